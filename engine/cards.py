@@ -1,0 +1,99 @@
+"""The 50 GeoPlunge cards, one per state, built from ``geodata``.
+
+Rank 1 is the best in every category and no two cards tie within a category. A card's
+*weakness* is its worst (largest) rank; its *Zone* is the time zone of its capital.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+
+import geodata
+
+
+class Category(StrEnum):
+    """The three ranked categories printed on every card."""
+
+    SIZE = "size"
+    STATEHOOD = "statehood"
+    POPULATION = "population"
+
+    @property
+    def label(self) -> str:
+        return self.value.capitalize()
+
+
+ZONES: tuple[str, ...] = ("Eastern", "Central", "Mountain", "Pacific", "Alaska", "Hawaii")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One GeoPlunge card."""
+
+    usps: str
+    name: str
+    capital: str
+    size_rank: int
+    statehood_rank: int
+    population_rank: int
+    zone: str
+    borders: frozenset[str]
+
+    def rank(self, category: Category | str) -> int:
+        """The card's rank (1 best … 50 worst) in ``category``."""
+        return getattr(self, f"{Category(category).value}_rank")
+
+    @property
+    def ranks(self) -> tuple[int, int, int]:
+        """(size, statehood, population) ranks."""
+        return (self.size_rank, self.statehood_rank, self.population_rank)
+
+    @property
+    def weakness(self) -> int:
+        """The worst of the card's three ranks."""
+        return max(self.size_rank, self.statehood_rank, self.population_rank)
+
+    @property
+    def capital_initial(self) -> str:
+        """First letter of the capital, upper case."""
+        return self.capital[0].upper()
+
+    def borders_card(self, other: Card) -> bool:
+        """True when ``other`` is one of this card's border states."""
+        return other.usps in self.borders
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@cache
+def deck() -> tuple[Card, ...]:
+    """The 50 cards, ordered by USPS code (shuffles start from this order)."""
+    states = geodata.states()
+    neighbors = geodata.neighbors()
+    return tuple(
+        Card(
+            usps=usps,
+            name=row["name"],
+            capital=row["capital"],
+            size_rank=int(row["size_rank"]),
+            statehood_rank=int(row["statehood_rank"]),
+            population_rank=int(row["population_rank"]),
+            zone=row["zone"],
+            borders=neighbors[usps],
+        )
+        for usps, row in sorted(states.iterrows())
+    )
+
+
+@cache
+def by_usps() -> dict[str, Card]:
+    """The cards keyed by USPS code."""
+    return {card.usps: card for card in deck()}
+
+
+def card(usps: str) -> Card:
+    """The card of one state, by USPS code (``KeyError`` for anything else)."""
+    return by_usps()[usps.upper()]
