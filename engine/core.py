@@ -100,6 +100,27 @@ class GameState(ABC):
     def from_observation(cls, obs: Any, rng: random.Random) -> GameState:
         """A full state consistent with ``obs``; hidden cards are dealt at random from ``rng``."""
 
+    @property
+    def round_index(self) -> int:
+        """Which round is being played (games of one round return 0); search stops at its end."""
+        return 0
+
+    def team_of(self, player: int) -> int:
+        """The team (the unit that wins) a seat belongs to; each seat is its own team by default."""
+        return player
+
+    def value(self, player: int) -> float:
+        """How good the position is for ``player``'s team, from 0 (lost) to 1 (won).
+
+        The default knows only finished games (a draw is 0.5); games of several rounds override
+        it to judge a position from the scores, so a search can stop at the end of a round.
+        """
+        if not self.is_over:
+            return 0.5
+        if self.winner is None:
+            return 0.5
+        return 1.0 if self.winner == self.team_of(player) else 0.0
+
     def replay(self, actions: Sequence[Any]) -> GameState:
         """Apply ``actions`` in order and return ``self`` (for replay tests and notebooks)."""
         for action in actions:

@@ -1,0 +1,1 @@
+"""The rules of GeoPlunge: the deck, the four games, AI players, quizzes and simulation."""
