@@ -1,0 +1,82 @@
+"""The registry of the four GeoPlunge games: game id → state class, and a factory.
+
+>>> state = new_game("border_attack", seed=7)
+>>> state.current_player in (0, 1)
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from engine.core import GameState
+
+# game id → (module, class name); every module follows the interface of ``engine.core``.
+_WHERE: dict[str, tuple[str, str]] = {
+    "border_attack": ("engine.border_attack", "BorderAttack"),
+    "bordercap_gin": ("engine.bordercap_gin", "BorderCapGin"),
+    "reverse_war": ("engine.reverse_war", "ReverseWar"),
+    "geopower_toss": ("engine.geopower_toss", "GeoPowerToss"),
+}
+
+GAME_IDS: tuple[str, ...] = tuple(_WHERE)
+
+
+def _load() -> dict[str, type[GameState]]:
+    found: dict[str, type[GameState]] = {}
+    for game_id, (module, name) in _WHERE.items():
+        try:
+            found[game_id] = getattr(importlib.import_module(module), name)
+        except ModuleNotFoundError as exc:  # pragma: no cover - only while games are written
+            if exc.name != module:
+                raise
+    return found
+
+
+GAMES: dict[str, type[GameState]] = _load()
+
+
+def game_class(game_id: str) -> type[GameState]:
+    """The state class of ``game_id``; an unknown id raises ``ValueError`` naming the known ones."""
+    try:
+        return GAMES[game_id]
+    except (KeyError, TypeError):
+        known = ", ".join(GAMES)
+        raise ValueError(f"unknown game {game_id!r}; the games are: {known}") from None
+
+
+def new_game(
+    game_id: str,
+    players: int = 2,
+    teams: int | None = None,
+    seed: int | None = None,
+    **options: Any,
+) -> GameState:
+    """Deal a new game of ``game_id`` (see each game's ``new`` for its options)."""
+    return game_class(game_id).new(players=players, teams=teams, seed=seed, **options)
+
+
+def bot_classes(game_id: str) -> dict[str, type]:
+    """The game's own bots by level (``{"easy": …, "medium": …}``); empty without decisions."""
+    module = importlib.import_module(game_class(game_id).__module__)
+    return dict(getattr(module, "BOTS", {}))
+
+
+def has_decisions(game_id: str) -> bool:
+    """True when players choose anything (Reverse Geography War is pure chance after the deal)."""
+    return bool(bot_classes(game_id))
+
+
+def player_settings(game_id: str) -> list[tuple[int, int | None]]:
+    """Every legal (players, teams) set-up of ``game_id``, found by asking the game itself."""
+    cls = game_class(game_id)
+    found = []
+    for players in range(cls.min_players, cls.max_players + 1):
+        for teams in (None, *range(2, players)):
+            try:
+                cls.new(players=players, teams=teams, seed=0)
+            except ValueError:
+                continue
+            found.append((players, teams))
+    return found
