@@ -1,0 +1,1004 @@
+"""Border Attack: two players race to get rid of their 25 cards by winning tricks and guesses.
+
+The rules, as the engine plays them:
+
+- Shuffle once. Deal 5 cards to each player. The dealer is chosen at random for the first game
+  (or passed in as ``dealer=``; it alternates after, see :attr:`BorderAttack.next_dealer`) and
+  leads the first trick.
+- A trick: the leader names a category (size, statehood or population) and leads a card
+  (one action, :class:`Lead`). The follower commits to the card it will play and chooses to
+  announce the state's name or its full list of border states (:class:`Commit`); the engine
+  derives the announcement (the number of border states plus the name or the list) from the
+  card, so the follower cannot lie. The leader makes exactly one guess of the part not announced:
+  the state (:class:`GuessState`) if the borders were announced, the exact set of border states,
+  order free (:class:`GuessBorders`), if the name was announced. A right guess lets the leader
+  discard one card of its choice, if it holds one (:class:`Discard`). The follower's card is
+  then played; the better (lower) rank in the named category wins the trick. The trick's winner
+  discards one card of its choice, if it holds one, and leads the next trick.
+- Refill: at the end of any trick, if either hand is empty and the deck is not, 5 more cards go
+  to each player (both hands). 50 cards = 10 deals of 5, so each player receives 25 in all.
+- The game ends at the end of a trick in which a player's hand is empty and the deck is empty:
+  that player wins; if both hands are empty, the winner of that trick wins.
+
+Decisions (where the rules leave a case open):
+
+- The bonus discards are compulsory: a player who guessed right, or won the trick, and still
+  holds a card must discard one (it chooses which). Getting rid of cards is the object of the
+  game, so a player at the table would never decline; the choice of card is the decision.
+  A player with one card left still makes the (single) discard action; a player with none
+  skips it.
+- The follower's committed card leaves its hand when it commits (it is on the table, face down),
+  so a right guess can never make the leader discard a card the follower holds.
+- The guess. ``check`` accepts any guess of the right kind: any state code for a state guess,
+  any set of state codes (of any size, the empty set included) for a border guess. A wrong
+  guess costs nothing but the chance. ``legal_actions`` lists the sensible guesses, the ones the
+  leader cannot rule out from what it has seen: for a state guess, every state with the
+  announced number of border states that is not in the leader's hand, not played and not
+  discarded; for a border guess, the distinct border sets of the announced size of those same
+  cards (the true answer is always among them; a UI may still offer a free map selection).
+- Scores are the numbers of cards each player has got rid of (played or discarded); the winner
+  has 25 at the end unless the trick winner wins with both hands empty.
+- The dealer is passed in with ``dealer=0`` or ``dealer=1``; a page starting the next game
+  passes ``dealer=state.next_dealer`` so the deal alternates. The shuffle draws from the seed
+  before the dealer does, so the same seed deals the same cards whoever deals.
+- Dealing: one card at a time from the top of the deck, the non-dealer first.
+- The log never names the follower's card before it is played, so it may be shown to both
+  players.
+
+Bound: each player plays exactly one card per trick and receives 25 cards, so a game has at
+most 25 tricks of at most 5 actions (lead, commit, guess, bonus discard, winner's discard):
+``max_actions`` = 125.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.cards import Card, Category, by_usps, deck
+from engine.core import GameState, make_rng
+from engine.knowledge import Knowledge
+
+HAND_SIZE = 5
+CATEGORIES: tuple[Category, ...] = (Category.SIZE, Category.STATEHOOD, Category.POPULATION)
+NAME = "name"
+BORDERS = "borders"
+REVEALS: tuple[str, ...] = (NAME, BORDERS)
+
+LEAD = "lead"
+COMMIT = "commit"
+GUESS = "guess"
+BONUS_DISCARD = "bonus_discard"
+WIN_DISCARD = "win_discard"
+OVER = "over"
+
+
+def _state_names(codes: Iterable[str]) -> str:
+    names = sorted(by_usps()[code].name for code in codes)
+    return ", ".join(names) if names else "none"
+
+
+def ordinal(n: int) -> str:
+    """1 → '1st', 2 → '2nd', 11 → '11th', 23 → '23rd'."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def player_name(seat: int) -> str:
+    """How the log names a seat."""
+    return f"Player {seat + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Lead:
+    """The leader names ``category`` and leads ``card``."""
+
+    card: Card
+    category: Category
+
+    def __str__(self) -> str:
+        return f"lead {self.card.name} ({Category(self.category).label})"
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    """The follower commits to ``card`` and announces its name or its borders (``reveal``)."""
+
+    card: Card
+    reveal: str
+
+    def __str__(self) -> str:
+        what = "its name" if self.reveal == NAME else "its border states"
+        return f"play {self.card.name}, announce {what}"
+
+
+@dataclass(frozen=True, slots=True)
+class GuessState:
+    """The leader's guess of the follower's state (after the borders were announced)."""
+
+    usps: str
+
+    def __str__(self) -> str:
+        return f"guess {by_usps()[self.usps].name}"
+
+
+@dataclass(frozen=True, slots=True)
+class GuessBorders:
+    """The leader's guess of the follower's complete border set (after the name was announced)."""
+
+    borders: frozenset[str]
+
+    def __str__(self) -> str:
+        return f"guess borders: {_state_names(self.borders)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard ``card`` face up (after a right guess or a won trick)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {self.card.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """What the follower says: its card's number of border states, and its name or its borders.
+
+    ``usps`` is set when the name was announced, ``borders`` when the list was.
+    """
+
+    count: int
+    usps: str | None
+    borders: frozenset[str] | None
+
+    @property
+    def reveal(self) -> str:
+        return NAME if self.usps is not None else BORDERS
+
+    def __str__(self) -> str:
+        if self.usps is not None:
+            return f"{by_usps()[self.usps].name}, with {self.count} border states"
+        return f"{self.count} border states: {_state_names(self.borders or ())}"
+
+    @classmethod
+    def of(cls, card: Card, reveal: str) -> Announcement:
+        """The announcement the rules derive from the committed card and the chosen reveal."""
+        if reveal == NAME:
+            return cls(len(card.borders), card.usps, None)
+        return cls(len(card.borders), None, card.borders)
+
+
+# Pre-built action objects: legal_actions() hands these out instead of building new ones.
+_LEADS: dict[str, tuple[Lead, ...]] = {
+    c.usps: tuple(Lead(c, cat) for cat in CATEGORIES) for c in deck()
+}
+_COMMITS: dict[str, tuple[Commit, ...]] = {
+    c.usps: tuple(Commit(c, r) for r in REVEALS) for c in deck()
+}
+_DISCARDS: dict[str, Discard] = {c.usps: Discard(c) for c in deck()}
+_GUESS_STATES: dict[str, GuessState] = {c.usps: GuessState(c.usps) for c in deck()}
+_GUESS_BORDERS: dict[frozenset[str], GuessBorders] = {
+    c.borders: GuessBorders(c.borders) for c in deck()
+}
+_BY_COUNT: dict[int, tuple[Card, ...]] = {}
+for _c in deck():
+    _BY_COUNT.setdefault(len(_c.borders), ())
+    _BY_COUNT[len(_c.borders)] += (_c,)
+_CODES = frozenset(by_usps())
+_DECK: tuple[Card, ...] = deck()
+
+
+def _as_card(item: Card | str) -> Card:
+    return item if isinstance(item, Card) else by_usps()[item.upper()]
+
+
+@dataclass(frozen=True)
+class BorderAttackObservation:
+    """What one seat may know.
+
+    ``follow_card`` is the follower's card: shown to the follower from its commitment on, to the
+    leader only once it is played. ``played`` holds each seat's played cards (the cards on the
+    table included), ``discards`` its discards; both are public, as are the hand counts, the
+    announcement, the guess and its result. Hands other than one's own and the deck order are
+    hidden.
+    """
+
+    seat: int
+    current_player: int | None
+    phase: str
+    dealer: int
+    leader: int
+    trick: int
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, int]
+    deck_count: int
+    played: tuple[tuple[Card, ...], tuple[Card, ...]]
+    discards: tuple[tuple[Card, ...], tuple[Card, ...]]
+    category: Category | None
+    led: Card | None
+    follow_card: Card | None
+    announcement: Announcement | None
+    guess: GuessState | GuessBorders | None
+    guess_right: bool | None
+    trick_winner: int | None
+    scores: tuple[int, int]
+    winner: int | None
+    legal: tuple[Any, ...]
+    log: tuple[str, ...]
+
+    @property
+    def follower(self) -> int:
+        return 1 - self.leader
+
+
+class BorderAttack(GameState):
+    """A game of Border Attack (see the module docstring for the rules and decisions)."""
+
+    game_id: ClassVar[str] = "border_attack"
+    title: ClassVar[str] = "Border Attack"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    max_actions: ClassVar[int] = 125
+
+    seed: int
+    dealer: int
+    leader: int
+    phase: str
+    deck: list[Card]
+    hands: list[list[Card]]
+    played: list[list[Card]]
+    discards: list[list[Card]]
+    category: Category | None
+    led: Card | None
+    committed: Card | None
+    announcement: Announcement | None
+    guess: GuessState | GuessBorders | None
+    guess_right: bool | None
+    trick_winner: int | None
+    trick: int
+    _winner: int | None
+
+    # ------------------------------------------------------------------ set-up
+
+    @classmethod
+    def new(
+        cls, players: int = 2, teams: int | None = None, seed: int | None = None, **options: Any
+    ) -> BorderAttack:
+        """Shuffle once, pick the dealer (at random unless ``dealer=`` is given), deal 5 each."""
+        if players != 2:
+            raise ValueError(f"Border Attack is for 2 players, not {players}.")
+        if teams is not None:
+            raise ValueError("Border Attack is played alone, not in teams.")
+        dealer = options.pop("dealer", None)
+        if options:
+            raise ValueError(f"Unknown Border Attack option(s): {', '.join(sorted(options))}.")
+        if dealer is not None and (isinstance(dealer, bool) or dealer not in (0, 1)):
+            raise ValueError(f"The dealer must be seat 0 or 1, not {dealer!r}.")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        state = cls._blank(seed, make_rng(seed))
+        cards = list(deck())
+        state.rng.shuffle(cards)
+        state.deck = cards
+        if dealer is None:
+            dealer = state.rng.randrange(2)
+        state.dealer = dealer
+        state.leader = dealer
+        state.log.append(f"{player_name(dealer)} deals and will lead the first trick.")
+        state._deal()
+        return state
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[Sequence[Card | str]],
+        *,
+        deck: Sequence[Card | str] | None = None,
+        leader: int = 0,
+        dealer: int | None = None,
+        seed: int = 0,
+    ) -> BorderAttack:
+        """A game at the start of a trick with chosen hands, for tests and notebooks.
+
+        ``hands`` are two lists of cards (or USPS codes); ``leader`` leads the next trick. With
+        ``deck=None`` every other card forms the deck, shuffled by ``seed``; with ``deck`` given
+        (top card first) the cards left over are put in the discard piles, alternately seat 0
+        and seat 1 in USPS order, as if they had been discarded earlier in the game.
+        """
+        if len(hands) != 2:
+            raise ValueError("Border Attack needs exactly two hands.")
+        if leader not in (0, 1):
+            raise ValueError("The leader must be seat 0 or 1.")
+        state = cls._blank(seed, make_rng(seed))
+        state.hands = [[_as_card(x) for x in hand] for hand in hands]
+        if not all(state.hands):
+            raise ValueError("Both hands must hold at least one card at the start of a trick.")
+        placed = [c.usps for hand in state.hands for c in hand]
+        rest = [c for c in _DECK if c.usps not in set(placed)]
+        if deck is None:
+            state.rng.shuffle(rest)
+            state.deck = rest
+        else:
+            top_first = [_as_card(x) for x in deck]
+            placed += [c.usps for c in top_first]
+            state.deck = top_first[::-1]
+            left = [c for c in rest if c.usps not in set(placed)]
+            state.discards = [left[0::2], left[1::2]]
+        if len(placed) != len(set(placed)):
+            raise ValueError("A card appears twice in the hands or the deck.")
+        state.dealer = leader if dealer is None else dealer
+        state.leader = leader
+        return state
+
+    @classmethod
+    def _blank(cls, seed: int, rng: random.Random) -> BorderAttack:
+        state = cls.__new__(cls)
+        state.seed = seed
+        state.rng = rng
+        state.log = []
+        state.dealer = 0
+        state.leader = 0
+        state.phase = LEAD
+        state.deck = []
+        state.hands = [[], []]
+        state.played = [[], []]
+        state.discards = [[], []]
+        state.category = None
+        state.led = None
+        state.committed = None
+        state.announcement = None
+        state.guess = None
+        state.guess_right = None
+        state.trick_winner = None
+        state.trick = 0
+        state._winner = None
+        return state
+
+    def _deal(self) -> None:
+        """Deal 5 cards to each player, one at a time from the top, the non-dealer first."""
+        first = 1 - self.dealer
+        for _ in range(HAND_SIZE):
+            self.hands[first].append(self.deck.pop())
+            self.hands[1 - first].append(self.deck.pop())
+        self.log.append(f"5 cards to each player ({len(self.deck)} left in the deck).")
+
+    @property
+    def next_dealer(self) -> int:
+        """The dealer of the next game: the deal alternates."""
+        return 1 - self.dealer
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def follower(self) -> int:
+        return 1 - self.leader
+
+    @property
+    def current_player(self) -> int | None:
+        """The leader leads, guesses and makes its bonus discard; the follower commits."""
+        phase = self.phase
+        if phase == OVER:
+            return None
+        if phase == COMMIT:
+            return 1 - self.leader
+        if phase == WIN_DISCARD:
+            return self.trick_winner
+        return self.leader
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def winner(self) -> int | None:
+        return self._winner
+
+    @property
+    def scores(self) -> list[int]:
+        """Cards each player has got rid of (played or discarded), 0 to 25."""
+        return [len(self.played[s]) + len(self.discards[s]) for s in (0, 1)]
+
+    def all_cards(self) -> list[Card]:
+        """Every card: deck, hands, played piles, discard piles and the committed card."""
+        cards = list(self.deck)
+        for s in (0, 1):
+            cards += self.hands[s]
+            cards += self.played[s]
+            cards += self.discards[s]
+        if self.committed is not None:
+            cards.append(self.committed)
+        return cards
+
+    def _seen_by_leader(self) -> set[str]:
+        seen = {c.usps for c in self.hands[self.leader]}
+        for s in (0, 1):
+            seen.update(c.usps for c in self.played[s])
+            seen.update(c.usps for c in self.discards[s])
+        return seen
+
+    def guess_candidates(self) -> list[Card]:
+        """The cards the leader cannot rule out: announced border count, not seen by it."""
+        if self.announcement is None:
+            return []
+        seen = self._seen_by_leader()
+        return [c for c in _BY_COUNT.get(self.announcement.count, ()) if c.usps not in seen]
+
+    def legal_actions(self) -> list[Any]:
+        """Leads (card × category), commitments (card × reveal), guesses or discards."""
+        phase = self.phase
+        if phase == LEAD:
+            return [a for c in self.hands[self.leader] for a in _LEADS[c.usps]]
+        if phase == COMMIT:
+            return [a for c in self.hands[1 - self.leader] for a in _COMMITS[c.usps]]
+        if phase == GUESS:
+            candidates = self.guess_candidates()
+            if self.announcement.usps is None:  # type: ignore[union-attr]
+                return [_GUESS_STATES[c.usps] for c in candidates]
+            out: list[Any] = []
+            for c in candidates:
+                action = _GUESS_BORDERS[c.borders]
+                if action not in out:
+                    out.append(action)
+            return out
+        if phase == BONUS_DISCARD:
+            return [_DISCARDS[c.usps] for c in self.hands[self.leader]]
+        if phase == WIN_DISCARD:
+            return [_DISCARDS[c.usps] for c in self.hands[self.trick_winner]]  # type: ignore[index]
+        return []
+
+    def check(self, action: Any) -> str | None:
+        """Why ``action`` is not allowed now (``None`` when it is)."""
+        phase = self.phase
+        if phase == OVER:
+            return "The game is over."
+        if phase == LEAD:
+            if not isinstance(action, Lead):
+                return "The leader must name a category and lead a card."
+            if action.category not in CATEGORIES:
+                return "The category must be size, statehood or population."
+            if not self._holds(self.leader, action.card):
+                return f"{self._card_words(action.card)} is not in the leader's hand."
+            return None
+        if phase == COMMIT:
+            if not isinstance(action, Commit):
+                return "The follower must commit to a card and announce its name or borders."
+            if action.reveal not in REVEALS:
+                return "The follower announces either the state's name or its border states."
+            if not self._holds(1 - self.leader, action.card):
+                return f"{self._card_words(action.card)} is not in the follower's hand."
+            return None
+        if phase == GUESS:
+            assert self.announcement is not None
+            if self.announcement.usps is None:
+                if isinstance(action, GuessBorders):
+                    return "The borders were announced: guess the state."
+                if not isinstance(action, GuessState):
+                    return "The leader must guess the follower's state."
+                if not isinstance(action.usps, str) or action.usps not in _CODES:
+                    return f"{action.usps!r} is not a state's USPS code."
+                return None
+            if isinstance(action, GuessState):
+                return "The name was announced: guess its border states."
+            if not isinstance(action, GuessBorders):
+                return "The leader must guess the follower's border states."
+            codes = action.borders
+            if not isinstance(codes, (frozenset, set, tuple, list)):
+                return "A border guess is a set of USPS codes."
+            for code in codes:
+                if not isinstance(code, str) or code not in _CODES:
+                    return f"{code!r} is not a state's USPS code."
+            if len(set(codes)) != len(codes):
+                return "A border guess names each state once."
+            return None
+        if not isinstance(action, Discard):
+            return "Now a card must be discarded."
+        seat = self.leader if phase == BONUS_DISCARD else self.trick_winner
+        if not self._holds(seat, action.card):  # type: ignore[arg-type]
+            return f"{self._card_words(action.card)} is not in the discarding player's hand."
+        return None
+
+    def _holds(self, seat: int, item: Any) -> bool:
+        return isinstance(item, Card) and any(c is item or c == item for c in self.hands[seat])
+
+    @staticmethod
+    def _card_words(item: Any) -> str:
+        return item.name if isinstance(item, Card) else "That card"
+
+    # ------------------------------------------------------------------ moves
+
+    def step(self, action: Any) -> None:
+        """Apply an action taken from ``legal_actions()`` without checking it (the fast path)."""
+        self._do(action)
+
+    def _do(self, action: Any) -> None:
+        phase = self.phase
+        if phase == LEAD:
+            self._lead(action)
+        elif phase == COMMIT:
+            self._commit(action)
+        elif phase == GUESS:
+            self._guess(action)
+        else:
+            self._discard(action)
+
+    def _take(self, seat: int, card: Card) -> Card:
+        hand = self.hands[seat]
+        for i, c in enumerate(hand):
+            if c is card or c == card:
+                return hand.pop(i)
+        raise ValueError(f"{card} is not in the hand of seat {seat}")
+
+    def _lead(self, action: Lead) -> None:
+        """The leader names the category and leads a card face up."""
+        leader = self.leader
+        card = self._take(leader, action.card)
+        self.category = Category(action.category)
+        self.led = card
+        self.played[leader].append(card)
+        self.trick += 1
+        self.phase = COMMIT
+        self.log.append(
+            f"{player_name(leader)} names {self.category.label} and leads {card.name} "
+            f"({ordinal(card.rank(self.category))})."
+        )
+
+    def _commit(self, action: Commit) -> None:
+        """The follower commits face down; the announcement is derived from the card."""
+        follower = 1 - self.leader
+        card = self._take(follower, action.card)
+        self.committed = card
+        self.announcement = Announcement.of(card, action.reveal)
+        self.phase = GUESS
+        self.log.append(f"{player_name(follower)} announces {self.announcement}.")
+
+    def _guess(self, action: GuessState | GuessBorders) -> None:
+        """One guess of the part not announced; a right guess earns the leader a discard."""
+        card = self.committed
+        assert card is not None
+        if isinstance(action, GuessState):
+            right = action.usps == card.usps
+            self.guess = action
+        else:
+            borders = frozenset(action.borders)
+            right = borders == card.borders
+            self.guess = _GUESS_BORDERS.get(borders) or GuessBorders(borders)
+        self.guess_right = right
+        self.log.append(
+            f"{player_name(self.leader)} guesses "
+            f"{str(self.guess).removeprefix('guess ')} — {'right' if right else 'wrong'}."
+        )
+        if right and self.hands[self.leader]:
+            self.phase = BONUS_DISCARD
+        else:
+            self._play_follow()
+
+    def _discard(self, action: Discard) -> None:
+        """A bonus discard (right guess) or the trick winner's discard, face up."""
+        if self.phase == BONUS_DISCARD:
+            seat = self.leader
+            card = self._take(seat, action.card)
+            self.discards[seat].append(card)
+            self.log.append(f"{player_name(seat)} discards {card.name} for the right guess.")
+            self._play_follow()
+        else:
+            seat = self.trick_winner
+            assert seat is not None
+            card = self._take(seat, action.card)
+            self.discards[seat].append(card)
+            self.log.append(f"{player_name(seat)} discards {card.name} for winning the trick.")
+            self._end_trick()
+
+    def _play_follow(self) -> None:
+        """The committed card is played; the better rank in the category wins the trick."""
+        card = self.committed
+        led = self.led
+        category = self.category
+        assert card is not None and led is not None and category is not None
+        follower = 1 - self.leader
+        self.committed = None
+        self.played[follower].append(card)
+        led_rank = led.rank(category)
+        follow_rank = card.rank(category)
+        winner = self.leader if led_rank < follow_rank else follower
+        self.trick_winner = winner
+        best = led if winner == self.leader else card
+        self.log.append(
+            f"{player_name(follower)} plays {card.name} ({ordinal(follow_rank)}): "
+            f"{best.name} is better in {category.label}; {player_name(winner)} wins the trick."
+        )
+        if self.hands[winner]:
+            self.phase = WIN_DISCARD
+        else:
+            self._end_trick()
+
+    def _end_trick(self) -> None:
+        """Game end (a hand and the deck empty) or refill (a hand empty); the winner leads."""
+        winner = self.trick_winner
+        assert winner is not None
+        empty0 = not self.hands[0]
+        empty1 = not self.hands[1]
+        if not self.deck and (empty0 or empty1):
+            if empty0 and empty1:
+                self._winner = winner
+                self.log.append(
+                    f"Both hands and the deck are empty: {player_name(winner)} won the last "
+                    "trick and wins the game."
+                )
+            else:
+                self._winner = 0 if empty0 else 1
+                self.log.append(
+                    f"{player_name(self._winner)} has no card left and the deck is empty: "
+                    f"{player_name(self._winner)} wins the game."
+                )
+            self.phase = OVER
+            self._clear_trick()
+            return
+        if empty0 or empty1:
+            self._deal()
+        self.leader = winner
+        self.phase = LEAD
+        self._clear_trick()
+
+    def _clear_trick(self) -> None:
+        self.category = None
+        self.led = None
+        self.announcement = None
+        self.guess = None
+        self.guess_right = None
+        self.trick_winner = None
+
+    # ------------------------------------------------------------------ views and copies
+
+    def observation(self, player: int) -> BorderAttackObservation:
+        """What ``player`` may know (see :class:`BorderAttackObservation`)."""
+        follower = 1 - self.leader
+        follow_card: Card | None = None
+        if self.committed is not None:
+            if player == follower:
+                follow_card = self.committed
+        elif self.phase == WIN_DISCARD:
+            follow_card = self.played[follower][-1]
+        to_act = self.current_player
+        return BorderAttackObservation(
+            seat=player,
+            current_player=to_act,
+            phase=self.phase,
+            dealer=self.dealer,
+            leader=self.leader,
+            trick=self.trick,
+            hand=tuple(self.hands[player]),
+            hand_counts=(len(self.hands[0]), len(self.hands[1])),
+            deck_count=len(self.deck),
+            played=(tuple(self.played[0]), tuple(self.played[1])),
+            discards=(tuple(self.discards[0]), tuple(self.discards[1])),
+            category=self.category,
+            led=self.led,
+            follow_card=follow_card,
+            announcement=self.announcement,
+            guess=self.guess,
+            guess_right=self.guess_right,
+            trick_winner=self.trick_winner,
+            scores=(
+                len(self.played[0]) + len(self.discards[0]),
+                len(self.played[1]) + len(self.discards[1]),
+            ),
+            winner=self._winner,
+            legal=tuple(self.legal_actions()) if to_act == player else (),
+            log=tuple(self.log),
+        )
+
+    def clone(self) -> BorderAttack:
+        """An independent copy, random generator included."""
+        new = BorderAttack.__new__(BorderAttack)
+        new.__dict__.update(self.__dict__)
+        new.deck = self.deck[:]
+        new.hands = [self.hands[0][:], self.hands[1][:]]
+        new.played = [self.played[0][:], self.played[1][:]]
+        new.discards = [self.discards[0][:], self.discards[1][:]]
+        new.log = self.log[:]
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        return new
+
+    @classmethod
+    def from_observation(cls, obs: BorderAttackObservation, rng: random.Random) -> BorderAttack:
+        """A full state consistent with ``obs``: the hidden cards dealt at random from ``rng``.
+
+        The unseen cards (the opponent's hand, the deck and, for a leader, the follower's face-down
+        card) are shuffled; a face-down card whose borders were announced is drawn among the
+        unseen cards with exactly those borders, one whose name was announced is that card.
+        """
+        seat = obs.seat
+        opponent = 1 - seat
+        known = {c.usps for c in obs.hand}
+        for s in (0, 1):
+            known.update(c.usps for c in obs.played[s])
+            known.update(c.usps for c in obs.discards[s])
+        committed: Card | None = None
+        hidden_commit = obs.phase in (GUESS, BONUS_DISCARD)
+        if hidden_commit:
+            if obs.follow_card is not None:
+                committed = obs.follow_card
+            else:
+                ann = obs.announcement
+                assert ann is not None
+                if ann.usps is not None:
+                    committed = by_usps()[ann.usps]
+                else:
+                    options = [
+                        c
+                        for c in _BY_COUNT.get(ann.count, ())
+                        if c.borders == ann.borders and c.usps not in known
+                    ]
+                    committed = options[rng.randrange(len(options))]
+            known.add(committed.usps)
+        unseen = [c for c in _DECK if c.usps not in known]
+        rng.shuffle(unseen)
+        n_opp = obs.hand_counts[opponent]
+        new_seed = rng.randrange(2**32)
+        state = cls._blank(new_seed, random.Random(new_seed))
+        state.hands[seat] = list(obs.hand)
+        state.hands[opponent] = unseen[:n_opp]
+        state.deck = unseen[n_opp:]
+        state.played = [list(obs.played[0]), list(obs.played[1])]
+        state.discards = [list(obs.discards[0]), list(obs.discards[1])]
+        state.dealer = obs.dealer
+        state.leader = obs.leader
+        state.phase = obs.phase
+        state.trick = obs.trick
+        state.category = obs.category
+        state.led = obs.led
+        state.committed = committed if hidden_commit else None
+        state.announcement = obs.announcement
+        state.guess = obs.guess
+        state.guess_right = obs.guess_right
+        state.trick_winner = obs.trick_winner
+        state._winner = obs.winner
+        state.log = list(obs.log)
+        return state
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.seed,
+            self.dealer,
+            self.leader,
+            self.phase,
+            self.trick,
+            self.deck,
+            self.hands,
+            self.played,
+            self.discards,
+            self.category,
+            self.led,
+            self.committed,
+            self.announcement,
+            self.guess,
+            self.guess_right,
+            self.trick_winner,
+            self._winner,
+            self.log,
+            self.rng.getstate(),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BorderAttack):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"BorderAttack(seed={self.seed}, trick={self.trick}, phase={self.phase!r}, "
+            f"hands={[len(h) for h in self.hands]}, deck={len(self.deck)})"
+        )
+
+
+# ---------------------------------------------------------------------- bots
+
+
+def _public_codes(obs: BorderAttackObservation) -> set[str]:
+    codes: set[str] = set()
+    for s in (0, 1):
+        codes.update(c.usps for c in obs.played[s])
+        codes.update(c.usps for c in obs.discards[s])
+    return codes
+
+
+def _unseen(obs: BorderAttackObservation) -> list[Card]:
+    """The cards ``obs.seat`` cannot place: the opponent's hand and the deck (and a face-down
+    card whose name was not announced)."""
+    known = _public_codes(obs)
+    known.update(c.usps for c in obs.hand)
+    if obs.follow_card is not None:
+        known.add(obs.follow_card.usps)
+    ann = obs.announcement
+    if ann is not None and ann.usps is not None:
+        known.add(ann.usps)
+    return [c for c in _DECK if c.usps not in known]
+
+
+def _best_rank(card: Card) -> int:
+    return min(card.size_rank, card.statehood_rank, card.population_rank)
+
+
+class _WinChances:
+    """How likely a card led in a category wins, if the opponent's ``held`` cards are a random
+    draw from ``unseen``: the chance that none of them has a better rank."""
+
+    def __init__(self, unseen: Sequence[Card], held: int) -> None:
+        self.ranks = {cat: sorted(c.rank(cat) for c in unseen) for cat in CATEGORIES}
+        self.unseen = len(unseen)
+        self.held = held
+
+    def lead(self, card: Card, category: Category) -> float:
+        """P(no card of the opponent beats ``card`` in ``category``)."""
+        better = bisect_left(self.ranks[category], card.rank(category))
+        u, p = self.unseen, 1.0
+        for i in range(min(self.held, u)):
+            if u - better - i <= 0:
+                return 0.0
+            p *= (u - better - i) / (u - i)
+        return p
+
+    def value(self, card: Card) -> float:
+        """A card's worth as a lead: its best chance over the three categories."""
+        return max(self.lead(card, cat) for cat in CATEGORIES)
+
+
+class _BorderAttackBot:
+    """Shared machinery: the seat, a seeded generator for ties and the geography it remembers.
+
+    ``knowledge`` overrides the level's recall model (a search passes ``Knowledge.complete()``).
+    """
+
+    level: ClassVar[str]
+
+    def __init__(self, seat: int, seed: int, knowledge: Knowledge | None = None) -> None:
+        self.seat = seat
+        self.seed = seed
+        self.knowledge = knowledge or Knowledge.for_level(self.level, seed)
+        self.rng = random.Random(f"border-attack-{self.level}-{seed}")
+
+    def act(self, obs: BorderAttackObservation) -> Any:
+        """Choose one of ``obs.legal``, using only the observation and the bot's knowledge."""
+        legal = obs.legal
+        if not legal:
+            raise ValueError(f"Seat {self.seat} has nothing to do now.")
+        if len(legal) == 1:
+            return legal[0]
+        phase = obs.phase
+        if phase == LEAD:
+            return self.lead(obs)
+        if phase == COMMIT:
+            return self.commit(obs)
+        if phase == GUESS:
+            return self.guess(obs)
+        return self.discard(obs)
+
+    def _pick(self, legal: Sequence[Any], score: Any) -> Any:
+        """The highest-scoring action; ties broken by the bot's generator."""
+        best: list[Any] = []
+        top = None
+        for action in legal:
+            s = score(action)
+            if top is None or s > top:
+                top, best = s, [action]
+            elif s == top:
+                best.append(action)
+        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+
+    def guess(self, obs: BorderAttackObservation) -> Any:
+        """Guess from what the bot remembers: a candidate that contradicts a remembered border is
+        ruled out, then the one sharing the most remembered borders with the announcement wins."""
+        ann = obs.announcement
+        assert ann is not None
+        remembered = self.knowledge.borders
+        if ann.usps is None:
+            announced = ann.borders or frozenset()
+
+            def state_score(action: GuessState) -> float:
+                if action.usps in announced:
+                    return -1000.0
+                known = remembered[action.usps]
+                return len(known & announced) - 100 * len(known - announced)
+
+            return self._pick(obs.legal, state_score)
+        named = ann.usps
+        known = remembered[named]
+        near = self._near(named, known)
+
+        def set_score(action: GuessBorders) -> float:
+            guess = action.borders
+            if named in guess:
+                return -1000.0
+            return -100 * len(known - guess) + 0.01 * len(guess & near)
+
+        return self._pick(obs.legal, set_score)
+
+    def _near(self, named: str, known: frozenset[str]) -> frozenset[str]:
+        """States likely to border ``named`` besides the remembered ones (none for easy)."""
+        return frozenset()
+
+
+class EasyBot(_BorderAttackBot):
+    """A beginner: leads its best-ranked card, beats the lead when it can, discards its weakest
+    card (by printed ranks), and guesses from a patchy memory of borders (60% recall)."""
+
+    level: ClassVar[str] = "easy"
+
+    def lead(self, obs: BorderAttackObservation) -> Any:
+        return min(obs.legal, key=lambda a: a.card.rank(a.category))
+
+    def commit(self, obs: BorderAttackObservation) -> Any:
+        category, rank = obs.category, obs.led.rank(obs.category)  # type: ignore[union-attr,arg-type]
+        winners = [c for c in obs.hand if c.rank(category) < rank]  # type: ignore[arg-type]
+        card = max(winners or obs.hand, key=_best_rank)
+        reveal = BORDERS if not card.borders else NAME
+        return _COMMITS[card.usps][REVEALS.index(reveal)]
+
+    def discard(self, obs: BorderAttackObservation) -> Any:
+        return max(obs.legal, key=lambda a: _best_rank(a.card))
+
+
+class MediumBot(_BorderAttackBot):
+    """A fair player: counts the cards still unseen to judge which lead is likely to hold,
+    beats the lead with its least useful winner, keeps the cards that win tricks, announces what
+    the opponent is less likely to guess, and remembers 85% of the borders."""
+
+    level: ClassVar[str] = "medium"
+    # The recall the bot assumes of its opponent when it chooses what to announce.
+    OPPONENT_RECALL: ClassVar[float] = 0.7
+
+    def lead(self, obs: BorderAttackObservation) -> Any:
+        chances = _WinChances(_unseen(obs), obs.hand_counts[1 - self.seat])
+        return max(
+            obs.legal,
+            key=lambda a: (chances.lead(a.card, a.category), -sum(a.card.ranks)),
+        )
+
+    def commit(self, obs: BorderAttackObservation) -> Any:
+        category, rank = obs.category, obs.led.rank(obs.category)  # type: ignore[union-attr,arg-type]
+        winners = [c for c in obs.hand if c.rank(category) < rank]  # type: ignore[arg-type]
+        chances = _WinChances(_unseen(obs), obs.hand_counts[1 - self.seat])
+        card = min(winners or obs.hand, key=lambda c: (chances.value(c), -sum(c.ranks)))
+        name_chance, borders_chance = self._guess_chances(obs, card)
+        reveal = NAME if name_chance < borders_chance else BORDERS
+        return _COMMITS[card.usps][REVEALS.index(reveal)]
+
+    def _guess_chances(self, obs: BorderAttackObservation, card: Card) -> tuple[float, float]:
+        """Rough chances that the opponent guesses right after each announcement.
+
+        Its candidates are the cards with the same number of borders that it has not seen
+        (this bot's hand included). Naming the state, it must recall every border or pick the
+        right set among the candidates' sets; listing the borders, recalling one is enough.
+        """
+        public = _public_codes(obs)
+        n = len(card.borders)
+        k = sum(1 for c in _BY_COUNT[n] if c.usps not in public)
+        q = self.OPPONENT_RECALL
+        if n == 0:
+            return 1.0, 1.0 / k
+        name = q**n + (1 - q**n) / k
+        borders = 1 - (1 - q) ** n * (1 - 1 / k)
+        return name, borders
+
+    def discard(self, obs: BorderAttackObservation) -> Any:
+        chances = _WinChances(_unseen(obs), obs.hand_counts[1 - self.seat])
+        return min(obs.legal, key=lambda a: (chances.value(a.card), -sum(a.card.ranks)))
+
+    def _near(self, named: str, known: frozenset[str]) -> frozenset[str]:
+        """Neighbours of the remembered neighbours: where a forgotten border likely lies."""
+        near: set[str] = set()
+        for other in known:
+            near |= self.knowledge.borders[other]
+        near.discard(named)
+        return frozenset(near - known)
+
+
+BOTS: dict[str, type[_BorderAttackBot]] = {"easy": EasyBot, "medium": MediumBot}
