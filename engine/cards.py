@@ -60,6 +60,14 @@ class Card:
         """First letter of the capital, upper case."""
         return self.capital[0].upper()
 
+    def beats(self, other: Card, category: Category | str) -> bool:
+        """True when this card has the better (smaller) rank in ``category``."""
+        return self.rank(category) < other.rank(category)
+
+    def geoplunges(self, other: Card) -> bool:
+        """True when this card is worse than ``other`` in all three ranks (it "GeoPlunges" it)."""
+        return all(mine > theirs for mine, theirs in zip(self.ranks, other.ranks, strict=True))
+
     def borders_card(self, other: Card) -> bool:
         """True when ``other`` is one of this card's border states."""
         return other.usps in self.borders
@@ -97,3 +105,12 @@ def by_usps() -> dict[str, Card]:
 def card(usps: str) -> Card:
     """The card of one state, by USPS code (``KeyError`` for anything else)."""
     return by_usps()[usps.upper()]
+
+
+def find(text: str) -> Card | None:
+    """The card named by a USPS code or a full state name (any case), else ``None``."""
+    key = " ".join(text.split()).lower()
+    for c in deck():
+        if key in (c.usps.lower(), c.name.lower()):
+            return c
+    return None

@@ -44,8 +44,9 @@ class GameState(ABC):
 
     @classmethod
     @abstractmethod
-    def new(cls, players: int = 2, teams: int | None = None, seed: int | None = None,
-            **options: Any) -> GameState:
+    def new(
+        cls, players: int = 2, teams: int | None = None, seed: int | None = None, **options: Any
+    ) -> GameState:
         """Deal a new game; invalid set-ups raise ``ValueError`` with a clear message."""
 
     @property

@@ -1,0 +1,20 @@
+"""Home: what GeoPlunge is, and a link to every page in the menu."""
+
+import streamlit as st
+
+from ui.nav import MENU
+
+st.title("GeoPlunge")
+st.markdown(
+    "Learn the geography of the United States the way card players learn a deck: which states "
+    "**border** which, the first letter of every **capital**, how the states **rank** by size, "
+    "age and population, and which **time zone** each one keeps."
+)
+
+section = None
+for entry in MENU[1:]:
+    if entry.section != section:
+        section = entry.section
+        st.subheader(section)
+    st.page_link(entry.path, label=entry.title, icon=entry.icon)
+    st.caption(entry.blurb)

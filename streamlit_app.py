@@ -1,0 +1,18 @@
+"""GeoPlunge: the router. Run with ``streamlit run streamlit_app.py``."""
+
+import streamlit as st
+
+from ui.nav import navigation
+
+st.set_page_config(page_title="GeoPlunge", page_icon="🗺️", layout="wide")
+
+page = st.navigation(navigation())
+
+with st.sidebar:
+    st.markdown("**GeoPlunge** · learn the United States by playing")
+    st.caption(
+        "Borders from U.S. Census Bureau boundaries; areas from the 2010 Census; "
+        "population from the 2020 Census."
+    )
+
+page.run()

@@ -1,0 +1,92 @@
+"""AppTest flows for the router, Home and the Atlas."""
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ATLAS = "pages/study/atlas.py"
+
+
+def text_of(at) -> str:
+    return "\n".join(m.value for m in at.markdown)
+
+
+def test_pages_live_in_subfolders_only():
+    direct = [p.name for p in (ROOT / "pages").glob("*.py") if p.name != "__init__.py"]
+    assert direct == []
+
+
+def test_home_links_to_the_atlas(app):
+    assert "GeoPlunge" in at_title(app)
+    assert any("Atlas" in str(link.proto) for link in app.get("page_link"))
+
+
+def at_title(at) -> str:
+    return " ".join(t.value for t in at.title)
+
+
+def test_deep_link_shows_tennessee_with_8_borders(app):
+    app.switch_page(ATLAS)
+    app.query_params["state"] = "TN"
+    app.run()
+    assert not app.exception
+    text = text_of(app)
+    assert "**Capital:** Nashville" in text
+    assert "**8 border states:**" in text
+
+
+def test_four_corners_neighbour_is_marked(app):
+    app.switch_page(ATLAS)
+    app.query_params["state"] = "ut"
+    app.run()
+    assert "Colorado (at the Four Corners)" not in text_of(app)
+    assert "New Mexico (at the Four Corners)" in text_of(app)
+
+
+def test_bad_state_in_link_gives_a_note_and_the_default_view(app):
+    app.switch_page(ATLAS)
+    app.query_params["state"] = "XX"
+    app.run()
+    assert not app.exception
+    assert any("There is no state “XX”" in i.value for i in app.info)
+    assert any("No state chosen yet" in i.value for i in app.info)
+
+
+def test_map_click_selects_a_state(app):
+    app.switch_page(ATLAS)
+    app.run()
+    app.session_state["atlas_map_0"] = {
+        "selection": {"points": [{"location": "CO", "point_index": 5}], "point_indices": [5]}
+    }
+    app.run()
+    assert not app.exception
+    assert "**Capital:** Denver" in text_of(app)
+    assert app.query_params["state"] == ["CO"] or app.query_params["state"] == "CO"
+
+
+def test_search_box_selects_a_state(app):
+    app.switch_page(ATLAS)
+    app.run()
+    app.selectbox(key="atlas_pick").select("ME").run()
+    assert "**1 border state:** New Hampshire" in text_of(app)
+    assert "**Capital:** Augusta" in text_of(app)
+
+
+def test_filters_keep_the_card(app):
+    app.switch_page(ATLAS)
+    app.query_params["state"] = "GA"
+    app.run()
+    app.selectbox[0].select("Eastern").run()
+    app.selectbox[1].select("South").run()
+    assert not app.exception
+    assert "**Capital:** Atlanta" in text_of(app)
+
+
+def test_compare_names_the_better_card_and_the_geoplunge(app):
+    app.switch_page(ATLAS)
+    app.run()
+    app.selectbox(key="atlas_first").select("ME")
+    app.selectbox(key="atlas_second").select("GA").run()
+    assert not app.exception
+    assert "**Maine GeoPlunges Georgia**" in text_of(app)
+    table = app.dataframe[0].value
+    assert list(table["Better card"]) == ["Georgia", "Georgia", "Georgia"]

@@ -1,0 +1,29 @@
+"""The code stays ruff-clean (lint and format), as the README promises."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def ruff(*args: str) -> subprocess.CompletedProcess:
+    exe = shutil.which("ruff") or pytest.skip("ruff is not installed")
+    return subprocess.run([exe, *args], cwd=ROOT, capture_output=True, text=True)
+
+
+def test_ruff_check_is_clean():
+    result = ruff("check", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_format_is_clean():
+    result = ruff("format", "--check", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_python_version():
+    assert sys.version_info >= (3, 11)

@@ -1,0 +1,65 @@
+"""GeoPlunge cards drawn as small HTML tiles: a band in the Zone's colour, the name, the
+capital, the three ranks and the number of border states."""
+
+from __future__ import annotations
+
+from html import escape
+
+from engine.cards import Card
+from ui.maps import ROLES
+
+CARD_CSS = """
+<style>
+.gp-hand {display:flex; flex-wrap:wrap; gap:.5rem;}
+.gp-card {border:1px solid #c8c8c8; border-radius:.6rem; background:#fff; color:#222;
+  min-width:9.5rem; max-width:13rem; flex:1 1 9.5rem; overflow:hidden; font-size:.92rem;
+  box-shadow:0 1px 2px rgba(0,0,0,.08);}
+.gp-card .band {padding:.35rem .6rem; color:#fff; font-weight:700; font-size:1.02rem;}
+.gp-card .band small {font-weight:400; opacity:.9; margin-left:.25rem;}
+.gp-card .body {padding:.35rem .6rem .45rem;}
+.gp-card table {width:100%; border-collapse:collapse; margin-top:.2rem;}
+.gp-card td {padding:0 .1rem; border:0;}
+.gp-card td.r {text-align:right; font-weight:600;}
+.gp-card.dim {opacity:.45;}
+</style>
+"""
+
+
+def ordinal(n: int) -> str:
+    """1 → '1st', 2 → '2nd', 11 → '11th', 23 → '23rd'."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def zone_color(zone: str) -> str:
+    """The colour of a Zone's band (the same colour the zone map uses)."""
+    return ROLES[zone].color
+
+
+def card_html(card: Card, *, caption: str = "", dim: bool = False) -> str:
+    """One card as HTML (use with ``st.html`` together with ``CARD_CSS``)."""
+    band_text = "#222" if card.zone in {"Mountain", "Alaska"} else "#fff"
+    rows = "".join(
+        f"<tr><td>{label}</td><td class='r'>{ordinal(rank)}</td></tr>"
+        for label, rank in (
+            ("Size", card.size_rank),
+            ("Statehood", card.statehood_rank),
+            ("Population", card.population_rank),
+        )
+    )
+    extra = f"<div><em>{escape(caption)}</em></div>" if caption else ""
+    return (
+        f"<div class='gp-card{' dim' if dim else ''}' title='{escape(card.name)}'>"
+        f"<div class='band' style='background:{zone_color(card.zone)};color:{band_text}'>"
+        f"{escape(card.name)}<small>{card.zone}</small></div>"
+        f"<div class='body'>★ {escape(card.capital)}<table>{rows}</table>"
+        f"<div>{len(card.borders)} border state{'s' if len(card.borders) != 1 else ''}</div>"
+        f"{extra}</div></div>"
+    )
+
+
+def hand_html(cards: list[Card], captions: dict[str, str] | None = None) -> str:
+    """A row of cards that wraps on a narrow screen."""
+    captions = captions or {}
+    tiles = "".join(card_html(c, caption=captions.get(c.usps, "")) for c in cards)
+    return CARD_CSS + f"<div class='gp-hand'>{tiles}</div>"
