@@ -1,0 +1,424 @@
+"""Forgiving matching of typed state names and capitals.
+
+A drill that asks the student to *type* a state or a capital reads the text with
+:func:`match_state` or :func:`match_capital`. Both return a :class:`Match` whose ``status`` says
+how the text was read, in this order of precedence:
+
+1. **Exact** (``EXACT``): the official spelling, ignoring case, accents, spacing and punctuation
+   ("jefferson city", "SALT LAKE CITY", "Hawai'i").
+2. **Variant** (``VARIANT``): a listed variant. For states: the USPS code ("co"), the AP-style
+   abbreviation ("Calif.", "W. Va.", "Mass."), and a leading N./S./W./No./So. for
+   North/South/West ("N. Dakota", "N Carolina"). For capitals: "St."/"Ste." for Saint/Sainte
+   ("St. Paul") and the common initialisms SLC and OKC. Accepted; the official spelling is shown.
+3. **Recognised, but not an answer**: a well-known non-answer (``NON_ANSWER``: a big city that is
+   not a capital, such as Albuquerque; DC or Puerto Rico where a state is asked) is a real,
+   *counted* wrong answer. A name from the other list (``OTHER_KIND``: a capital where a state
+   is asked, or a state where a capital is asked) is a slip: it gets a message and is *not*
+   counted.
+4. **Part of a name** (whole words only): part of several names is ``AMBIGUOUS`` ("Carolina",
+   "Dakota", "City"); part of exactly one name is ``INCOMPLETE`` ("Carson", "Mexico"). Neither
+   is counted; the message names the candidates.
+5. **Near miss** (``CLOSE``): within a small edit distance of exactly one name, counting a swap
+   of two neighbouring letters as one edit ("Missisippi", "Pheonix"). The budget grows with the
+   length of the text: 0 edits up to 3 letters, 1 up to 5, 2 up to 9, 3 beyond. Accepted, and the
+   official spelling is shown. A tie between two different names is ``AMBIGUOUS``.
+6. Anything else is ``UNKNOWN`` (not counted); an empty text is ``EMPTY`` (not counted).
+
+An exact name always wins over a near one, so "Kansas" is never read as Arkansas and "Virginia"
+is never read as West Virginia.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+
+from rapidfuzz.distance import OSA
+from rapidfuzz.process import extract
+
+from engine.cards import by_usps, deck
+
+
+class MatchStatus(StrEnum):
+    """How a typed text was read (see the module docstring for the rules)."""
+
+    EXACT = "exact"
+    VARIANT = "variant"
+    CLOSE = "close"
+    NON_ANSWER = "non_answer"
+    OTHER_KIND = "other_kind"
+    INCOMPLETE = "incomplete"
+    AMBIGUOUS = "ambiguous"
+    UNKNOWN = "unknown"
+    EMPTY = "empty"
+
+
+ACCEPTED = frozenset({MatchStatus.EXACT, MatchStatus.VARIANT, MatchStatus.CLOSE})
+COUNTED = ACCEPTED | {MatchStatus.NON_ANSWER}
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """The reading of one typed answer.
+
+    ``usps`` is the USPS code of the state the text names (for a capital: the state whose
+    capital it is) when the text was accepted, else ``None``. ``name`` is the official spelling
+    of what was recognised (also for non-answers and slips). ``candidates`` lists the official
+    names an ambiguous or incomplete text could mean. ``message`` is a sentence for the student
+    (empty for an exact match).
+    """
+
+    text: str
+    status: MatchStatus
+    usps: str | None = None
+    name: str | None = None
+    candidates: tuple[str, ...] = ()
+    message: str = ""
+
+    @property
+    def accepted(self) -> bool:
+        """True when the text names an answer (exact, variant or near miss)."""
+        return self.status in ACCEPTED
+
+    @property
+    def counted(self) -> bool:
+        """True when a quiz should score this answer (accepted, or a recognised non-answer)."""
+        return self.status in COUNTED
+
+
+# Expansions applied to every word, and to the first word of a multi-word text only.
+_WORD_EXPANSIONS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort"}
+_FIRST_WORD_EXPANSIONS = {"n": "north", "no": "north", "s": "south", "so": "south", "w": "west"}
+
+# AP-style and other common abbreviations of state names (USPS codes are added separately).
+_STATE_VARIANTS: dict[str, tuple[str, ...]] = {
+    "AL": ("Ala.",),
+    "AZ": ("Ariz.",),
+    "AR": ("Ark.",),
+    "CA": ("Calif.", "Cal.", "Cali"),
+    "CO": ("Colo.",),
+    "CT": ("Conn.",),
+    "DE": ("Del.",),
+    "FL": ("Fla.",),
+    "IL": ("Ill.",),
+    "IN": ("Ind.",),
+    "KS": ("Kan.", "Kans."),
+    "MA": ("Mass.",),
+    "MI": ("Mich.",),
+    "MN": ("Minn.",),
+    "MS": ("Miss.",),
+    "MT": ("Mont.",),
+    "NE": ("Neb.", "Nebr."),
+    "NV": ("Nev.",),
+    "OK": ("Okla.",),
+    "OR": ("Ore.", "Oreg."),
+    "PA": ("Penn.", "Penna."),
+    "TN": ("Tenn.",),
+    "TX": ("Tex.",),
+    "WA": ("Wash.",),
+    "WV": ("W. Va.", "W.Va."),
+    "WI": ("Wis.", "Wisc."),
+    "WY": ("Wyo.",),
+}
+
+_CAPITAL_VARIANTS: dict[str, tuple[str, ...]] = {
+    "UT": ("SLC",),
+    "OK": ("OKC",),
+}
+
+# Typed where a state is asked: recognised, not states (counted as wrong).
+_NOT_STATES: dict[str, str] = {
+    "District of Columbia": "the national capital district",
+    "Washington DC": "the national capital district",
+    "DC": "the national capital district",
+    "Puerto Rico": "a US territory",
+    "Guam": "a US territory",
+}
+
+# Typed where a capital is asked: well-known cities that are not capitals (counted as wrong).
+_NOT_CAPITALS: dict[str, tuple[str, ...]] = {
+    "Albuquerque": ("NM",),
+    "Anchorage": ("AK",),
+    "Baltimore": ("MD",),
+    "Billings": ("MT",),
+    "Birmingham": ("AL",),
+    "Burlington": ("VT",),
+    "Charlotte": ("NC",),
+    "Chicago": ("IL",),
+    "Cleveland": ("OH",),
+    "Dallas": ("TX",),
+    "Detroit": ("MI",),
+    "Fargo": ("ND",),
+    "Houston": ("TX",),
+    "Jacksonville": ("FL",),
+    "Kansas City": ("MO", "KS"),
+    "Las Vegas": ("NV",),
+    "Los Angeles": ("CA",),
+    "Louisville": ("KY",),
+    "Manchester": ("NH",),
+    "Memphis": ("TN",),
+    "Miami": ("FL",),
+    "Milwaukee": ("WI",),
+    "Minneapolis": ("MN",),
+    "New Orleans": ("LA",),
+    "New York City": ("NY",),
+    "Newark": ("NJ",),
+    "Omaha": ("NE",),
+    "Philadelphia": ("PA",),
+    "Pittsburgh": ("PA",),
+    "Portland": ("ME", "OR"),
+    "San Diego": ("CA",),
+    "San Francisco": ("CA",),
+    "Seattle": ("WA",),
+    "Sioux Falls": ("SD",),
+    "St. Louis": ("MO",),
+    "Tulsa": ("OK",),
+    "Wichita": ("KS",),
+    "Wilmington": ("DE", "NC"),
+}
+
+
+# Apostrophes (and the Hawaiian ʻokina) join letters: "Hawaiʻi" reads as "hawaii".
+_APOSTROPHES = frozenset("'`\u2018\u2019\u02bb\u02bc")
+
+
+def _words(text: str) -> list[str]:
+    """Case-folded words of ``text``: accents dropped, apostrophes removed, other punctuation
+    splitting words."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+    plain = "".join(ch for ch in plain if ch not in _APOSTROPHES)
+    return "".join(ch if ch.isalnum() else " " for ch in plain).split()
+
+
+def _expand(words: list[str]) -> list[str]:
+    """``words`` with the St./Ste./Mt./Ft. and leading N./S./W. abbreviations spelled out."""
+    out = [_WORD_EXPANSIONS.get(w, w) for w in words]
+    if len(out) > 1:
+        out[0] = _FIRST_WORD_EXPANSIONS.get(out[0], out[0])
+    return out
+
+
+def normalize(text: str) -> str:
+    """The comparable form of a typed name: lower case, no accents or punctuation, single
+    spaces, abbreviations spelled out ("St. Paul" → "saint paul", "N. Dakota" →
+    "north dakota")."""
+    return " ".join(_expand(_words(text)))
+
+
+def _keys(text: str) -> tuple[str, ...]:
+    """The space-free lookup keys of ``text``: with abbreviations spelled out, then as typed
+    (so "N.C." is found as the code "nc" although "n" alone would mean North)."""
+    words = _words(text)
+    expanded = "".join(_expand(words))
+    raw = "".join(words)
+    return (expanded,) if expanded == raw else (expanded, raw)
+
+
+def edit_budget(length: int) -> int:
+    """Edits allowed for a near miss of a text of ``length`` letters (spaces excluded)."""
+    if length <= 3:
+        return 0
+    if length <= 5:
+        return 1
+    if length <= 9:
+        return 2
+    return 3
+
+
+class _Role(StrEnum):
+    ANSWER = "answer"
+    NON_ANSWER = "non_answer"
+    OTHER_KIND = "other_kind"
+
+
+@dataclass(frozen=True, slots=True)
+class _Target:
+    name: str
+    role: _Role
+    usps: str | None = None
+    note: str = ""
+
+
+class Matcher:
+    """Reads typed text as one of a list of names; see the module docstring for the rules.
+
+    ``answers`` maps a USPS code to the official name and its variants; ``non_answers`` and
+    ``other_kind`` are recognised names that are not answers (with the note explaining why).
+    ``what`` names the kind of answer in messages ("state", "capital").
+    """
+
+    def __init__(
+        self,
+        what: str,
+        answers: dict[str, tuple[str, tuple[str, ...]]],
+        non_answers: dict[str, str],
+        other_kind: dict[str, str],
+    ) -> None:
+        self.what = what
+        self._exact: dict[str, tuple[_Target, bool]] = {}
+        self._fuzzy: dict[str, _Target] = {}
+        self._fuzzy_keys: list[str] = []
+        self._parts: list[tuple[tuple[str, ...], _Target]] = []
+        for usps, (name, variants) in answers.items():
+            target = _Target(name, _Role.ANSWER, usps)
+            self._add(name, target, is_variant=False)
+            self._parts.append((tuple(normalize(name).split()), target))
+            for variant in variants:
+                self._add(variant, target, is_variant=True)
+        for name, note in non_answers.items():
+            self._add(name, _Target(name, _Role.NON_ANSWER, note=note), is_variant=False)
+        for name, note in other_kind.items():
+            self._add(name, _Target(name, _Role.OTHER_KIND, note=note), is_variant=False)
+        self._fuzzy_keys = list(self._fuzzy)
+
+    def _add(self, text: str, target: _Target, is_variant: bool) -> None:
+        for key in _keys(text):
+            known = self._exact.get(key)
+            if known is not None and known[0] != target:
+                raise ValueError(f"{text!r} would name both {known[0].name} and {target.name}")
+            self._exact.setdefault(key, (target, is_variant))
+            # Short forms (codes, "Ga.") are matched exactly only: one edit turns one into another.
+            if len(key) >= 5:
+                self._fuzzy.setdefault(key, target)
+
+    def match(self, text: str) -> Match:
+        """Read ``text`` (never raises)."""
+        keys = _keys(text)
+        if not keys[0]:
+            return Match(text, MatchStatus.EMPTY, message=f"Type the name of a {self.what}.")
+        for key in keys:
+            if key in self._exact:
+                target, is_variant = self._exact[key]
+                return self._found(text, target, MatchStatus.VARIANT if is_variant else None)
+        words = tuple(normalize(text).split())
+        partial = self._partial(words)
+        if partial:
+            return self._incomplete(text, partial)
+        return self._near(text, keys[0])
+
+    def _found(self, text: str, target: _Target, status: MatchStatus | None) -> Match:
+        if target.role is _Role.NON_ANSWER:
+            return Match(
+                text,
+                MatchStatus.NON_ANSWER,
+                name=target.name,
+                message=f"{target.name} is not a {self.what}: it is {target.note}.",
+            )
+        if target.role is _Role.OTHER_KIND:
+            return Match(
+                text,
+                MatchStatus.OTHER_KIND,
+                name=target.name,
+                message=f"{target.name} is {target.note}. Type the name of a {self.what}.",
+            )
+        if status is None:
+            status = MatchStatus.EXACT
+            if " ".join(_words(text)) != " ".join(_words(target.name)):
+                status = MatchStatus.VARIANT
+        message = "" if status is MatchStatus.EXACT else f"Read as {target.name}."
+        if status is MatchStatus.CLOSE:
+            message = f"Read as {target.name}: check the spelling."
+        return Match(text, status, target.usps, target.name, message=message)
+
+    def _partial(self, words: tuple[str, ...]) -> list[_Target]:
+        found: list[_Target] = []
+        n = len(words)
+        for parts, target in self._parts:
+            if n < len(parts) and any(parts[i : i + n] == words for i in range(len(parts) - n + 1)):
+                found.append(target)
+        return found
+
+    def _incomplete(self, text: str, targets: list[_Target]) -> Match:
+        names = tuple(sorted(t.name for t in targets))
+        if len(names) == 1:
+            return Match(
+                text,
+                MatchStatus.INCOMPLETE,
+                candidates=names,
+                message=f"“{text.strip()}” is only part of a name: did you mean {names[0]}? "
+                "Type the whole name.",
+            )
+        return Match(
+            text,
+            MatchStatus.AMBIGUOUS,
+            candidates=names,
+            message=f"“{text.strip()}” could be {_or_list(names)}: which one?",
+        )
+
+    def _near(self, text: str, key: str) -> Match:
+        budget = edit_budget(len(key))
+        unknown = Match(
+            text,
+            MatchStatus.UNKNOWN,
+            message=f"“{text.strip()}” is not a {self.what} name I know. Check the spelling.",
+        )
+        if budget == 0:
+            return unknown
+        hits = extract(key, self._fuzzy_keys, scorer=OSA.distance, score_cutoff=budget, limit=None)
+        if not hits:
+            return unknown
+        best = min(distance for _, distance, _ in hits)
+        targets = {self._fuzzy[k] for k, distance, _ in hits if distance == best}
+        if len(targets) > 1:
+            names = tuple(sorted(t.name for t in targets))
+            return Match(
+                text,
+                MatchStatus.AMBIGUOUS,
+                candidates=names,
+                message=f"“{text.strip()}” is close to {_or_list(names)}: which one?",
+            )
+        return self._found(text, targets.pop(), MatchStatus.CLOSE)
+
+
+def _or_list(names: tuple[str, ...] | list[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _and_list(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _saint_variants(name: str) -> tuple[str, ...]:
+    """ "Saint Paul" → ("St. Paul",): the abbreviated spelling of a Saint name."""
+    words = name.split()
+    short = {"Saint": "St.", "Sainte": "Ste."}
+    if not any(w in short for w in words):
+        return ()
+    return (" ".join(short.get(w, w) for w in words),)
+
+
+@cache
+def state_matcher() -> Matcher:
+    """The matcher of typed state names (answers keyed by USPS code)."""
+    answers = {c.usps: (c.name, (c.usps, *_STATE_VARIANTS.get(c.usps, ()))) for c in deck()}
+    capitals = {c.capital: f"a state capital (of {c.name}), not a state" for c in deck()}
+    return Matcher("state", answers, dict(_NOT_STATES), capitals)
+
+
+@cache
+def capital_matcher() -> Matcher:
+    """The matcher of typed capital names (answers keyed by the USPS code of their state)."""
+    answers = {
+        c.usps: (c.capital, (*_saint_variants(c.capital), *_CAPITAL_VARIANTS.get(c.usps, ())))
+        for c in deck()
+    }
+    cities = {
+        name: f"a city in {_and_list([by_usps()[u].name for u in states])}"
+        for name, states in _NOT_CAPITALS.items()
+    }
+    states = {c.name: "a state, not a capital" for c in deck()}
+    return Matcher("state capital", answers, cities, states)
+
+
+def match_state(text: str) -> Match:
+    """Read ``text`` as a state name: ``Match.usps`` is its USPS code when accepted."""
+    return state_matcher().match(text)
+
+
+def match_capital(text: str) -> Match:
+    """Read ``text`` as a capital: ``Match.usps`` is the code of the state it is the capital of."""
+    return capital_matcher().match(text)
