@@ -56,6 +56,7 @@ import random
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from engine.cards import Card, Category, by_usps, deck
@@ -185,11 +186,14 @@ _GUESS_STATES: dict[str, GuessState] = {c.usps: GuessState(c.usps) for c in deck
 _GUESS_BORDERS: dict[frozenset[str], GuessBorders] = {
     c.borders: GuessBorders(c.borders) for c in deck()
 }
+# A card's rank in a category, without Card.rank's conversions (this is on the hot path).
+_RANK: dict[str, Any] = {cat: attrgetter(f"{cat.value}_rank") for cat in CATEGORIES}
 _BY_COUNT: dict[int, tuple[Card, ...]] = {}
 for _c in deck():
     _BY_COUNT.setdefault(len(_c.borders), ())
     _BY_COUNT[len(_c.borders)] += (_c,)
 _CODES = frozenset(by_usps())
+_ISLANDS = frozenset(c.usps for c in deck() if not c.borders)
 _DECK: tuple[Card, ...] = deck()
 
 
@@ -544,7 +548,7 @@ class BorderAttack(GameState):
         self.phase = COMMIT
         self.log.append(
             f"{player_name(leader)} names {self.category.label} and leads {card.name} "
-            f"({ordinal(card.rank(self.category))})."
+            f"({ordinal(_RANK[self.category](card))})."
         )
 
     def _commit(self, action: Commit) -> None:
@@ -602,8 +606,8 @@ class BorderAttack(GameState):
         follower = 1 - self.leader
         self.committed = None
         self.played[follower].append(card)
-        led_rank = led.rank(category)
-        follow_rank = card.rank(category)
+        led_rank = _RANK[category](led)
+        follow_rank = _RANK[category](card)
         winner = self.leader if led_rank < follow_rank else follower
         self.trick_winner = winner
         best = led if winner == self.leader else card
@@ -832,13 +836,13 @@ class _WinChances:
     draw from ``unseen``: the chance that none of them has a better rank."""
 
     def __init__(self, unseen: Sequence[Card], held: int) -> None:
-        self.ranks = {cat: sorted(c.rank(cat) for c in unseen) for cat in CATEGORIES}
+        self.ranks = {cat: sorted(map(_RANK[cat], unseen)) for cat in CATEGORIES}
         self.unseen = len(unseen)
         self.held = held
 
     def lead(self, card: Card, category: Category) -> float:
         """P(no card of the opponent beats ``card`` in ``category``)."""
-        better = bisect_left(self.ranks[category], card.rank(category))
+        better = bisect_left(self.ranks[category], _RANK[category](card))
         u, p = self.unseen, 1.0
         for i in range(min(self.held, u)):
             if u - better - i <= 0:
@@ -894,8 +898,15 @@ class _BorderAttackBot:
         return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
 
     def guess(self, obs: BorderAttackObservation) -> Any:
-        """Guess from what the bot remembers: a candidate that contradicts a remembered border is
-        ruled out, then the one sharing the most remembered borders with the announcement wins."""
+        """Guess from what the bot remembers, as a player at the table would.
+
+        The state (borders announced): among the listed candidates, one that the bot remembers
+        bordering a state missing from the list is ruled out; the one sharing the most
+        remembered borders with the list wins. Everyone knows Alaska and Hawaii border nothing.
+        The border set (name announced): the borders the bot remembers, completed by
+        :meth:`_fill` when it remembers fewer than announced; this guess may lie outside
+        ``obs.legal`` (``check`` accepts any set of state codes).
+        """
         ann = obs.announcement
         assert ann is not None
         remembered = self.knowledge.borders
@@ -903,27 +914,39 @@ class _BorderAttackBot:
             announced = ann.borders or frozenset()
 
             def state_score(action: GuessState) -> float:
-                if action.usps in announced:
+                code = action.usps
+                if code in announced:
                     return -1000.0
-                known = remembered[action.usps]
+                if code in _ISLANDS:
+                    return 1000.0 if not announced else -1000.0
+                known = remembered[code]
                 return len(known & announced) - 100 * len(known - announced)
 
             return self._pick(obs.legal, state_score)
         named = ann.usps
         known = remembered[named]
-        near = self._near(named, known)
+        missing = ann.count - len(known)
+        guess = known if missing <= 0 else known | self._fill(named, known, missing)
+        return _GUESS_BORDERS.get(guess) or GuessBorders(guess)
 
-        def set_score(action: GuessBorders) -> float:
-            guess = action.borders
-            if named in guess:
-                return -1000.0
-            return -100 * len(known - guess) + 0.01 * len(guess & near)
+    def _fill(self, named: str, known: frozenset[str], missing: int) -> frozenset[str]:
+        """``missing`` more states to complete a remembered border list: states bordering the
+        remembered neighbours, picked at random, then any other states."""
+        near = sorted(self._near(named, known))
+        if len(near) < missing:
+            others = sorted(_CODES - known - set(near) - {named} - _ISLANDS)
+            near += self.rng.sample(others, missing - len(near))
+        return frozenset(self.rng.sample(near, missing))
 
-        return self._pick(obs.legal, set_score)
-
-    def _near(self, named: str, known: frozenset[str]) -> frozenset[str]:
-        """States likely to border ``named`` besides the remembered ones (none for easy)."""
-        return frozenset()
+    def _near(self, named: str, known: frozenset[str]) -> set[str]:
+        """States that border a remembered neighbour of ``named`` (a forgotten border is likely
+        among them)."""
+        near: set[str] = set()
+        for other in known:
+            near |= self.knowledge.borders[other]
+        near -= known
+        near.discard(named)
+        return near
 
 
 class EasyBot(_BorderAttackBot):
@@ -933,11 +956,12 @@ class EasyBot(_BorderAttackBot):
     level: ClassVar[str] = "easy"
 
     def lead(self, obs: BorderAttackObservation) -> Any:
-        return min(obs.legal, key=lambda a: a.card.rank(a.category))
+        return min(obs.legal, key=lambda a: _RANK[a.category](a.card))
 
     def commit(self, obs: BorderAttackObservation) -> Any:
-        category, rank = obs.category, obs.led.rank(obs.category)  # type: ignore[union-attr,arg-type]
-        winners = [c for c in obs.hand if c.rank(category) < rank]  # type: ignore[arg-type]
+        rank_of = _RANK[obs.category]  # type: ignore[index]
+        rank = rank_of(obs.led)
+        winners = [c for c in obs.hand if rank_of(c) < rank]
         card = max(winners or obs.hand, key=_best_rank)
         reveal = BORDERS if not card.borders else NAME
         return _COMMITS[card.usps][REVEALS.index(reveal)]
@@ -954,6 +978,8 @@ class MediumBot(_BorderAttackBot):
     level: ClassVar[str] = "medium"
     # The recall the bot assumes of its opponent when it chooses what to announce.
     OPPONENT_RECALL: ClassVar[float] = 0.7
+    # How much a card that is hard to guess is worth, against its chance to win a lead.
+    GUESS_WEIGHT: ClassVar[float] = 0.5
 
     def lead(self, obs: BorderAttackObservation) -> Any:
         chances = _WinChances(_unseen(obs), obs.hand_counts[1 - self.seat])
@@ -963,42 +989,61 @@ class MediumBot(_BorderAttackBot):
         )
 
     def commit(self, obs: BorderAttackObservation) -> Any:
-        category, rank = obs.category, obs.led.rank(obs.category)  # type: ignore[union-attr,arg-type]
-        winners = [c for c in obs.hand if c.rank(category) < rank]  # type: ignore[arg-type]
+        """Beat the lead if possible, else give up the least useful card; among those, prefer
+        a card the opponent is unlikely to guess; announce the harder part to guess."""
+        rank_of = _RANK[obs.category]  # type: ignore[index]
+        rank = rank_of(obs.led)
+        winners = [c for c in obs.hand if rank_of(c) < rank]
         chances = _WinChances(_unseen(obs), obs.hand_counts[1 - self.seat])
-        card = min(winners or obs.hand, key=lambda c: (chances.value(c), -sum(c.ranks)))
-        name_chance, borders_chance = self._guess_chances(obs, card)
-        reveal = NAME if name_chance < borders_chance else BORDERS
-        return _COMMITS[card.usps][REVEALS.index(reveal)]
+        public = _public_codes(obs)
+        best: tuple[float, int] | None = None
+        choice = _COMMITS[obs.hand[0].usps][0]
+        for card in winners or obs.hand:
+            name_chance, borders_chance = self._guess_chances(public, card)
+            reveal = NAME if name_chance <= borders_chance else BORDERS
+            cost = (
+                chances.value(card) + self.GUESS_WEIGHT * min(name_chance, borders_chance),
+                -sum(card.ranks),
+            )
+            if best is None or cost < best:
+                best, choice = cost, _COMMITS[card.usps][REVEALS.index(reveal)]
+        return choice
 
-    def _guess_chances(self, obs: BorderAttackObservation, card: Card) -> tuple[float, float]:
+    def _guess_chances(self, public: set[str], card: Card) -> tuple[float, float]:
         """Rough chances that the opponent guesses right after each announcement.
 
-        Its candidates are the cards with the same number of borders that it has not seen
-        (this bot's hand included). Naming the state, it must recall every border or pick the
-        right set among the candidates' sets; listing the borders, recalling one is enough.
+        Naming the state, it must recall every border; listing the borders, recalling one of
+        them is enough (Alaska and Hawaii: it must pick one of those it cannot rule out).
         """
-        public = _public_codes(obs)
         n = len(card.borders)
-        k = sum(1 for c in _BY_COUNT[n] if c.usps not in public)
         q = self.OPPONENT_RECALL
         if n == 0:
+            k = sum(1 for code in _ISLANDS if code not in public)
             return 1.0, 1.0 / k
-        name = q**n + (1 - q**n) / k
-        borders = 1 - (1 - q) ** n * (1 - 1 / k)
-        return name, borders
+        return q**n, 1 - (1 - q) ** n
 
     def discard(self, obs: BorderAttackObservation) -> Any:
+        """Keep the cards that win tricks: discard the one with the lowest chance as a lead."""
         chances = _WinChances(_unseen(obs), obs.hand_counts[1 - self.seat])
-        return min(obs.legal, key=lambda a: (chances.value(a.card), -sum(a.card.ranks)))
+        public = _public_codes(obs)
 
-    def _near(self, named: str, known: frozenset[str]) -> frozenset[str]:
-        """Neighbours of the remembered neighbours: where a forgotten border likely lies."""
-        near: set[str] = set()
-        for other in known:
-            near |= self.knowledge.borders[other]
-        near.discard(named)
-        return frozenset(near - known)
+        def worth(action: Discard) -> tuple[float, int]:
+            card = action.card
+            hard_to_guess = 1 - min(self._guess_chances(public, card))
+            return chances.value(card) + self.GUESS_WEIGHT * hard_to_guess, sum(card.ranks)
+
+        return min(obs.legal, key=worth)
+
+    def _fill(self, named: str, known: frozenset[str], missing: int) -> frozenset[str]:
+        """Complete a remembered border list with the states bordering the most remembered
+        neighbours (ties at random)."""
+        near = sorted(self._near(named, known))
+        if len(near) < missing:
+            return super()._fill(named, known, missing)
+        borders = self.knowledge.borders
+        self.rng.shuffle(near)
+        near.sort(key=lambda code: -len(borders[code] & known))
+        return frozenset(near[:missing])
 
 
 BOTS: dict[str, type[_BorderAttackBot]] = {"easy": EasyBot, "medium": MediumBot}
