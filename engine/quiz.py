@@ -51,7 +51,7 @@ import csv
 import io
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import date
 from enum import StrEnum
 from functools import cache
@@ -536,7 +536,7 @@ class Question:
     focus: str | None = None
     shown: tuple[str, ...] = ()
     explanation: str = ""
-    remarks: tuple[tuple[str, str], ...] = field(default=())
+    remarks: tuple[tuple[str, str], ...] = ()
 
     @property
     def map_answer(self) -> bool:
@@ -770,6 +770,8 @@ class _Context:
         excluded = set(exclude)
         chosen: list[str] = []
         for source in (self.pool, _all_states()):
+            if len(chosen) == k:
+                break
             candidates = [c for c in source if c not in excluded and c not in chosen and ok(c)]
             self.rng.shuffle(candidates)
             for c in candidates:
@@ -1375,6 +1377,11 @@ class QuizRun:
     @property
     def is_done(self) -> bool:
         return not self.queue
+
+    @property
+    def last(self) -> Attempt | None:
+        """The latest counted answer (its question and result), for the feedback view."""
+        return self.attempts[-1] if self.attempts else None
 
     @property
     def answered(self) -> int:
