@@ -36,8 +36,11 @@ Decisions (where the rules leave a case open):
   announced number of border states that is not in the leader's hand, not played and not
   discarded; for a border guess, the distinct border sets of the announced size of those same
   cards (the true answer is always among them; a UI may still offer a free map selection).
-- Scores are the numbers of cards each player has got rid of (played or discarded); the winner
-  has 25 at the end unless the trick winner wins with both hands empty.
+- Bots choose from ``obs.legal`` except for a border-set guess, which they make from memory
+  like a player at the table (what they remember, completed by a guess among the states next
+  to those, never Alaska or Hawaii); it may be a set that ``legal_actions`` does not list.
+- Scores are the numbers of cards each player has got rid of (played or discarded): the
+  winner has 25 at the end (the loser too when both hands empty in the same trick).
 - The dealer is passed in with ``dealer=0`` or ``dealer=1``; a page starting the next game
   passes ``dealer=state.next_dealer`` so the deal alternates. The shuffle draws from the seed
   before the dealer does, so the same seed deals the same cards whoever deals.
@@ -902,7 +905,7 @@ class _BorderAttackBot:
 
         The state (borders announced): among the listed candidates, one that the bot remembers
         bordering a state missing from the list is ruled out; the one sharing the most
-        remembered borders with the list wins. Everyone knows Alaska and Hawaii border nothing.
+        remembered borders with the list wins.
         The border set (name announced): the borders the bot remembers, completed by
         :meth:`_fill` when it remembers fewer than announced; this guess may lie outside
         ``obs.legal`` (``check`` accepts any set of state codes).
@@ -917,8 +920,6 @@ class _BorderAttackBot:
                 code = action.usps
                 if code in announced:
                     return -1000.0
-                if code in _ISLANDS:
-                    return 1000.0 if not announced else -1000.0
                 known = remembered[code]
                 return len(known & announced) - 100 * len(known - announced)
 
