@@ -1,0 +1,1220 @@
+"""GeoPower Toss: a trick-taking game for 2 to 6 players, alone or in teams.
+
+The rules (from the rules README):
+
+- Two decks: the 50 GeoPlunge cards and 21 GeoPower cards (7 each of Size, Statehood and
+  Population). Each round both are shuffled; every player gets 8 GeoPlunge cards; players + 1
+  GeoPower cards are dealt face up. The dealer removes one, then each other player clockwise
+  removes one; the one left is the round's GeoPower card: its category ranks all 8 tricks.
+- The dealer leads the first trick; a trick's winner leads the next. A player must follow the
+  Zone of the led card if able, otherwise may play any card. The best rank in the round's
+  category among the cards of the led Zone wins the trick (an off-Zone card never wins).
+- Teams: 4 players may play as 2 teams of 2; 6 players as 2 teams of 3 or 3 teams of 2
+  (``new(players=6, teams=2)``). Partners sit apart, alternating round the table: seat ``i``
+  is in team ``i % teams``. A team's tricks are its members' tricks.
+- The GeoPlunge call: a player or team may call before the first card of the 5th trick is led.
+- Score per round: the player or team with the most tricks gets 10; tied for most, each gets 5.
+  A caller that wins 6 or more tricks gets 15 more; a caller that wins fewer gets nothing for
+  the round, whatever else it won.
+- First to 50 wins; if more than one reach 50 in the same round, the higher score wins; still
+  equal, another round is played. The deal passes to the left each round.
+
+Seats are numbered clockwise: "to the left" and "the next player" are both ``seat + 1``.
+A *unit* is a team in a team game, else a seat; ``team_of(seat)`` gives it, ``winner`` and
+``team_scores`` are per unit, and ``scores`` (per seat) repeats each seat's unit score.
+
+Actions: :class:`Remove` (the draft: drop one face-up GeoPower card of a category),
+:class:`Play` (a card from the hand) and :data:`CALL` (the GeoPlunge call).
+
+Decisions (cases the rules leave open):
+
+1. The call is an action of the seat to act: :data:`CALL` is offered to it, after its plays or
+   removals, from the deal (the draft included) until the first card of the 5th trick is led,
+   once per player or team and round. Calling does not pass the turn: the same seat then plays.
+   The leader of the 5th trick can still call before leading. Several players or teams may call
+   in the same round (at most one of them can make 6 tricks).
+2. A caller that makes 6 or more tricks necessarily has the most tricks, so it scores 25.
+3. In the draft the face-up GeoPower cards of one category are alike, so the choice is the
+   category to remove (``Remove(Category.SIZE)``); a draft with one category left face up
+   still asks each remover to act (a single legal action).
+4. The first dealer is drawn at random with the seed; the dealer's turn passes to the left.
+5. Game-length cap: a game stops after ``MAX_ROUNDS`` (100) rounds. The higher score then wins
+   (equal: a draw), ``capped`` is set and the log says so. A round has at most
+   6 + 48 + 6 actions (removals, plays, calls), so ``max_actions`` is 100 × 60 = 6,000.
+6. Team games: the units are teams, ``winner`` is a team index and ``team_of(seat)`` is
+   ``seat % teams``. With 4 or 6 players and ``teams=None`` everyone plays alone.
+7. Hands are sorted by Zone (in the order of ``ZONES``) then by name; ``legal_actions`` lists
+   the removals (Size, Statehood, Population) or the playable cards in hand order, then
+   :data:`CALL` when it is offered.
+8. The 50 − 8 × players GeoPlunge cards not dealt stay face down (``stock``) all round, and
+   the GeoPower cards not dealt face up stay in their deck; neither is ever seen.
+9. A caller that fails scores nothing even when it won the most tricks, and nobody else
+   takes its 10 (or 5) points: the players or teams with fewer tricks still score nothing.
+10. The last card of a round settles the score at once; unless the game is over, the next
+    round is dealt in the same step (``round_index`` goes up by one). A tie at or above 50
+    after a round is logged ("another round is played") and play goes on.
+11. What a seat sees (``observation``): its hand, the trick on the table, how many cards each
+    hand holds, and the :class:`PublicView`: the GeoPower cards dealt, removed and left, the
+    calls, every finished trick of the round (who played what), the Zones each seat has shown
+    it lacks, tricks per seat and per unit, scores and the results of earlier rounds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from operator import attrgetter
+from typing import Any, ClassVar, NamedTuple
+
+from engine.cards import ZONES, Card, Category, deck
+from engine.cards import card as card_by_code
+from engine.core import GameState
+
+HAND_SIZE = 8
+TRICKS_BEFORE_CALL_CLOSES = 4  # the call must come before the first card of the 5th trick
+TARGET = 50
+MOST_TRICKS = 10
+TIED_FOR_MOST = 5
+CALL_TRICKS = 6
+CALL_BONUS = 15
+MAX_ROUNDS = 100
+GEOPOWER_DECK: tuple[Category, ...] = tuple(c for c in Category for _ in range(7))
+CATEGORIES: tuple[Category, ...] = tuple(Category)
+
+DRAFT, PLAY, OVER = "draft", "play", "over"
+
+_KEY = {c: attrgetter(f"{c.value}_rank") for c in Category}
+
+
+def ordinal(n: int) -> str:
+    """1 → '1st', 2 → '2nd', 11 → '11th', 23 → '23rd'."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def player_name(seat: int) -> str:
+    """How the log names a seat."""
+    return f"Player {seat + 1}"
+
+
+# ----------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    """The draft: remove one face-up GeoPower card of ``category``."""
+
+    category: Category
+
+    def __str__(self) -> str:
+        return f"remove {self.category.label}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play ``card`` from the hand (lead it, or follow)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card.name} ({self.card.zone})"
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """The GeoPlunge call: "we will win at least 6 tricks"."""
+
+    def __str__(self) -> str:
+        return "call GeoPlunge"
+
+
+CALL = Call()
+REMOVE: dict[Category, Remove] = {c: Remove(c) for c in Category}
+
+
+@cache
+def _tables() -> tuple[dict[str, Play], dict[str, int], tuple[Card, ...], tuple[str, ...]]:
+    """Pre-built ``Play`` actions and hand positions by USPS code, the deck in hand order,
+    and the seats' names."""
+    cards = tuple(sorted(deck(), key=lambda c: (ZONES.index(c.zone), c.name)))
+    return (
+        {c.usps: Play(c) for c in cards},
+        {c.usps: i for i, c in enumerate(cards)},
+        cards,
+        tuple(player_name(s) for s in range(6)),
+    )
+
+
+def play_action(card: Card | str) -> Play:
+    """The (shared) action that plays ``card``; accepts a Card or a USPS code."""
+    return _tables()[0][card if isinstance(card, str) else card.usps]
+
+
+def _as_card(item: Card | str) -> Card:
+    return item if isinstance(item, Card) else card_by_code(item)
+
+
+# ----------------------------------------------------------------- records
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick: who led, the cards in the order played, the Zone led and the winner."""
+
+    number: int
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+
+    @property
+    def zone(self) -> str:
+        return self.plays[0][1].zone
+
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(c for _, c in self.plays)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """The score of one round, per unit (team or seat), and its tricks (``played``), so a page
+    can still show the last trick once the next round is dealt."""
+
+    round_index: int
+    dealer: int
+    category: Category
+    tricks: tuple[int, ...]
+    callers: tuple[int, ...]
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
+    played: tuple[Trick, ...]
+
+
+class PublicView(NamedTuple):
+    """Everything on the table or announced, the same for every seat (shared, immutable; a
+    named tuple because it is rebuilt after every trick of every simulated game).
+
+    Per-seat tuples are indexed by seat; ``unit_tricks`` and ``scores`` by unit (team or seat).
+    ``voids[seat]`` are the Zones that seat has shown it lacks this round (it did not follow).
+    ``dealt_power`` are this round's face-up GeoPower cards as dealt, ``face_up`` those still on
+    the table, ``removed`` the (seat, category) removals in order, ``category`` the round's
+    GeoPower card once the draft is over. ``calls`` are (seat, unit) in order. ``tricks`` are
+    this round's finished tricks, ``results`` the scores of the finished rounds.
+    """
+
+    players: int
+    teams: int | None
+    team_of: tuple[int, ...]
+    round_index: int
+    dealer: int
+    phase: str
+    stock_size: int
+    dealt_power: tuple[Category, ...]
+    face_up: tuple[Category, ...]
+    removed: tuple[tuple[int, Category], ...]
+    category: Category | None
+    leader: int
+    tricks: tuple[Trick, ...]
+    voids: tuple[frozenset[str], ...]
+    calls: tuple[tuple[int, int], ...]
+    tricks_won: tuple[int, ...]
+    unit_tricks: tuple[int, ...]
+    scores: tuple[int, ...]
+    results: tuple[RoundResult, ...]
+    is_over: bool
+    winner: int | None
+    capped: bool
+
+
+def _public(name: str) -> property:
+    def get(self: GeoPowerObservation) -> Any:
+        return getattr(self.public, name)
+
+    get.__doc__ = f"``public.{name}``"
+    return property(get)
+
+
+@dataclass(frozen=True, slots=True)
+class GeoPowerObservation:
+    """What one seat may know: its own hand, the trick on the table, the hand sizes, and the
+    :class:`PublicView` shared by all seats (its fields are readable here too, e.g.
+    ``obs.category``, ``obs.tricks``, ``obs.voids``, ``obs.scores``). ``legal`` holds the
+    seat's legal actions when it is to act, else ``()``.
+    """
+
+    player: int
+    to_act: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    trick: tuple[tuple[int, Card], ...]
+    public: PublicView
+    legal: tuple[Any, ...]
+
+    players = _public("players")
+    teams = _public("teams")
+    team_of = _public("team_of")
+    round_index = _public("round_index")
+    dealer = _public("dealer")
+    phase = _public("phase")
+    stock_size = _public("stock_size")
+    dealt_power = _public("dealt_power")
+    face_up = _public("face_up")
+    removed = _public("removed")
+    category = _public("category")
+    leader = _public("leader")
+    tricks = _public("tricks")
+    voids = _public("voids")
+    calls = _public("calls")
+    tricks_won = _public("tricks_won")
+    unit_tricks = _public("unit_tricks")
+    scores = _public("scores")
+    results = _public("results")
+    is_over = _public("is_over")
+    winner = _public("winner")
+    capped = _public("capped")
+
+    @property
+    def units(self) -> int:
+        return self.public.teams or self.public.players
+
+    @property
+    def call_open(self) -> bool:
+        """True while the GeoPlunge call may still be made this round."""
+        done = len(self.tricks)
+        return self.phase != OVER and (
+            done < TRICKS_BEFORE_CALL_CLOSES
+            or (done == TRICKS_BEFORE_CALL_CLOSES and not self.trick)
+        )
+
+
+# ----------------------------------------------------------------- the game
+
+
+class GeoPowerToss(GameState):
+    """The state of a game of GeoPower Toss (see the module docstring for the rules).
+
+    What the observation shows is kept in tuples (replaced, never mutated), so a view and a
+    clone share them; only the hands and the stock are lists.
+    """
+
+    game_id: ClassVar[str] = "geopower_toss"
+    title: ClassVar[str] = "GeoPower Toss"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    # At most 6 removals + 48 plays + 6 calls per round, and at most MAX_ROUNDS rounds.
+    max_actions: ClassVar[int] = MAX_ROUNDS * (6 + 6 * HAND_SIZE + 6)
+
+    seed: int | None
+    players: int
+    teams: int | None
+    units: int
+    team: tuple[int, ...]
+    team_scores: tuple[int, ...]
+    round_no: int
+    dealer: int
+    hands: list[list[Card]]
+    stock: list[Card]
+    power_deck: tuple[Category, ...]
+    dealt_power: tuple[Category, ...]
+    face_up: tuple[Category, ...]
+    removed: tuple[tuple[int, Category], ...]
+    category: Category | None
+    phase: str
+    turn: int
+    leader: int
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, ...]
+    unit_tricks: tuple[int, ...]
+    voids: tuple[frozenset[str], ...]
+    calls: tuple[tuple[int, int], ...]
+    results: tuple[RoundResult, ...]
+    capped: bool
+    _winner: int | None
+    _view: PublicView | None  # cache of public_view(); None after any change it shows
+
+    # ------------------------------------------------------------- set-up
+
+    @staticmethod
+    def _validate(players: int, teams: int | None) -> None:
+        if not isinstance(players, int) or not 2 <= players <= 6:
+            raise ValueError(f"GeoPower Toss is for 2 to 6 players, not {players}.")
+        if teams is None:
+            return
+        allowed = {4: (2,), 6: (2, 3)}.get(players, ())
+        if teams not in allowed:
+            raise ValueError(
+                f"{players} players cannot make {teams} teams: 4 players make 2 teams of 2, "
+                "6 players make 2 teams of 3 or 3 teams of 2."
+            )
+
+    @classmethod
+    def _blank(
+        cls, players: int, teams: int | None, seed: int | None, rng: random.Random
+    ) -> GeoPowerToss:
+        cls._validate(players, teams)
+        s = cls.__new__(cls)
+        s.seed = seed
+        s.rng = rng
+        s.log = []
+        s.players = players
+        s.teams = teams
+        s.units = teams or players
+        s.team = tuple(i % teams if teams else i for i in range(players))
+        s.team_scores = (0,) * s.units
+        s.round_no = 0
+        s.dealer = 0
+        s.hands = [[] for _ in range(players)]
+        s.stock = []
+        s.power_deck = ()
+        s.dealt_power = ()
+        s.face_up = ()
+        s.removed = ()
+        s.category = None
+        s.phase = DRAFT
+        s.turn = 0
+        s.leader = 0
+        s.trick = ()
+        s.tricks = ()
+        s.tricks_won = (0,) * players
+        s.unit_tricks = (0,) * s.units
+        s.voids = (frozenset(),) * players
+        s.calls = ()
+        s.results = ()
+        s.capped = False
+        s._winner = None
+        s._view = None
+        return s
+
+    @classmethod
+    def new(
+        cls, players: int = 2, teams: int | None = None, seed: int | None = None, **options: Any
+    ) -> GeoPowerToss:
+        """Seat the players (and teams), draw the first dealer and deal the first round."""
+        if options:
+            raise ValueError(f"Unknown option(s) for GeoPower Toss: {sorted(options)}.")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        state = cls._blank(players, teams, seed, random.Random(seed))
+        state.dealer = state.rng.randrange(players)
+        if teams:
+            members = "; ".join(
+                f"team {t + 1}: "
+                + ", ".join(player_name(s) for s in range(players) if s % teams == t)
+                for t in range(teams)
+            )
+            state.log.append(f"{players} players in {teams} teams ({members}).")
+        state._deal()
+        return state
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[Sequence[Card | str]],
+        *,
+        category: Category | str | None = None,
+        face_up: Sequence[Category | str] | None = None,
+        dealer: int = 0,
+        teams: int | None = None,
+        scores: Sequence[int] | None = None,
+        round_index: int = 0,
+        seed: int = 0,
+    ) -> GeoPowerToss:
+        """A round with chosen hands (cards or USPS codes), for tests and notebooks.
+
+        One hand per seat, all of the same size (1 to 8: a round has as many tricks as cards
+        in a hand); the other cards form the stock. With ``category`` the draft is skipped and
+        the dealer is to lead; otherwise ``face_up`` (players + 1 categories, dealt from the
+        seed when omitted) is drafted, dealer first. ``scores`` (per unit) sets the scores
+        before this round.
+        """
+        players = len(hands)
+        state = cls._blank(players, teams, seed, random.Random(seed))
+        cards = [[_as_card(x) for x in hand] for hand in hands]
+        sizes = {len(h) for h in cards}
+        if len(sizes) != 1 or not 1 <= sizes.pop() <= HAND_SIZE:
+            raise ValueError("Every hand must hold the same number of cards, 1 to 8.")
+        placed = [c.usps for h in cards for c in h]
+        if len(placed) != len(set(placed)):
+            raise ValueError("A card appears twice in the hands.")
+        if not 0 <= dealer < players:
+            raise ValueError(f"No seat {dealer} to deal.")
+        order = _tables()[1]
+        state.hands = [sorted(h, key=lambda c: order[c.usps]) for h in cards]
+        taken = set(placed)
+        state.stock = [c for c in deck() if c.usps not in taken]
+        state.dealer = dealer
+        state.round_no = round_index
+        if scores is not None:
+            if len(scores) != state.units:
+                raise ValueError(f"scores needs one number per unit ({state.units}).")
+            state.team_scores = tuple(scores)
+        if category is not None:
+            up: list[Category] = [Category(category)]
+        elif face_up is None:
+            up = state.rng.sample(GEOPOWER_DECK, players + 1)
+        else:
+            up = [Category(c) for c in face_up]
+            if len(up) != players + 1 or any(up.count(c) > 7 for c in up):
+                raise ValueError(f"Deal players + 1 = {players + 1} GeoPower cards face up.")
+        state.dealt_power = state.face_up = tuple(up)
+        state.power_deck = _rest_of_power(up)
+        if category is not None:
+            state.category = up[0]
+            state.phase = PLAY
+        state.turn = state.leader = dealer
+        return state
+
+    def _deal(self) -> None:
+        """Shuffle both decks, deal 8 cards each and players + 1 GeoPower cards face up.
+
+        Drawing the hands and the face-up GeoPower cards as random samples is the same as
+        shuffling the decks and dealing from the top; the cards left over are never seen.
+        """
+        rng = self.rng
+        n = self.players
+        by_order = _tables()[2]
+        picks = rng.sample(range(len(by_order)), n * HAND_SIZE)
+        self.hands = [
+            [by_order[i] for i in sorted(picks[k * HAND_SIZE : (k + 1) * HAND_SIZE])]
+            for k in range(n)
+        ]
+        taken = set(picks)
+        self.stock = [c for i, c in enumerate(by_order) if i not in taken]
+        up = rng.sample(GEOPOWER_DECK, n + 1)
+        self.dealt_power = self.face_up = tuple(up)
+        self.power_deck = _rest_of_power(up)
+        self.removed = ()
+        self.category = None
+        self.phase = DRAFT
+        self.turn = self.leader = self.dealer
+        self.trick = ()
+        self.tricks = ()
+        self.tricks_won = (0,) * n
+        self.unit_tricks = (0,) * self.units
+        self.voids = (frozenset(),) * n
+        self.calls = ()
+        self._view = None
+        shown = ", ".join(c.label for c in up)
+        self.log.append(
+            f"Round {self.round_no + 1}: {player_name(self.dealer)} deals; "
+            f"GeoPower cards face up: {shown}."
+        )
+
+    # ------------------------------------------------------------- interface
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.turn
+
+    @property
+    def round_index(self) -> int:
+        return self.round_no
+
+    def team_of(self, player: int) -> int:
+        """The team of ``player`` (seat ``i`` is in team ``i % teams``), or the seat itself."""
+        return self.team[player]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat, or team index in a team game; ``None`` while running or drawn."""
+        return self._winner
+
+    @property
+    def scores(self) -> list[int]:
+        """Each seat's score (its team's score in a team game)."""
+        ts = self.team_scores
+        return [ts[u] for u in self.team]
+
+    def value(self, player: int) -> float:
+        """1 won, 0 lost, 0.5 drawn; while running, 0.5 plus the score lead over the best rival
+        (150 points of lead would be 1; clipped to 0.05 … 0.95)."""
+        unit = self.team[player]
+        if self.phase == OVER:
+            if self._winner is None:
+                return 0.5
+            return 1.0 if self._winner == unit else 0.0
+        ts = self.team_scores
+        rival = max(s for u, s in enumerate(ts) if u != unit)
+        return 0.5 + max(-0.45, min(0.45, (ts[unit] - rival) / 150))
+
+    @property
+    def call_open(self) -> bool:
+        """True until the first card of the 5th trick is led (and while the game runs)."""
+        done = len(self.tricks)
+        return self.phase != OVER and (
+            done < TRICKS_BEFORE_CALL_CLOSES
+            or (done == TRICKS_BEFORE_CALL_CLOSES and not self.trick)
+        )
+
+    def _legal(self) -> tuple[Any, ...]:
+        phase = self.phase
+        turn = self.turn
+        if phase == PLAY:
+            hand = self.hands[turn]
+            plays = _tables()[0]
+            if self.trick:
+                zone = self.trick[0][1].zone
+                out = [plays[c.usps] for c in hand if c.zone == zone]
+                if not out:
+                    out = [plays[c.usps] for c in hand]
+            else:
+                out = [plays[c.usps] for c in hand]
+        elif phase == DRAFT:
+            up = self.face_up
+            out = [REMOVE[c] for c in CATEGORIES if c in up]
+        else:
+            return ()
+        done = len(self.tricks)
+        if done < TRICKS_BEFORE_CALL_CLOSES or (
+            done == TRICKS_BEFORE_CALL_CLOSES and not self.trick
+        ):
+            unit = self.team[turn]
+            for _, u in self.calls:
+                if u == unit:
+                    break
+            else:
+                out.append(CALL)
+        return tuple(out)
+
+    def legal_actions(self) -> list[Any]:
+        """Removals (draft) or playable cards, then CALL while it is offered; [] when over."""
+        return list(self._legal())
+
+    def check(self, action: Any) -> str | None:
+        """Why ``action`` is illegal for the seat to act now, or ``None``."""
+        if self.phase == OVER:
+            return "The game is over."
+        kind = type(action)
+        who = player_name(self.turn)
+        if kind is Call:
+            if not self.call_open:
+                return "Too late: the GeoPlunge call must come before the 5th trick is led."
+            unit = self.team[self.turn]
+            for seat, u in self.calls:
+                if u == unit:
+                    if seat == self.turn:
+                        return "You already called GeoPlunge this round."
+                    return f"Your partner {player_name(seat)} already called GeoPlunge."
+            return None
+        if kind is Remove:
+            if self.phase != DRAFT:
+                return "The GeoPower card for this round is already chosen."
+            cat = action.category
+            if not isinstance(cat, Category) or cat not in self.face_up:
+                return f"No {getattr(cat, 'label', cat)} GeoPower card is left face up."
+            return None
+        if kind is Play:
+            if self.phase == DRAFT:
+                return f"First the GeoPower card must be chosen: {who} removes one."
+            c = action.card
+            if not isinstance(c, Card) or c not in self.hands[self.turn]:
+                return f"{getattr(c, 'name', c)} is not in {who}'s hand."
+            if self.trick:
+                zone = self.trick[0][1].zone
+                if c.zone != zone and any(h.zone == zone for h in self.hands[self.turn]):
+                    return f"You must follow the {zone} Zone: you hold a {zone} card."
+            return None
+        return f"{action!r} is not a GeoPower Toss move."
+
+    def _do(self, action: Any) -> None:
+        self.step(action)
+
+    def step(self, action: Any) -> None:
+        """Carry out ``action`` without the check: only for actions from ``legal_actions()``."""
+        kind = type(action)
+        if kind is Play:
+            self._play(action.card)
+        elif kind is Remove:
+            self._remove(action.category)
+        else:
+            self._call()
+
+    # ------------------------------------------------------------- the rules
+
+    def _call(self) -> None:
+        seat = self.turn
+        unit = self.team[seat]
+        self.calls = (*self.calls, (seat, unit))
+        self._view = None
+        whose = f" for team {unit + 1}" if self.teams else ""
+        self.log.append(f"{player_name(seat)} calls GeoPlunge{whose}!")
+
+    def _remove(self, category: Category) -> None:
+        """The draft: dealer first, then clockwise; the last card left names the category."""
+        seat = self.turn
+        up = list(self.face_up)
+        up.remove(category)
+        self.face_up = tuple(up)
+        self.removed = (*self.removed, (seat, category))
+        self._view = None
+        self.log.append(f"{player_name(seat)} removes a {category.label} GeoPower card.")
+        if len(self.removed) == self.players:
+            self.category = up[0]
+            self.phase = PLAY
+            self.turn = self.leader = self.dealer
+            self.log.append(f"The GeoPower card is {self.category.label}.")
+        else:
+            self.turn = (seat + 1) % self.players
+
+    def _play(self, card: Card) -> None:
+        """Play a card; when all have played, the best rank of the led Zone wins the trick."""
+        seat = self.turn
+        hand = self.hands[seat]
+        for i, c in enumerate(hand):
+            if c is card:
+                del hand[i]
+                break
+        else:
+            hand.remove(card)
+        trick = self.trick
+        if trick:
+            zone = trick[0][1].zone
+            if card.zone != zone and zone not in self.voids[seat]:
+                voids = list(self.voids)
+                voids[seat] = voids[seat] | {zone}
+                self.voids = tuple(voids)
+                self._view = None
+        trick = self.trick = (*trick, (seat, card))
+        if len(trick) < self.players:
+            self.turn = (seat + 1) % self.players
+            return
+        key = _KEY[self.category]  # type: ignore[index]
+        zone = trick[0][1].zone
+        best_seat, best = trick[0]
+        best_rank = key(best)
+        for s, c in trick:
+            if c.zone == zone:
+                r = key(c)
+                if r < best_rank:
+                    best_seat, best, best_rank = s, c, r
+        number = len(self.tricks) + 1
+        self.tricks = (*self.tricks, Trick(number, self.leader, trick, best_seat))
+        self.trick = ()
+        won = list(self.tricks_won)
+        won[best_seat] += 1
+        self.tricks_won = tuple(won)
+        unit_won = list(self.unit_tricks)
+        unit_won[self.team[best_seat]] += 1
+        self.unit_tricks = tuple(unit_won)
+        self._view = None
+        self.log.append(
+            f"Trick {number}, {zone} led: {_tables()[3][best_seat]} wins with {best.name} "
+            f"({ordinal(best_rank)} in {self.category.value})."  # type: ignore[union-attr]
+        )
+        self.turn = self.leader = best_seat
+        if not hand:
+            self._score_round()
+
+    def _score_round(self) -> None:
+        """Most tricks 10 (tied: 5 each); a caller with 6+ tricks 15 more, fewer: nothing."""
+        tricks = self.unit_tricks
+        top = max(tricks)
+        leaders = [u for u, t in enumerate(tricks) if t == top]
+        points = [0] * self.units
+        for u in leaders:
+            points[u] = MOST_TRICKS if len(leaders) == 1 else TIED_FOR_MOST
+        callers = tuple(u for _, u in self.calls)
+        for u in callers:
+            points[u] = points[u] + CALL_BONUS if tricks[u] >= CALL_TRICKS else 0
+        self._view = None
+        scores = self.team_scores = tuple(
+            s + p for s, p in zip(self.team_scores, points, strict=True)
+        )
+        self.results = (
+            *self.results,
+            RoundResult(
+                self.round_no,
+                self.dealer,
+                self.category,  # type: ignore[arg-type]
+                tricks,
+                callers,
+                tuple(points),
+                scores,
+                self.tricks,
+            ),
+        )
+        unit_word = "Team" if self.teams else "Player"
+        parts = []
+        for u in range(self.units):
+            made = ""
+            if u in callers:
+                made = " (GeoPlunge made)" if tricks[u] >= CALL_TRICKS else " (GeoPlunge failed)"
+            parts.append(f"{unit_word} {u + 1} {tricks[u]} tricks{made}: +{points[u]}")
+        self.log.append(
+            f"Round {self.round_no + 1} over — "
+            + "; ".join(parts)
+            + ". Scores: "
+            + ", ".join(map(str, scores))
+            + "."
+        )
+        self.round_no += 1
+        best = max(scores)
+        top_units = [u for u, s in enumerate(scores) if s == best]
+        if best >= TARGET:
+            if len(top_units) == 1:
+                self._finish(top_units[0])
+                return
+            self.log.append(f"Tied at {best}: another round is played.")
+        if self.round_no >= MAX_ROUNDS:
+            self.capped = True
+            self._finish(top_units[0] if len(top_units) == 1 else None)
+            return
+        self.dealer = (self.dealer + 1) % self.players
+        self._deal()
+
+    def _finish(self, unit: int | None) -> None:
+        self.phase = OVER
+        self._winner = unit
+        self._view = None
+        unit_word = "Team" if self.teams else "Player"
+        if self.capped:
+            result = "a draw" if unit is None else f"{unit_word} {unit + 1} wins"
+            self.log.append(f"Stopped after {MAX_ROUNDS} rounds: {result}.")
+        else:
+            self.log.append(f"{unit_word} {unit + 1} wins the game!")  # type: ignore[operator]
+
+    # ------------------------------------------------------------- cards, copies, views
+
+    def all_cards(self) -> list[Card]:
+        """Every GeoPlunge card: hands, stock, the trick on the table and the tricks won."""
+        out = [c for h in self.hands for c in h]
+        out += self.stock
+        out += [c for _, c in self.trick]
+        for t in self.tricks:
+            out += [c for _, c in t.plays]
+        return out
+
+    def clone(self) -> GeoPowerToss:
+        s = GeoPowerToss.__new__(GeoPowerToss)
+        s.__dict__.update(self.__dict__)
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.log = self.log.copy()
+        s.hands = [h.copy() for h in self.hands]
+        s.stock = self.stock.copy()
+        return s
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.seed,
+            self.players,
+            self.teams,
+            self.team_scores,
+            self.round_no,
+            self.dealer,
+            self.hands,
+            self.stock,
+            self.power_deck,
+            self.dealt_power,
+            self.face_up,
+            self.removed,
+            self.category,
+            self.phase,
+            self.turn,
+            self.leader,
+            self.trick,
+            self.tricks,
+            self.tricks_won,
+            self.unit_tricks,
+            self.voids,
+            self.calls,
+            self.results,
+            self.capped,
+            self._winner,
+            self.log,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GeoPowerToss):
+            return NotImplemented
+        return self._key() == other._key() and self.rng.getstate() == other.rng.getstate()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"GeoPowerToss(players={self.players}, teams={self.teams}, round={self.round_no}, "
+            f"phase={self.phase}, to_act={self.current_player}, scores={self.team_scores})"
+        )
+
+    def public_view(self) -> PublicView:
+        """The table as every seat sees it (cached until the next change)."""
+        view = self._view
+        if view is None:
+            view = self._view = PublicView(
+                self.players,
+                self.teams,
+                self.team,
+                self.round_no,
+                self.dealer,
+                self.phase,
+                len(self.stock),
+                self.dealt_power,
+                self.face_up,
+                self.removed,
+                self.category,
+                self.leader,
+                self.tricks,
+                self.voids,
+                self.calls,
+                self.tricks_won,
+                self.unit_tricks,
+                self.team_scores,
+                self.results,
+                self.phase == OVER,
+                self._winner,
+                self.capped,
+            )
+        return view
+
+    def observation(self, player: int) -> GeoPowerObservation:
+        """What ``player`` may know: its own hand, and everything played or said in the open."""
+        if not 0 <= player < self.players:
+            raise ValueError(f"No seat {player} in a {self.players}-player game.")
+        over = self.phase == OVER
+        return GeoPowerObservation(
+            player,
+            None if over else self.turn,
+            tuple(self.hands[player]),
+            tuple(map(len, self.hands)),
+            self.trick,
+            self._view or self.public_view(),
+            self._legal() if player == self.turn and not over else (),
+        )
+
+    @classmethod
+    def from_observation(cls, obs: GeoPowerObservation, rng: random.Random) -> GeoPowerToss:
+        """A full state matching ``obs``: the unseen cards dealt at random from ``rng``.
+
+        The other hands get cards of no Zone their owner has shown it lacks; the rest go to
+        the stock. The log is not rebuilt (it starts empty).
+        """
+        s = cls._blank(obs.players, obs.teams, None, random.Random(rng.getrandbits(64)))
+        s.team_scores = obs.scores
+        s.round_no = obs.round_index
+        s.dealer = obs.dealer
+        s.dealt_power = obs.dealt_power
+        s.power_deck = _rest_of_power(obs.dealt_power)
+        s.face_up = obs.face_up
+        s.removed = obs.removed
+        s.category = obs.category
+        s.phase = obs.phase
+        s.turn = obs.to_act if obs.to_act is not None else obs.leader
+        s.leader = obs.leader
+        s.trick = obs.trick
+        s.tricks = obs.tricks
+        s.tricks_won = obs.tricks_won
+        s.unit_tricks = obs.unit_tricks
+        s.voids = obs.voids
+        s.calls = obs.calls
+        s.results = obs.results
+        s.capped = obs.capped
+        s._winner = obs.winner
+        seen = {c.usps for c in obs.hand}
+        seen.update(c.usps for _, c in obs.trick)
+        for t in obs.tricks:
+            seen.update(c.usps for _, c in t.plays)
+        unseen = [c for c in _tables()[2] if c.usps not in seen]
+        others = [p for p in range(obs.players) if p != obs.player]
+        needs = [obs.hand_sizes[p] for p in others] + [obs.stock_size]
+        bans = [obs.voids[p] for p in others] + [frozenset()]
+        dealt = _deal_respecting_voids(unseen, needs, bans, rng)
+        order = _tables()[1]
+        s.hands = [[] for _ in range(obs.players)]
+        s.hands[obs.player] = list(obs.hand)
+        for p, cards in zip(others, dealt, strict=False):
+            s.hands[p] = sorted(cards, key=lambda c: order[c.usps])
+        s.stock = dealt[-1]
+        return s
+
+
+def _rest_of_power(dealt: Iterable[Category]) -> tuple[Category, ...]:
+    """The GeoPower cards not dealt face up (their order is never seen)."""
+    rest = list(GEOPOWER_DECK)
+    for c in dealt:
+        rest.remove(c)
+    return tuple(rest)
+
+
+def _deal_respecting_voids(
+    cards: list[Card],
+    needs: Sequence[int],
+    bans: Sequence[frozenset[str]],
+    rng: random.Random,
+) -> list[list[Card]]:
+    """Split ``cards`` at random into piles of sizes ``needs``; pile ``i`` holds no Zone in
+    ``bans[i]``. Cards are shuffled and placed most-constrained first; a dead end (rare) is
+    repaired with augmenting paths, so a split is found whenever one exists."""
+    cards = cards.copy()
+    rng.shuffle(cards)
+    n = len(needs)
+    allowed = [[i for i in range(n) if c.zone not in bans[i]] for c in cards]
+    order = sorted(range(len(cards)), key=lambda k: len(allowed[k]))
+    piles: list[list[int]] = [[] for _ in range(n)]
+    owner = [-1] * len(cards)
+    stuck = []
+    for k in order:
+        room = [i for i in allowed[k] if len(piles[i]) < needs[i]]
+        if not room:
+            stuck.append(k)
+            continue
+        weights = [needs[i] - len(piles[i]) for i in room]
+        i = rng.choices(room, weights)[0]
+        piles[i].append(k)
+        owner[k] = i
+    for k in stuck:
+        if not _augment(k, allowed, piles, owner, needs, set()):
+            raise ValueError("No deal of the unseen cards fits the observation.")
+    return [[cards[k] for k in pile] for pile in piles]
+
+
+def _augment(
+    k: int,
+    allowed: list[list[int]],
+    piles: list[list[int]],
+    owner: list[int],
+    needs: Sequence[int],
+    visited: set[int],
+) -> bool:
+    """Place card ``k``, moving already placed cards along an augmenting path if needed."""
+    for i in allowed[k]:
+        if i in visited:
+            continue
+        visited.add(i)
+        if len(piles[i]) < needs[i]:
+            piles[i].append(k)
+            owner[k] = i
+            return True
+        for j in list(piles[i]):
+            if _augment_from(j, i, allowed, piles, owner, needs, visited):
+                piles[i].append(k)
+                owner[k] = i
+                return True
+    return False
+
+
+def _augment_from(
+    j: int,
+    pile: int,
+    allowed: list[list[int]],
+    piles: list[list[int]],
+    owner: list[int],
+    needs: Sequence[int],
+    visited: set[int],
+) -> bool:
+    """Move card ``j`` out of ``pile`` to another pile that allows it (recursively)."""
+    piles[pile].remove(j)
+    if _augment(j, allowed, piles, owner, needs, visited):
+        return True
+    piles[pile].append(j)
+    owner[j] = pile
+    return False
+
+
+# ----------------------------------------------------------------- bots
+
+
+@cache
+def _better() -> dict[Category, dict[str, tuple[str, ...]]]:
+    """For each category and card: the cards of its Zone with a better rank (they beat it)."""
+    cards = deck()
+    return {
+        cat: {
+            c.usps: tuple(o.usps for o in cards if o.zone == c.zone and o.rank(cat) < c.rank(cat))
+            for c in cards
+        }
+        for cat in Category
+    }
+
+
+class _Reading:
+    """What a bot reads from an observation: which cards are still unseen and who may hold
+    them (voids included), giving the chance that a card wins when led.
+
+    ``q[zone]`` is the chance that one unseen card of ``zone`` sits in an opponent's hand
+    (hands of players void in that Zone cannot hold it; the stock holds its share).
+    """
+
+    __slots__ = ("obs", "seen", "q", "unit")
+
+    def __init__(self, obs: GeoPowerObservation) -> None:
+        self.obs = obs
+        seen = {c.usps for c in obs.hand}
+        for t in obs.tricks:
+            for _, c in t.plays:
+                seen.add(c.usps)
+        for _, c in obs.trick:
+            seen.add(c.usps)
+        self.seen = seen
+        self.unit = obs.team_of[obs.player]
+        self.q = self.chances(range(obs.players))
+
+    def chances(self, seats: Iterable[int]) -> dict[str, float]:
+        """Per Zone: the chance that an unseen card is held by an opponent among ``seats``."""
+        obs = self.obs
+        me, unit, team, sizes, voids = obs.player, self.unit, obs.team_of, obs.hand_sizes, obs.voids
+        seats = [s for s in seats if s != me]
+        q: dict[str, float] = {}
+        for zone in ZONES:
+            total = obs.stock_size
+            opp = 0
+            for s in range(obs.players):
+                if s != me and zone not in voids[s]:
+                    total += sizes[s]
+            for s in seats:
+                if team[s] != unit and zone not in voids[s]:
+                    opp += sizes[s]
+            q[zone] = opp / total if total else 0.0
+        return q
+
+    def unseen_better(self, card: Card, category: Category) -> int:
+        seen = self.seen
+        return sum(1 for u in _better()[category][card.usps] if u not in seen)
+
+    def p_hold(self, card: Card, category: Category, q: dict[str, float]) -> float:
+        """The chance that no opponent (as weighed by ``q``) holds a card beating ``card``."""
+        b = self.unseen_better(card, category)
+        return (1.0 - q[card.zone]) ** b if b else 1.0
+
+    def p_lead(self, card: Card, category: Category) -> float:
+        return self.p_hold(card, category, self.q)
+
+
+class MediumBot:
+    """Counts cards: it knows which cards are still unseen and who is void where.
+
+    - Draft: removes the category in which its hand would win the fewest tricks.
+    - Call: when the tricks won by its side plus the tricks its hand should still win reach
+      ``CALL_AT`` (partners count for an even share of the rest).
+    - Lead: the card most likely to win (a sure winner first).
+    - Follow: the cheapest card that wins and should hold; otherwise (or when a partner's card
+      should hold) it dumps the card least likely to win a trick later.
+    """
+
+    CALL_AT: ClassVar[float] = 6.3
+
+    def __init__(self, seat: int, seed: int | None = None) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def act(self, obs: GeoPowerObservation) -> Any:
+        """Choose one of ``obs.legal`` from the observation alone."""
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        if obs.phase == DRAFT:
+            return self.draft(obs, [a for a in legal if type(a) is Remove])
+        reading = _Reading(obs)
+        category: Category = obs.category  # type: ignore[assignment]
+        plays = [a for a in legal if type(a) is Play]
+        if legal[-1] is CALL and self.should_call(obs, reading, category):
+            return CALL
+        if len(plays) == 1:
+            return plays[0]
+        if not obs.trick:
+            return self.lead(obs, reading, category, plays)
+        return self.follow(obs, reading, category, plays)
+
+    def draft(self, obs: GeoPowerObservation, removals: list[Remove]) -> Remove:
+        reading = _Reading(obs)
+        strength = {
+            r.category: sum(reading.p_lead(c, r.category) for c in obs.hand) for r in removals
+        }
+        return min(removals, key=lambda r: strength[r.category])
+
+    def should_call(self, obs: GeoPowerObservation, reading: _Reading, category: Category) -> bool:
+        unit = reading.unit
+        left = len(obs.hand)
+        mine = min(left, sum(reading.p_lead(c, category) for c in obs.hand))
+        partners = [s for s in range(obs.players) if s != obs.player and obs.team_of[s] == unit]
+        rest = left - mine
+        shared = rest * len(partners) / obs.players if partners else 0.0
+        return obs.unit_tricks[unit] + mine + shared >= self.CALL_AT
+
+    def lead(
+        self, obs: GeoPowerObservation, reading: _Reading, category: Category, plays: list[Play]
+    ) -> Play:
+        key = _KEY[category]
+        return max(plays, key=lambda a: (reading.p_lead(a.card, category), key(a.card)))
+
+    def follow(
+        self, obs: GeoPowerObservation, reading: _Reading, category: Category, plays: list[Play]
+    ) -> Play:
+        key = _KEY[category]
+        zone = obs.trick[0][1].zone
+        best_seat, best = obs.trick[0]
+        for s, c in obs.trick:
+            if c.zone == zone and key(c) < key(best):
+                best_seat, best = s, c
+
+        def dump() -> Play:
+            return min(plays, key=lambda a: (reading.p_lead(a.card, category), -key(a.card)))
+
+        if plays[0].card.zone != zone:
+            return dump()
+        played = {s for s, _ in obs.trick}
+        after = [s for s in range(obs.players) if s not in played and s != obs.player]
+        q_after = reading.chances(after)
+        unit = reading.unit
+        if obs.team_of[best_seat] == unit and reading.p_hold(best, category, q_after) >= 0.5:
+            return dump()
+        winners = [a for a in plays if key(a.card) < key(best)]
+        if not winners:
+            return dump()
+        winners.sort(key=lambda a: -key(a.card))  # cheapest first
+        for a in winners:
+            if reading.p_hold(a.card, category, q_after) >= 0.6:
+                return a
+        strongest = winners[-1]
+        if reading.p_hold(strongest.card, category, q_after) > 0.3:
+            return strongest
+        return dump()
+
+
+class EasyBot:
+    """Plays by the printed ranks only, without counting cards.
+
+    - Draft: removes the category in which its cards' ranks add up worst.
+    - Call: only with an obvious hand (its side's tricks plus its top-10 cards reach 7).
+    - Lead: its best-ranked card. Follow: its best card of the Zone if that beats the trick,
+      else its worst of the Zone; with no card of the Zone, its worst card.
+    """
+
+    def __init__(self, seat: int, seed: int | None = None) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def act(self, obs: GeoPowerObservation) -> Any:
+        """Choose one of ``obs.legal`` from the observation alone."""
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        if obs.phase == DRAFT:
+            removals = [a for a in legal if type(a) is Remove]
+            return max(removals, key=lambda r: sum(c.rank(r.category) for c in obs.hand))
+        category: Category = obs.category  # type: ignore[assignment]
+        key = _KEY[category]
+        plays = [a for a in legal if type(a) is Play]
+        if legal[-1] is CALL:
+            strong = sum(1 for c in obs.hand if key(c) <= 10)
+            if obs.unit_tricks[obs.team_of[obs.player]] + strong >= 7:
+                return CALL
+        if not obs.trick:
+            return min(plays, key=lambda a: key(a.card))
+        zone = obs.trick[0][1].zone
+        if plays[0].card.zone != zone:
+            return max(plays, key=lambda a: key(a.card))
+        best = min(key(c) for _, c in obs.trick if c.zone == zone)
+        top = min(plays, key=lambda a: key(a.card))
+        if key(top.card) < best:
+            return top
+        return max(plays, key=lambda a: key(a.card))
+
+
+BOTS: dict[str, type] = {"easy": EasyBot, "medium": MediumBot}

@@ -1,0 +1,677 @@
+"""GeoPower Toss: every rule sentence and every decision pinned by a scenario."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.cards import Category, card, deck
+from engine.core import IllegalAction
+from engine.geopower_toss import (
+    BOTS,
+    CALL,
+    GEOPOWER_DECK,
+    MAX_ROUNDS,
+    REMOVE,
+    EasyBot,
+    GeoPowerToss,
+    MediumBot,
+    Play,
+    Remove,
+    play_action,
+)
+
+SIZE, STATEHOOD, POPULATION = Category.SIZE, Category.STATEHOOD, Category.POPULATION
+FULL_DECK = sorted(c.usps for c in deck())
+
+# Eight Eastern cards against eight Central and Mountain cards: whoever leads Eastern wins.
+EAST8 = ["NY", "GA", "FL", "PA", "OH", "NC", "VA", "MI"]
+WEST8 = ["TX", "IL", "MO", "KS", "AZ", "CO", "UT", "NM"]
+
+
+def act(state: GeoPowerToss, *moves: str) -> None:
+    """Apply moves: a USPS code plays that card, "call" calls, "-size" etc. remove."""
+    for move in moves:
+        if move == "call":
+            state.apply(CALL)
+        elif move.startswith("-"):
+            state.apply(REMOVE[Category(move[1:])])
+        else:
+            state.apply(play_action(move))
+
+
+def codes(cards) -> list[str]:
+    return [c.usps for c in cards]
+
+
+def legal_codes(state: GeoPowerToss) -> list[str]:
+    return [a.card.usps for a in state.legal_actions() if isinstance(a, Play)]
+
+
+# ----------------------------------------------------------------- set-up and the deal
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_deal_gives_eight_cards_each_and_players_plus_one_geopower_cards(players: int) -> None:
+    state = GeoPowerToss.new(players=players, seed=players)
+    assert [len(h) for h in state.hands] == [8] * players
+    assert len(state.stock) == 50 - 8 * players  # 6 players: 48 cards dealt, 2 left
+    assert len(state.dealt_power) == players + 1
+    assert state.phase == "draft"
+    assert state.current_player == state.dealer
+    assert sorted(codes(state.all_cards())) == FULL_DECK
+
+
+def test_geopower_deck_has_seven_cards_of_each_category() -> None:
+    assert Counter(GEOPOWER_DECK) == {SIZE: 7, STATEHOOD: 7, POPULATION: 7}
+    state = GeoPowerToss.new(players=6, seed=3)
+    assert Counter(state.dealt_power) + Counter(state.power_deck) == Counter(GEOPOWER_DECK)
+
+
+def test_both_decks_are_shuffled_every_round() -> None:
+    state = GeoPowerToss.new(seed=21)
+    first = [sorted(codes(h)) for h in state.hands]
+    round_index = state.round_index
+    while state.round_index == round_index:
+        state.apply(state.legal_actions()[0])
+    assert state.round_index == round_index + 1
+    assert [sorted(codes(h)) for h in state.hands] != first
+    assert [len(h) for h in state.hands] == [8, 8]
+    assert sorted(codes(state.all_cards())) == FULL_DECK
+
+
+def test_same_seed_same_game_and_seed_none_picks_one() -> None:
+    assert GeoPowerToss.new(players=4, teams=2, seed=5) == GeoPowerToss.new(
+        players=4, teams=2, seed=5
+    )
+    state = GeoPowerToss.new()
+    assert isinstance(state.seed, int)
+    assert state == GeoPowerToss.new(seed=state.seed)
+
+
+@pytest.mark.parametrize(
+    ("players", "teams", "message"),
+    [
+        (1, None, "2 to 6 players"),
+        (7, None, "2 to 6 players"),
+        (2, 2, "cannot make 2 teams"),
+        (3, 3, "cannot make 3 teams"),
+        (4, 3, "cannot make 3 teams"),
+        (5, 2, "cannot make 2 teams"),
+        (6, 6, "cannot make 6 teams"),
+        (6, 1, "cannot make 1 teams"),
+    ],
+)
+def test_invalid_setups_are_refused(players: int, teams: int | None, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        GeoPowerToss.new(players=players, teams=teams, seed=1)
+
+
+def test_unknown_option_is_refused() -> None:
+    with pytest.raises(ValueError, match="Unknown option"):
+        GeoPowerToss.new(seed=1, target=100)
+
+
+def test_from_hands_refuses_bad_hands() -> None:
+    with pytest.raises(ValueError, match="same number"):
+        GeoPowerToss.from_hands([["NY", "GA"], ["TX"]], category=SIZE)
+    with pytest.raises(ValueError, match="twice"):
+        GeoPowerToss.from_hands([["NY"], ["NY"]], category=SIZE)
+
+
+# ----------------------------------------------------------------- teams
+
+
+def test_four_players_make_two_teams_of_two_partners_sit_apart() -> None:
+    state = GeoPowerToss.new(players=4, teams=2, seed=1)
+    assert [state.team_of(s) for s in range(4)] == [0, 1, 0, 1]
+    assert state.units == 2
+
+
+@pytest.mark.parametrize(("teams", "expected"), [(2, [0, 1, 0, 1, 0, 1]), (3, [0, 1, 2, 0, 1, 2])])
+def test_six_players_make_two_teams_of_three_or_three_teams_of_two(
+    teams: int, expected: list[int]
+) -> None:
+    state = GeoPowerToss.new(players=6, teams=teams, seed=1)
+    assert [state.team_of(s) for s in range(6)] == expected
+    assert len(state.team_scores) == teams
+    assert f"in {teams} teams" in state.log[0]
+
+
+def test_without_teams_everyone_plays_alone() -> None:
+    state = GeoPowerToss.new(players=4, seed=1)
+    assert [state.team_of(s) for s in range(4)] == [0, 1, 2, 3]
+
+
+def test_a_teams_tricks_are_its_members_tricks() -> None:
+    # Size: California wins the Pacific trick for seat 0, New York the Eastern one for seat 2.
+    hands = [["CA", "RI"], ["OR", "DE"], ["NV", "NY"], ["WA", "CT"]]
+    state = GeoPowerToss.from_hands(hands, category=SIZE, teams=2)
+    act(state, "CA", "OR", "NV", "WA")
+    assert state.tricks[-1].winner == 0
+    act(state, "RI", "DE", "NY", "CT")
+    assert state.results[-1].played[-1].winner == 2  # the round is over: see its record
+    result = state.results[-1]
+    assert result.tricks == (2, 0)
+    assert result.points == (10, 0)
+    assert state.scores == [10, 0, 10, 0]
+    assert state.team_scores == (10, 0)
+
+
+# ----------------------------------------------------------------- the draft
+
+
+def test_dealer_removes_first_then_each_other_player_clockwise() -> None:
+    hands = [["NY"], ["TX"], ["CA"]]
+    state = GeoPowerToss.from_hands(hands, face_up=[SIZE, STATEHOOD, POPULATION, SIZE], dealer=1)
+    assert state.current_player == 1
+    act(state, "-size")
+    assert state.current_player == 2
+    act(state, "-population")
+    assert state.current_player == 0
+    act(state, "-size")
+    assert state.removed == ((1, SIZE), (2, POPULATION), (0, SIZE))
+    assert state.category == STATEHOOD  # the one card left is the round's GeoPower card
+    assert state.phase == "play"
+    assert "The GeoPower card is Statehood." in state.log
+
+
+def test_draft_offers_one_removal_per_category_face_up() -> None:
+    state = GeoPowerToss.from_hands([["NY"], ["TX"]], face_up=[POPULATION, SIZE, POPULATION])
+    assert state.legal_actions()[:2] == [Remove(SIZE), Remove(POPULATION)]
+    assert state.check(Remove(STATEHOOD)) == "No Statehood GeoPower card is left face up."
+    assert state.check(Remove("size")) is not None  # type: ignore[arg-type]
+    assert "First the GeoPower card" in (state.check(play_action("NY")) or "")
+
+
+def test_draft_with_one_category_left_still_asks_each_remover() -> None:
+    state = GeoPowerToss.from_hands([["NY"], ["TX"]], face_up=[SIZE, SIZE, SIZE])
+    assert state.legal_actions() == [Remove(SIZE), CALL]
+    act(state, "-size", "-size")
+    assert state.category == SIZE
+
+
+def test_removal_refused_once_the_category_is_chosen() -> None:
+    state = GeoPowerToss.from_hands([["NY"], ["TX"]], category=SIZE)
+    assert state.check(Remove(SIZE)) == "The GeoPower card for this round is already chosen."
+
+
+# ----------------------------------------------------------------- tricks
+
+
+def test_dealer_leads_the_first_trick() -> None:
+    state = GeoPowerToss.from_hands([["NY"], ["TX"], ["CA"]], face_up=[SIZE] * 4, dealer=2)
+    act(state, "-size", "-size", "-size")
+    assert state.current_player == 2
+    assert state.leader == 2
+
+
+def test_follower_must_follow_zone_when_able() -> None:
+    state = GeoPowerToss.from_hands([["TX", "NY"], ["IL", "GA"]], category=SIZE)
+    act(state, "TX")
+    assert legal_codes(state) == ["IL"]
+    before = state.clone()
+    reason = state.check(play_action("GA"))
+    assert reason == "You must follow the Central Zone: you hold a Central card."
+    with pytest.raises(IllegalAction, match="must follow the Central Zone"):
+        act(state, "GA")
+    assert state == before
+
+
+def test_follower_without_the_zone_may_play_any_card_and_shows_a_void() -> None:
+    state = GeoPowerToss.from_hands([["TX", "NY"], ["GA", "CA"]], category=SIZE)
+    act(state, "TX")
+    assert legal_codes(state) == ["GA", "CA"]
+    act(state, "CA")
+    assert state.voids[1] == frozenset({"Central"})
+    assert state.observation(0).voids[1] == frozenset({"Central"})
+
+
+def test_leader_may_lead_any_card() -> None:
+    state = GeoPowerToss.from_hands([["TX", "NY", "AK"], ["IL", "GA", "CA"]], category=SIZE)
+    assert legal_codes(state) == ["NY", "TX", "AK"]  # hand order: Zone, then name
+
+
+def test_best_rank_in_the_geopower_category_among_the_led_zone_wins() -> None:
+    # Size: Georgia (24th) beats New York (27th).
+    state = GeoPowerToss.from_hands([["NY", "TX"], ["GA", "IL"]], category=SIZE)
+    act(state, "NY", "GA")
+    assert state.tricks[0].winner == 1
+    # Population: New York (4th) beats Georgia (8th).
+    state = GeoPowerToss.from_hands([["NY", "TX"], ["GA", "IL"]], category=POPULATION)
+    act(state, "NY", "GA")
+    assert state.tricks[0].winner == 0
+    assert "wins with New York (4th in population)" in state.log[-1]
+
+
+def test_off_zone_card_cannot_win_the_trick() -> None:
+    # Rhode Island is the smallest state, Alaska the largest, but Alaska is off-Zone.
+    state = GeoPowerToss.from_hands([["RI", "NY"], ["AK", "TX"]], category=SIZE)
+    act(state, "RI", "AK")
+    assert state.tricks[0].winner == 0
+
+
+def test_trick_winner_leads_the_next_trick() -> None:
+    state = GeoPowerToss.from_hands([["NY", "TX", "CA"], ["GA", "IL", "OR"]], category=SIZE)
+    act(state, "NY", "GA")
+    assert state.current_player == 1 and state.leader == 1
+    act(state, "IL", "TX")
+    assert state.current_player == 0
+
+
+def test_all_seats_play_in_clockwise_order() -> None:
+    hands = [["NY"], ["GA"], ["PA"]]
+    state = GeoPowerToss.from_hands(hands, category=SIZE, dealer=1)
+    assert state.current_player == 1
+    act(state, "GA")
+    assert state.current_player == 2
+    act(state, "PA")
+    assert state.current_player == 0
+
+
+def test_round_has_eight_tricks_one_card_each_per_trick() -> None:
+    state = GeoPowerToss.from_hands([EAST8, WEST8], category=SIZE)
+    for east, west in zip(EAST8, WEST8, strict=True):
+        act(state, east, west)
+    assert len(state.results) == 1
+    assert state.results[0].tricks == (8, 0)
+
+
+# ----------------------------------------------------------------- the call
+
+
+def test_call_is_offered_from_the_draft_until_the_fifth_trick_is_led() -> None:
+    state = GeoPowerToss.from_hands([EAST8, WEST8], face_up=[SIZE] * 3)
+    assert state.legal_actions()[-1] is CALL
+    act(state, "-size", "-size")
+    for east, west in zip(EAST8[:4], WEST8[:4], strict=True):
+        assert state.legal_actions()[-1] is CALL
+        act(state, east)
+        assert state.legal_actions()[-1] is CALL
+        act(state, west)
+    assert len(state.tricks) == 4
+    assert state.legal_actions()[-1] is CALL  # the 5th trick's leader, before leading
+
+
+def test_call_refused_after_fifth_trick_lead() -> None:
+    state = GeoPowerToss.from_hands([EAST8, WEST8], category=SIZE)
+    for east, west in zip(EAST8[:4], WEST8[:4], strict=True):
+        act(state, east, west)
+    act(state, EAST8[4])
+    assert CALL not in state.legal_actions()
+    assert "Too late" in (state.check(CALL) or "")
+    before = state.clone()
+    with pytest.raises(IllegalAction, match="before the 5th trick"):
+        state.apply(CALL)
+    assert state == before
+
+
+def test_call_does_not_pass_the_turn_and_is_made_once() -> None:
+    state = GeoPowerToss.from_hands([EAST8, WEST8], category=SIZE)
+    act(state, "call")
+    assert state.current_player == 0
+    assert state.calls == ((0, 0),)
+    assert CALL not in state.legal_actions()
+    assert state.check(CALL) == "You already called GeoPlunge this round."
+    assert state.log[-1] == "Player 1 calls GeoPlunge!"
+
+
+def test_a_team_calls_once_for_all_its_members() -> None:
+    hands = [["CA", "RI"], ["OR", "DE"], ["NV", "NY"], ["WA", "CT"]]
+    state = GeoPowerToss.from_hands(hands, category=SIZE, teams=2)
+    act(state, "call", "CA")
+    act(state, "OR")
+    assert state.current_player == 2
+    assert CALL not in state.legal_actions()
+    assert state.check(CALL) == "Your partner Player 1 already called GeoPlunge."
+    act(state, "NV")
+    assert state.legal_actions()[-1] is CALL  # the other team may still call
+    assert state.log[0] == "Player 1 calls GeoPlunge for team 1!"
+
+
+def test_successful_geoplunge_call_scores_fifteen_more() -> None:
+    state = GeoPowerToss.from_hands([EAST8, WEST8], category=SIZE)
+    act(state, "call")
+    for east, west in zip(EAST8, WEST8, strict=True):
+        act(state, east, west)
+    result = state.results[-1]
+    assert result.tricks == (8, 0)
+    assert result.callers == (0,)
+    assert result.points == (25, 0)
+    assert "GeoPlunge made" in state.log[-2]
+
+
+def test_failed_geoplunge_call_scores_nothing() -> None:
+    # Seat 0 takes the 5 Eastern tricks (most tricks) but not 6: nothing for anyone.
+    hands = [["NY", "GA", "FL", "PA", "OH", "LA", "MS", "AL"],
+             ["TX", "OK", "KS", "AZ", "CO", "UT", "NM", "MT"]]  # fmt: skip
+    state = GeoPowerToss.from_hands(hands, category=SIZE)
+    act(state, "call")
+    act(state, "NY", "AZ", "GA", "CO", "FL", "UT", "PA", "NM", "OH", "MT")
+    act(state, "LA", "TX", "OK", "MS", "KS", "AL")
+    result = state.results[-1]
+    assert result.tricks == (5, 3)
+    assert result.points == (0, 0)
+    assert state.team_scores == (0, 0)
+    assert "GeoPlunge failed" in state.log[-2]
+
+
+def test_most_tricks_gets_ten() -> None:
+    state = GeoPowerToss.from_hands([["NY", "TX"], ["PA", "IL"]], category=SIZE)
+    act(state, "NY", "PA", "TX", "IL")  # New York 27th beats Pennsylvania 33rd; Texas 2nd
+    assert state.results[-1].tricks == (2, 0)
+    assert state.results[-1].points == (10, 0)
+
+
+def test_tied_for_most_tricks_each_get_five() -> None:
+    state = GeoPowerToss.from_hands([["NY", "TX"], ["GA", "IL"]], category=SIZE)
+    act(state, "NY", "GA", "IL", "TX")
+    assert state.results[-1].tricks == (1, 1)
+    assert state.results[-1].points == (5, 5)
+
+
+def test_three_players_tied_for_most_each_get_five_the_third_nothing() -> None:
+    hands = [["NY", "TX"], ["GA", "IL"], ["CA", "OR"]]
+    state = GeoPowerToss.from_hands(hands, category=SIZE)
+    act(state, "NY", "GA", "CA", "IL", "OR", "TX")
+    assert state.results[-1].tricks == (1, 1, 0)
+    assert state.results[-1].points == (5, 5, 0)
+
+
+def test_several_players_may_call_in_the_same_round() -> None:
+    state = GeoPowerToss.from_hands([["NY", "TX"], ["GA", "IL"]], category=SIZE)
+    act(state, "call", "NY", "call", "GA", "IL", "TX")
+    assert state.results[-1].callers == (0, 1)
+    assert state.results[-1].points == (0, 0)
+
+
+# ----------------------------------------------------------------- the end of the game
+
+
+def test_first_to_fifty_wins() -> None:
+    state = GeoPowerToss.from_hands([["NY", "TX"], ["PA", "IL"]], category=SIZE, scores=[45, 40])
+    act(state, "NY", "PA", "TX", "IL")
+    assert state.is_over
+    assert state.winner == 0
+    assert state.team_scores == (55, 40)
+    assert state.current_player is None and state.legal_actions() == []
+    assert state.log[-1] == "Player 1 wins the game!"
+
+
+def test_when_two_reach_fifty_the_higher_score_wins() -> None:
+    hands = [["NY", "TX"], ["GA", "IL"], ["CA", "OR"]]
+    state = GeoPowerToss.from_hands(hands, category=SIZE, scores=[45, 48, 0])
+    act(state, "NY", "GA", "CA", "IL", "OR", "TX")
+    assert state.team_scores == (50, 53, 0)
+    assert state.is_over and state.winner == 1
+
+
+def test_still_equal_at_fifty_another_round_is_played() -> None:
+    state = GeoPowerToss.from_hands(
+        [["NY", "TX"], ["GA", "IL"]], category=SIZE, scores=[45, 45], dealer=0
+    )
+    act(state, "NY", "GA", "IL", "TX")
+    assert state.team_scores == (50, 50)
+    assert not state.is_over
+    assert state.round_index == 1
+    assert state.phase == "draft"
+    assert "Tied at 50: another round is played." in state.log
+
+
+def test_the_deal_passes_to_the_left_each_round() -> None:
+    state = GeoPowerToss.new(players=3, seed=8)
+    dealers = [state.dealer]
+    while state.round_index < 3 and not state.is_over:
+        state.apply(state.legal_actions()[0])
+        if state.dealer != dealers[-1]:
+            dealers.append(state.dealer)
+    assert dealers == [(dealers[0] + i) % 3 for i in range(len(dealers))]
+    assert len(dealers) >= 3
+
+
+def test_game_stops_after_the_round_cap_and_the_higher_score_wins() -> None:
+    state = GeoPowerToss.from_hands(
+        [["NY", "TX"], ["GA", "IL"]], category=SIZE, scores=[10, 20], round_index=MAX_ROUNDS - 1
+    )
+    act(state, "NY", "GA", "IL", "TX")
+    assert state.is_over and state.capped
+    assert state.winner == 1
+    assert state.log[-1] == f"Stopped after {MAX_ROUNDS} rounds: Player 2 wins."
+    assert GeoPowerToss.max_actions == MAX_ROUNDS * 60
+
+
+def test_round_cap_with_equal_scores_is_a_draw() -> None:
+    state = GeoPowerToss.from_hands(
+        [["NY", "TX"], ["GA", "IL"]], category=SIZE, scores=[10, 10], round_index=MAX_ROUNDS - 1
+    )
+    act(state, "NY", "GA", "IL", "TX")
+    assert state.is_over and state.capped and state.winner is None
+    assert state.value(0) == 0.5
+
+
+def test_team_game_winner_is_a_team_index() -> None:
+    hands = [["CA", "RI"], ["OR", "DE"], ["NV", "NY"], ["WA", "CT"]]
+    state = GeoPowerToss.from_hands(hands, category=SIZE, teams=2, scores=[40, 45])
+    act(state, "CA", "OR", "NV", "WA", "RI", "DE", "NY", "CT")
+    assert state.is_over and state.winner == 0
+    assert state.value(2) == 1.0 and state.value(1) == 0.0
+    assert state.log[-1] == "Team 1 wins the game!"
+
+
+# ----------------------------------------------------------------- interface details
+
+
+@pytest.mark.parametrize("garbage", [None, 7, "NY", object(), card("NY"), Remove(SIZE)])
+def test_garbage_is_refused_and_changes_nothing(garbage: object) -> None:
+    state = GeoPowerToss.from_hands([["NY", "TX"], ["GA", "IL"]], category=SIZE)
+    before = state.clone()
+    assert state.check(garbage) is not None
+    with pytest.raises(IllegalAction):
+        state.apply(garbage)
+    assert state == before
+
+
+def test_card_not_in_hand_is_refused() -> None:
+    state = GeoPowerToss.from_hands([["NY", "TX"], ["GA", "IL"]], category=SIZE)
+    assert state.check(play_action("GA")) == "Georgia is not in Player 1's hand."
+    assert state.check(Play("GA")) is not None  # type: ignore[arg-type]
+
+
+def test_actions_read_well() -> None:
+    assert str(play_action("TX")) == "play Texas (Central)"
+    assert str(Remove(SIZE)) == "remove Size"
+    assert str(CALL) == "call GeoPlunge"
+
+
+def test_clone_is_independent_and_equal() -> None:
+    state = GeoPowerToss.new(players=4, teams=2, seed=2)
+    copy = state.clone()
+    assert copy == state
+    state.apply(state.legal_actions()[0])
+    assert copy != state
+    copy.apply(copy.legal_actions()[0])
+    assert copy == state
+
+
+def test_replay_of_seed_and_actions_gives_the_same_state() -> None:
+    state = GeoPowerToss.new(players=3, seed=77)
+    rng = random.Random(1)
+    actions = []
+    while len(actions) < 120 and not state.is_over:
+        action = rng.choice(state.legal_actions())
+        actions.append(action)
+        state.apply(action)
+    again = GeoPowerToss.new(players=3, seed=77).replay(actions)
+    assert again == state
+    assert again.log == state.log
+
+
+def test_value_follows_the_score_and_round_index_counts_rounds() -> None:
+    state = GeoPowerToss.from_hands([["NY", "TX"], ["PA", "IL"]], category=SIZE, scores=[20, 0])
+    assert state.value(0) > 0.5 > state.value(1)
+    assert state.round_index == 0
+    act(state, "NY", "PA", "TX", "IL")
+    assert state.round_index == 1
+    assert 0.0 <= state.value(1) <= 1.0
+
+
+# ----------------------------------------------------------------- observation
+
+
+def test_observation_does_not_contain_the_opponents_hidden_cards() -> None:
+    state = GeoPowerToss.new(players=2, seed=13)
+    state.apply(state.legal_actions()[0])
+    obs = state.observation(0)
+    text = repr(obs)
+    hidden = codes(state.hands[1]) + codes(state.stock)
+    assert all(f"usps='{u}'" not in text for u in hidden)
+    assert obs.hand == tuple(state.hands[0])
+    assert obs.hand_sizes == (8, 8)
+    assert obs.stock_size == 34
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        obs.hand = ()  # type: ignore[misc]
+
+
+def test_observation_shows_the_table_calls_tricks_and_legal_moves() -> None:
+    state = GeoPowerToss.from_hands([["NY", "TX"], ["GA", "IL"]], face_up=[SIZE, SIZE, STATEHOOD])
+    act(state, "call", "-statehood", "-size")
+    act(state, "NY")
+    obs = state.observation(1)
+    assert obs.dealt_power == (SIZE, SIZE, STATEHOOD)
+    assert obs.removed == ((0, STATEHOOD), (1, SIZE))
+    assert obs.face_up == (SIZE,) and obs.category == SIZE
+    assert obs.calls == ((0, 0),)
+    assert obs.trick == ((0, card("NY")),)
+    assert obs.legal == (play_action("GA"), CALL)
+    assert state.observation(0).legal == ()
+    act(state, "GA")
+    obs = state.observation(0)
+    assert obs.tricks[0].plays == ((0, card("NY")), (1, card("GA")))
+    assert obs.tricks_won == (0, 1) and obs.unit_tricks == (0, 1)
+
+
+def test_from_observation_is_consistent_and_respects_voids() -> None:
+    state = GeoPowerToss.from_hands(
+        [["TX", "NY", "GA", "IL"], ["AZ", "PA", "OH", "CO"], ["KS", "MI", "VA", "UT"]],
+        category=SIZE,
+    )
+    act(state, "TX", "AZ", "KS")  # seat 1 shows it has no Central card
+    obs = state.observation(2)
+    for seed in range(30):
+        world = GeoPowerToss.from_observation(obs, random.Random(seed))
+        assert world.observation(2) == obs
+        assert sorted(codes(world.all_cards())) == FULL_DECK
+        assert all(c.zone != "Central" for c in world.hands[1])
+
+
+def test_from_observation_in_a_six_player_game_with_many_voids() -> None:
+    state = GeoPowerToss.new(players=6, teams=3, seed=4)
+    rng = random.Random(0)
+    while state.round_index == 0 and len(state.tricks) < 6:
+        state.apply(rng.choice(state.legal_actions()))
+    for seat in range(6):
+        obs = state.observation(seat)
+        world = GeoPowerToss.from_observation(obs, random.Random(seat))
+        assert world.observation(seat) == obs
+        for s in range(6):
+            assert all(c.zone not in obs.voids[s] for c in world.hands[s])
+
+
+# ----------------------------------------------------------------- bots
+
+
+def test_bots_are_registered() -> None:
+    assert {"easy": EasyBot, "medium": MediumBot} == BOTS
+
+
+@pytest.mark.parametrize("bot_class", [EasyBot, MediumBot])
+def test_bot_removes_the_category_bad_for_its_hand(bot_class: type) -> None:
+    # Big states (Size 1st to 8th) that joined late (Statehood 28th to 49th).
+    big = ["AK", "TX", "CA", "MT", "NM", "AZ", "NV", "CO"]
+    state = GeoPowerToss.from_hands([big, EAST8], face_up=[SIZE, STATEHOOD, POPULATION])
+    assert bot_class(0, 1).act(state.observation(0)) == Remove(STATEHOOD)
+
+
+def test_medium_bot_calls_with_a_hand_of_sure_winners() -> None:
+    sure = ["AK", "HI", "CA", "TX", "MT", "NM", "MI", "FL"]
+    others = ["IL", "MO", "KS", "AZ", "CO", "UT", "NY", "GA"]
+    state = GeoPowerToss.from_hands([sure, others], category=SIZE)
+    assert MediumBot(0, 1).act(state.observation(0)) is CALL
+
+
+def test_bots_do_not_call_with_a_weak_hand() -> None:
+    weak = ["RI", "DE", "CT", "NJ", "NH", "VT", "MA", "HI"]
+    state = GeoPowerToss.from_hands([weak, WEST8], category=SIZE)
+    assert MediumBot(0, 1).act(state.observation(0)) is not CALL
+    assert EasyBot(0, 1).act(state.observation(0)) is not CALL
+
+
+def test_medium_bot_wins_cheaply_and_dumps_when_it_cannot_win() -> None:
+    state = GeoPowerToss.from_hands([["LA", "NY", "DE"], ["IL", "TX", "MO"]], category=SIZE)
+    act(state, "LA")  # Louisiana 31st: Illinois 25th, Missouri 21st and Texas 2nd all win
+    assert MediumBot(1, 1).act(state.observation(1)) == play_action("IL")
+    state = GeoPowerToss.from_hands([["TX", "NY", "DE"], ["IL", "LA", "MO"]], category=SIZE)
+    act(state, "TX")  # nothing beats Texas: throw the card least likely to win later
+    assert MediumBot(1, 1).act(state.observation(1)) == play_action("LA")
+
+
+def test_medium_bot_leads_a_sure_winner() -> None:
+    state = GeoPowerToss.from_hands([["RI", "DE", "AK"], ["IL", "LA", "MO"]], category=SIZE)
+    assert MediumBot(0, 1).act(state.observation(0)) == play_action("AK")
+
+
+@pytest.mark.parametrize("bot_class", [EasyBot, MediumBot])
+def test_bot_move_unchanged_when_hidden_cards_are_swapped(bot_class: type) -> None:
+    rng = random.Random(5)
+    for seed in range(15):
+        state = GeoPowerToss.new(players=3, seed=seed)
+        for _ in range(rng.randrange(0, 20)):
+            state.apply(rng.choice(state.legal_actions()))
+        seat = state.current_player
+        obs = state.observation(seat)
+        other = GeoPowerToss.from_observation(obs, random.Random(seed))
+        assert other.observation(seat) == obs
+        assert bot_class(seat, 3).act(obs) == bot_class(seat, 3).act(other.observation(seat))
+
+
+@pytest.mark.parametrize(("players", "teams"), [(2, None), (4, 2), (6, 3)])
+def test_bots_play_whole_games_with_legal_moves(players: int, teams: int | None) -> None:
+    state = GeoPowerToss.new(players=players, teams=teams, seed=players)
+    bots = [(EasyBot if s % 2 else MediumBot)(s, s) for s in range(players)]
+    while not state.is_over:
+        seat = state.current_player
+        action = bots[seat].act(state.observation(seat))
+        assert state.check(action) is None
+        state.apply(action)
+    assert state.winner is not None
+    assert max(state.team_scores) >= 50
+
+
+# ----------------------------------------------------------------- random games
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from([(2, None), (3, None), (4, None), (4, 2), (5, None), (6, 2), (6, 3)]),
+    st.integers(min_value=0, max_value=2**32 - 1),
+)
+def test_random_rounds_keep_every_card_and_follow_the_rules(
+    setup: tuple[int, int | None], seed: int
+) -> None:
+    players, teams = setup
+    state = GeoPowerToss.new(players=players, teams=teams, seed=seed)
+    rng = random.Random(seed)
+    actions = 0
+    while not state.is_over and state.round_index < 2:
+        legal = state.legal_actions()
+        assert legal and all(state.check(a) is None for a in legal)
+        state.step(rng.choice(legal))
+        actions += 1
+        assert sorted(codes(state.all_cards())) == FULL_DECK
+        assert sum(state.unit_tricks) == len(state.tricks)
+    assert actions <= GeoPowerToss.max_actions
