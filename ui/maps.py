@@ -122,6 +122,18 @@ def state_map(
     return fig
 
 
+def legend_html(roles: Mapping[str, str]) -> str:
+    """A one-line key to the roles a map uses (neutral and muted states need none)."""
+    used = [r for r in ROLES if r in set(roles.values()) and ROLES[r].label]
+    swatches = "".join(
+        f"<span style='white-space:nowrap;margin-right:.9rem'>"
+        f"<span style='display:inline-block;width:.9rem;height:.9rem;border-radius:.2rem;"
+        f"vertical-align:-.1rem;background:{ROLES[r].color}'></span> {ROLES[r].label}</span>"
+        for r in used
+    )
+    return f"<div style='font-size:.9rem;line-height:1.8'>{swatches}</div>"
+
+
 def clicked_state(event: Mapping | None) -> str | None:
     """The USPS code of the state a ``show_map`` selection event points at, if any."""
     points = ((event or {}).get("selection") or {}).get("points") or []

@@ -8,7 +8,7 @@ import streamlit as st
 import geodata
 from engine.cards import Category, card, deck, find
 from ui.cards import CARD_CSS, card_html, ordinal
-from ui.maps import show_map, state_map
+from ui.maps import legend_html, show_map, state_map
 
 KEY = "atlas"
 ALL = "All"
@@ -67,6 +67,8 @@ if selected:
 map_col, card_col = st.columns([3, 2], vertical_alignment="top")
 with map_col:
     clicked = show_map(state_map(roles), key=f"{KEY}_map_{view['clicks']}")
+    if selected:
+        st.html(legend_html(roles))
 if clicked and clicked != view["state"]:
     view["state"] = clicked
     view["clicks"] += 1
