@@ -1,0 +1,1258 @@
+"""BorderCap Gin: collect a 4-group and a 3-group of bordering states or same-letter capitals.
+
+The rules, as the engine plays them (2 to 4 players):
+
+- Each round: shuffle the 50 cards, deal 7 to each player and 8 to the player on the dealer's
+  left, who opens the round by discarding one card face up. The first dealer is drawn from the
+  seed; the deal passes to the left (the next seat) each round.
+- Turns go clockwise (seat order). A turn: take the top card of the discard pile
+  (:class:`Take`) or the top card of the deck (:class:`Draw`), then discard one card
+  (:class:`Discard`). Only the next player may take the card just discarded, and a card taken
+  from the discard pile may not be discarded again in the same turn.
+- Two players only: twice per round each player may discard face down. The opponent then must
+  draw from the deck; a face-down card can never be taken.
+- Melds (see :mod:`engine.melds`): a 4-group is four cards in which one borders each of the
+  three others, or whose four capitals start with the same letter; a 3-group is three cards in
+  which one borders both others, or whose capitals start with the same letter. "Borders" is
+  :attr:`engine.cards.Card.borders`, the Four Corners included.
+- At the end of its own turn (after its discard) a player may declare a win (:class:`Declare`):
+  a 7-card hand that splits into a 4-group and a 3-group sharing no card. The engine validates
+  the declaration; a wrong one is refused with the reason (which card breaks which group) and
+  costs nothing: the state is unchanged and the player may still declare rightly or end its
+  turn.
+- Score: the round's winner gets 20, plus 10 if its 4-group has at least two cards that each
+  border all three others, or its four capitals share a first letter. Only the winner scores.
+  The first player to 50 wins the game.
+- Deck empty: the discard pile except its top card is turned over, shuffled (with the state's
+  random generator) and becomes the deck; play goes on.
+- A round with no winner after 200 turns is void (no score) and the cards are dealt again.
+
+Phases of a turn (``phase``):
+
+1. ``"draw"``: :class:`Draw`, or :class:`Take` of the card just discarded (when it lies face
+   up). The opener's first turn of a round has no draw phase: it starts at ``"discard"`` with
+   8 cards.
+2. ``"discard"``: :class:`Discard` of any card in hand except the one taken from the pile this
+   turn; in a 2-player game also face down while the player has face-down discards left.
+3. ``"declare"``: the valid declarations of the 7-card hand (one :class:`Declare` per split;
+   usually none) and :class:`EndTurn`. A declaration ends the round; ending the turn passes
+   play to the next seat.
+
+Decisions (where the rules leave a case open):
+
+1. The opener's opening discard is its turn: it counts as turn 1 of the round, and the opener
+   may declare after it (with 8 cards dealt it may already hold a win after its discard).
+2. A face-down discard is a discard like any other: the opener may make it too, and a card
+   taken from the pile may not be discarded face down in the same turn either.
+3. Face-down cards lie in their own stack beside the discard pile. When the deck is empty, the
+   face-up pile except its top card and every face-down card are shuffled into the new deck.
+   The deck is turned over as soon as its last card is drawn, so a player about to draw always
+   finds a deck. The top card stays: it may still be taken if it was just discarded face up.
+4. "Only the next player may take the card just discarded": the pile offers a card only right
+   after its discard, to the next seat. A card the next player left lies dead (until the deck
+   is turned over); after a face-down discard no face-up card may be taken.
+5. A turn is one player's turn; the opening discard is turn 1. After turn 200 (the 200th
+   player ends its turn without declaring) the round is void; it still counts as a round, so
+   the deal passes to the left for the new deal.
+6. The game also ends when its 2nd void round ends (``MAX_VOID_ROUNDS``): the higher score
+   wins, and equal top scores are a draw (``winner`` is ``None``). Without a cap a game between
+   players who never meld would not end; a void round is already 200 turns, so a table that
+   met two of them would call it a day. Between the bots a void round is very rare (players
+   who know some geography meld within a few dozen turns); uniform-random players almost never
+   meld (about 1 random 7-card hand in 1,000 is a win), so their games end by this cap.
+   Rounds are bounded: a player with 3 round wins has at least 60 points, so at most 2 per
+   player plus the deciding one are won, and at most 2 are void.
+7. A wrong declaration is refused by ``check``/``apply`` (``IllegalAction`` with the reason); it
+   leaves the state untouched and is not logged. ``legal_actions`` lists only the valid
+   declarations, each once, groups in deck order; ``check`` accepts the cards in any order.
+8. The declared split decides the bonus. ``legal_actions`` lists every valid split, so a player
+   chooses the one with the bonus.
+9. What each seat knows (``observation``): its own hand and own face-down cards, the face-up
+   pile in order, the card taken from the pile in the current turn, the cards each player took
+   from the pile that are certainly still in its hand (taken, not discarded face up since, and
+   in a 2-player game no face-down discard by that player since), counts of hands, deck and
+   face-down cards, face-down discards left, scores, dealer, turn and round. ``where_unseen``
+   gives, for each place (each seat's hand, then the deck, then the face-down stack), the cards
+   this seat cannot see that may lie there, as a bitmask over ``deck()`` order: public facts
+   (e.g. cards turned into a new deck cannot be in a hand unless that player has drawn since),
+   kept so ``from_observation`` deals only possible hidden cards.
+10. ``from_observation`` deals the unseen cards at random respecting ``where_unseen`` per card
+    and the counts. Per-card possible places can, in rare 2-player cases (a face-down discard
+    followed by a reshuffle), admit a combination that is not possible as a whole; the sampled
+    state then is still one that agrees with everything in the observation.
+11. The log names every card a player sees face up and no hidden card ("Player 2 draws from
+    the deck", "… discards a card face down"), so it may be shown to every seat. A winning
+    declaration shows the whole hand.
+
+Bound: at most 2 x 4 + 1 won rounds and 2 void rounds, each of at most 200 turns of at most 3
+actions (the opening turn has 2), so ``max_actions`` = 11 x 600 = 6,600.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from operator import attrgetter
+from typing import Any, ClassVar
+
+from engine.cards import Card, by_usps, deck
+from engine.core import GameState
+from engine.knowledge import Knowledge
+from engine.melds import (
+    ALL_CARDS,
+    BIT,
+    Relations,
+    bits_of,
+    cards_of,
+    describe_group,
+    mask_of,
+    split_problem,
+    truth,
+)
+
+HAND_SIZE = 7
+MAX_TURNS = 200
+MAX_VOID_ROUNDS = 2
+TARGET = 50
+ROUND_POINTS = 20
+BONUS_POINTS = 10
+FACE_DOWN_PER_ROUND = 2
+MAX_ROUNDS = 2 * 4 + 1 + MAX_VOID_ROUNDS
+
+DRAW = "draw"
+DISCARD = "discard"
+DECLARE = "declare"
+OVER = "over"
+
+
+def player_name(seat: int) -> str:
+    """How the log names a seat."""
+    return f"Player {seat + 1}"
+
+
+_NAMES = tuple(player_name(seat) for seat in range(4))
+
+
+def _to_card(c: Card | str) -> Card:
+    """The deck's own card object for a card or a USPS code."""
+    return by_usps()[c.usps if isinstance(c, Card) else c.upper()]
+
+
+# ----------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Take the top card of the deck."""
+
+    def __str__(self) -> str:
+        return "draw from the deck"
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Take ``card``, the card just discarded face up by the previous player."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"take {self.card.name} from the discard pile"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard ``card``: face up on the pile, or (two players only) face down."""
+
+    card: Card
+    face_down: bool = False
+
+    def __str__(self) -> str:
+        return f"discard {self.card.name}" + (" face down" if self.face_down else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Declare a win: the hand splits into the 4-group ``four`` and the 3-group ``three``."""
+
+    four: tuple[Card, ...]
+    three: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        four = ", ".join(c.name for c in self.four)
+        three = ", ".join(c.name for c in self.three)
+        return f"declare {four} + {three}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """End the turn without declaring."""
+
+    def __str__(self) -> str:
+        return "end turn"
+
+
+DRAW_ACTION = Draw()
+END_TURN = EndTurn()
+_TAKE: dict[str, Take] = {c.usps: Take(c) for c in deck()}
+_DISCARD: dict[str, Discard] = {c.usps: Discard(c) for c in deck()}
+_DISCARD_DOWN: dict[str, Discard] = {c.usps: Discard(c, True) for c in deck()}
+_ACTIONS = (Draw, Take, Discard, Declare, EndTurn)
+
+
+def declaration(four: Iterable[Card | str], three: Iterable[Card | str]) -> Declare:
+    """A :class:`Declare` from cards or USPS codes (in any order; kept as given)."""
+    return Declare(tuple(_to_card(c) for c in four), tuple(_to_card(c) for c in three))
+
+
+def _canonical(four_mask: int, three_mask: int) -> Declare:
+    return Declare(cards_of(four_mask), cards_of(three_mask))
+
+
+# ----------------------------------------------------------------- observation
+
+
+@dataclass(frozen=True, slots=True)
+class GinObservation:
+    """What one seat may know (see decision 9 of the module docstring).
+
+    ``took[seat]``: cards that seat took from the pile and certainly still holds.
+    ``where_unseen[place]``: for places ``0 … players-1`` (hands), ``players`` (deck) and
+    ``players + 1`` (face-down stack), a bitmask over ``deck()`` order of the cards this seat
+    cannot see that may lie there (0 for its own hand).
+    """
+
+    player: int
+    players: int
+    dealer: int
+    round_index: int
+    turn: int
+    to_act: int | None
+    phase: str
+    hand: tuple[Card, ...]
+    pile: tuple[Card, ...]
+    just_discarded: Card | None
+    taken: Card | None
+    took: tuple[tuple[Card, ...], ...]
+    hand_sizes: tuple[int, ...]
+    deck_size: int
+    face_down_count: int
+    own_face_down: tuple[Card, ...]
+    face_down_left: tuple[int, ...]
+    scores: tuple[int, ...]
+    void_rounds: int
+    is_over: bool
+    winner: int | None
+    where_unseen: tuple[int, ...]
+    legal: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How a round ended: its winner (``None`` when void), the split and the points."""
+
+    round_index: int
+    winner: int | None
+    four: tuple[Card, ...] = ()
+    three: tuple[Card, ...] = ()
+    points: int = 0
+
+
+# ----------------------------------------------------------------- the state
+
+
+class BorderCapGin(GameState):
+    """The state of one game of BorderCap Gin (rules and decisions in the module docstring).
+
+    ``hands[seat]`` are lists of cards; ``deck`` is drawn from its end; ``pile`` is the face-up
+    discard pile, bottom first; ``face_down`` the face-down stack (``down_owner`` says whose each
+    card is). Tests and notebooks build chosen positions with :meth:`from_hands`.
+    """
+
+    game_id: ClassVar[str] = "bordercap_gin"
+    title: ClassVar[str] = "BorderCap Gin"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    max_actions: ClassVar[int] = MAX_ROUNDS * MAX_TURNS * 3
+
+    __slots__ = (
+        "seed",
+        "rng",
+        "log",
+        "players",
+        "hands",
+        "deck",
+        "pile",
+        "face_down",
+        "down_owner",
+        "down_left",
+        "fresh",
+        "dealer",
+        "to_act",
+        "phase",
+        "turn",
+        "taken",
+        "known",
+        "score",
+        "rounds",
+        "voids",
+        "over",
+        "won_by",
+        "cand",
+        "wins",
+        "results",
+        "_rng_shared",
+    )
+
+    def __init__(self, players: int, seed: int | None, rng: random.Random) -> None:
+        self.seed = seed
+        self.rng = rng
+        self._rng_shared = False  # clones share the generator until one of them draws
+        self.log: list[str] = []
+        self.players = players
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.deck: list[Card] = []
+        self.pile: list[Card] = []
+        self.face_down: list[Card] = []
+        self.down_owner: list[int] = []
+        self.down_left: list[int] = [0] * players
+        self.fresh = False  # the pile's top card was just discarded face up
+        self.dealer = 0
+        self.to_act = 0
+        self.phase = DISCARD
+        self.turn = 1
+        self.taken: Card | None = None
+        self.known: list[list[Card]] = [[] for _ in range(players)]
+        self.score: list[int] = [0] * players
+        self.rounds = 0  # rounds started before the current one
+        self.voids = 0
+        self.over = False
+        self.won_by: int | None = None
+        self.cand: list[list[int]] = []
+        self.wins: list[Declare] = []
+        self.results: list[RoundResult] = []
+
+    # ----------------------------------------------------------------- set-up
+
+    @classmethod
+    def new(
+        cls, players: int = 2, teams: int | None = None, seed: int | None = None, **options: Any
+    ) -> BorderCapGin:
+        """Draw the first dealer from ``seed`` and deal the first round."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError(f"players must be a whole number from 2 to 4, not {players!r}.")
+        if not 2 <= players <= 4:
+            raise ValueError(f"BorderCap Gin is for 2 to 4 players, not {players}.")
+        if teams is not None:
+            raise ValueError("BorderCap Gin has no teams: every player plays alone.")
+        if options:
+            raise ValueError(f"Unknown option(s) for BorderCap Gin: {sorted(options)}.")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        rng = random.Random(seed)
+        state = cls(players, seed, rng)
+        state.dealer = rng.randrange(players)
+        state._deal()
+        return state
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[Iterable[Card | str]],
+        *,
+        pile: Iterable[Card | str] = (),
+        deck_top: Iterable[Card | str] = (),
+        to_act: int = 0,
+        phase: str = DRAW,
+        turn: int = 2,
+        fresh: bool | None = None,
+        taken: Card | str | None = None,
+        took: Sequence[Iterable[Card | str]] | None = None,
+        face_down: Iterable[tuple[Card | str, int]] = (),
+        face_down_left: Sequence[int] | None = None,
+        scores: Sequence[int] | None = None,
+        dealer: int | None = None,
+        round_index: int = 0,
+        void_rounds: int = 0,
+        seed: int = 0,
+    ) -> BorderCapGin:
+        """A game in the middle of a round, with chosen cards (for tests and notebooks).
+
+        ``hands``: one list per seat (cards or USPS codes); ``to_act`` holds 8 cards when
+        ``phase`` is ``"discard"``, every other hand 7. ``pile``: the face-up discard pile,
+        bottom first; its top card was just discarded face up by the previous seat (so it may
+        be taken) unless ``fresh=False``. ``deck_top``: the next cards of the deck, the next
+        draw first; the cards placed nowhere go below them, shuffled with ``seed``.
+        ``face_down``: (card, owner seat) pairs. ``taken``: the card ``to_act`` took from the
+        pile this turn. ``took``: per seat, cards known to be held (taken from the pile).
+        ``dealer`` defaults to the seat that makes ``to_act`` play turn ``turn``.
+        """
+        n = len(hands)
+        if not 2 <= n <= 4:
+            raise ValueError(f"BorderCap Gin is for 2 to 4 players, not {n}.")
+        if phase not in (DRAW, DISCARD, DECLARE):
+            raise ValueError(f"phase must be draw, discard or declare, not {phase!r}.")
+        state = cls(n, seed, random.Random(seed))
+        state.hands = [[_to_card(c) for c in h] for h in hands]
+        state.pile = [_to_card(c) for c in pile]
+        top = [_to_card(c) for c in deck_top]
+        downs = [(_to_card(c), owner) for c, owner in face_down]
+        state.face_down = [c for c, _ in downs]
+        state.down_owner = [owner for _, owner in downs]
+        placed = [c for h in state.hands for c in h] + state.pile + top + state.face_down
+        if len({c.usps for c in placed}) != len(placed):
+            raise ValueError("A card appears twice in the position.")
+        for seat, hand in enumerate(state.hands):
+            want = HAND_SIZE + 1 if (seat == to_act and phase == DISCARD) else HAND_SIZE
+            if len(hand) != want:
+                raise ValueError(
+                    f"{player_name(seat)} must hold {want} cards here, not {len(hand)}."
+                )
+        rest = [c for c in deck() if c.usps not in {p.usps for p in placed}]
+        state.rng.shuffle(rest)
+        state.deck = rest + top[::-1]
+        if not state.deck:
+            raise ValueError("The deck may not be empty (it is turned over as soon as it is).")
+        state.to_act = to_act
+        state.phase = phase
+        state.turn = turn
+        state.fresh = bool(state.pile) if fresh is None else fresh
+        state.taken = None if taken is None else _to_card(taken)
+        if state.taken is not None and state.taken not in state.hands[to_act]:
+            raise ValueError("The card taken this turn must be in the hand of the player to act.")
+        state.known = [[] for _ in range(n)]
+        for seat, cards in enumerate(took or ()):
+            state.known[seat] = [_to_card(c) for c in cards]
+        if state.taken is not None and state.taken not in state.known[to_act]:
+            state.known[to_act].append(state.taken)
+        if n == 2:
+            state.down_left = list(face_down_left) if face_down_left else [FACE_DOWN_PER_ROUND] * 2
+        state.score = list(scores) if scores else [0] * n
+        state.dealer = (to_act - turn) % n if dealer is None else dealer
+        state.rounds = round_index
+        state.voids = void_rounds
+        state.cand = [state._blind(s) for s in range(n)]
+        if phase == DECLARE:
+            state._find_wins()
+        return state
+
+    def _blind(self, seat: int) -> list[int]:
+        """Possible places of ``seat``'s unseen cards when nothing is known about them."""
+        hidden = ALL_CARDS & ~mask_of(self.hands[seat]) & ~mask_of(self.pile)
+        for c, owner in zip(self.face_down, self.down_owner, strict=True):
+            if owner == seat:
+                hidden &= ~BIT[c.usps]
+        for o in range(self.players):
+            if o != seat:
+                hidden &= ~mask_of(self.known[o])
+        places = [0 if o == seat else hidden for o in range(self.players)]
+        down = hidden if any(o != seat for o in self.down_owner) else 0
+        return places + [hidden, down]
+
+    def _deal(self) -> None:
+        """Shuffle, deal 7 to each and 8 to the dealer's left, who opens (turn 1)."""
+        n = self.players
+        cards = list(deck())
+        self._chance().shuffle(cards)
+        opener = (self.dealer + 1) % n
+        self.hands = [[] for _ in range(n)]
+        for k in range(n):
+            seat = (opener + k) % n
+            self.hands[seat] = cards[k * HAND_SIZE : (k + 1) * HAND_SIZE]
+        self.hands[opener].append(cards[n * HAND_SIZE])
+        self.deck = cards[n * HAND_SIZE + 1 :]
+        self.pile = []
+        self.face_down = []
+        self.down_owner = []
+        self.down_left = [FACE_DOWN_PER_ROUND if n == 2 else 0] * n
+        self.fresh = False
+        self.to_act = opener
+        self.phase = DISCARD
+        self.turn = 1
+        self.taken = None
+        self.known = [[] for _ in range(n)]
+        self.wins = []
+        self.cand = []
+        for s in range(n):
+            hidden = ALL_CARDS & ~mask_of(self.hands[s])
+            self.cand.append([0 if o == s else hidden for o in range(n)] + [hidden, 0])
+        self.log.append(
+            f"Round {self.rounds + 1}: {player_name(self.dealer)} deals; "
+            f"{player_name(opener)} gets 8 cards and opens."
+        )
+
+    # ----------------------------------------------------------------- interface
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, ``None`` once the game is over."""
+        return None if self.over else self.to_act
+
+    @property
+    def round_index(self) -> int:
+        """Rounds started before the current one (void rounds included)."""
+        return self.rounds
+
+    def legal_actions(self) -> list[Any]:
+        """The current player's actions, in a stable order (see the phases in the docstring)."""
+        if self.over:
+            return []
+        phase = self.phase
+        if phase == DRAW:
+            if self.fresh:
+                return [_TAKE[self.pile[-1].usps], DRAW_ACTION]
+            return [DRAW_ACTION]
+        if phase == DISCARD:
+            hand = self.hands[self.to_act]
+            taken = self.taken
+            out = [_DISCARD[c.usps] for c in hand if c is not taken]
+            if self.down_left[self.to_act]:
+                out += [_DISCARD_DOWN[c.usps] for c in hand if c is not taken]
+            return out
+        return [*self.wins, END_TURN]
+
+    def check(self, action: Any) -> str | None:
+        """Why ``action`` may not be played now (``None`` when it may)."""
+        if self.over:
+            return "The game is over."
+        kind = type(action)
+        if kind not in _ACTIONS:
+            return f"{action!r} is not a move of BorderCap Gin."
+        phase = self.phase
+        if kind is Declare:
+            if phase != DECLARE:
+                return "You may declare only at the end of your own turn, after your discard."
+            return self._declare_problem(action)
+        if kind is EndTurn:
+            if phase != DECLARE:
+                return "You end your turn by discarding first."
+            return None
+        if kind is Draw:
+            if phase != DRAW:
+                return "You have already taken a card this turn: discard one."
+            return None
+        card = action.card
+        if not isinstance(card, Card):
+            return f"{card!r} is not a GeoPlunge card."
+        if kind is Take:
+            if phase != DRAW:
+                return "You have already taken a card this turn: discard one."
+            if not self.pile:
+                return "The discard pile is empty: draw from the deck."
+            if not self.fresh:
+                return "The last card was discarded face down: you must draw from the deck."
+            if card != self.pile[-1]:
+                return f"{card.name} is not the card just discarded ({self.pile[-1].name})."
+            return None
+        # Discard
+        if phase == DRAW:
+            return "Take a card first: from the deck or the discard pile."
+        if phase != DISCARD:
+            return "You have already discarded this turn: declare a win or end your turn."
+        hand = self.hands[self.to_act]
+        if card not in hand:
+            return f"{card.name} is not in your hand."
+        if card == self.taken:
+            return (
+                f"You took {card.name} from the discard pile this turn; you may not discard "
+                "it again until a later turn."
+            )
+        if action.face_down is True:
+            if self.players != 2:
+                return "Face-down discards are only for two players."
+            if not self.down_left[self.to_act]:
+                return "You have used both face-down discards of this round."
+        elif action.face_down is not False:
+            return "face_down must be True or False."
+        return None
+
+    def _declare_problem(self, action: Declare) -> str | None:
+        """Why a declaration is wrong: the cards, then which card breaks which group."""
+        four, three = action.four, action.three
+        if not isinstance(four, tuple | list) or not isinstance(three, tuple | list):
+            return "A declaration names a 4-group and a 3-group of cards."
+        if not all(isinstance(c, Card) for c in (*four, *three)):
+            return "A declaration names cards of the GeoPlunge deck."
+        hand = self.hands[self.to_act]
+        outside = [c.name for c in (*four, *three) if c not in hand]
+        if outside:
+            return f"{', '.join(outside)} {'is' if len(outside) == 1 else 'are'} not in your hand."
+        problem = split_problem(four, three)
+        if problem is not None:
+            return f"Not a win: {problem[0].lower()}{problem[1:]}"
+        return None
+
+    def _do(self, action: Any) -> None:
+        self.step(action)
+
+    def step(self, action: Any) -> None:
+        """``_do`` without the check: only for actions taken from ``legal_actions()``."""
+        kind = type(action)
+        if kind is Discard:
+            self._discard(action.card, action.face_down)
+        elif kind is Draw:
+            self._draw()
+        elif kind is EndTurn:
+            self._end_turn()
+        elif kind is Take:
+            self._take()
+        else:
+            self._win(action)
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def scores(self) -> list[int]:
+        """Points per seat (20 per round won, 10 more with the bonus)."""
+        return list(self.score)
+
+    @property
+    def winner(self) -> int | None:
+        """The first seat to 50, or the higher score after the void-round cap (``None``: draw)."""
+        return self.won_by
+
+    def value(self, player: int) -> float:
+        """1 won, 0 lost, 0.5 drawn; during the game 0.5 plus the lead over the best other
+        score, per 100 points (a round won is worth 0.2 to 0.3)."""
+        if self.over:
+            if self.won_by is None:
+                return 0.5
+            return 1.0 if self.won_by == player else 0.0
+        best = max(s for i, s in enumerate(self.score) if i != player)
+        return min(0.99, max(0.01, 0.5 + (self.score[player] - best) / 100))
+
+    def all_cards(self) -> list[Card]:
+        """Every card the state holds: hands, deck, face-up pile and face-down stack."""
+        out = [c for h in self.hands for c in h]
+        return out + self.deck + self.pile + self.face_down
+
+    def clone(self) -> BorderCapGin:
+        new = BorderCapGin.__new__(BorderCapGin)
+        new.seed = self.seed
+        # Copy on write: both states keep the generator and copy it before their next draw.
+        new.rng = self.rng
+        new._rng_shared = self._rng_shared = True
+        new.log = self.log.copy()
+        new.players = self.players
+        new.hands = [h.copy() for h in self.hands]
+        new.deck = self.deck.copy()
+        new.pile = self.pile.copy()
+        new.face_down = self.face_down.copy()
+        new.down_owner = self.down_owner.copy()
+        new.down_left = self.down_left.copy()
+        new.fresh = self.fresh
+        new.dealer = self.dealer
+        new.to_act = self.to_act
+        new.phase = self.phase
+        new.turn = self.turn
+        new.taken = self.taken
+        new.known = [k.copy() for k in self.known]
+        new.score = self.score.copy()
+        new.rounds = self.rounds
+        new.voids = self.voids
+        new.over = self.over
+        new.won_by = self.won_by
+        new.cand = [c.copy() for c in self.cand]
+        new.wins = self.wins.copy()
+        new.results = self.results.copy()
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BorderCapGin):
+            return NotImplemented
+        return (
+            _compared(self) == _compared(other)
+            and self.log == other.log
+            and (self.rng is other.rng or self.rng.getstate() == other.rng.getstate())
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def observation(self, player: int) -> GinObservation:
+        """What ``player`` may know (decision 9); ``legal`` is empty unless it is to act."""
+        n = self.players
+        if not 0 <= player < n:
+            raise ValueError(f"No seat {player} in a {n}-player game.")
+        hands = self.hands
+        acting = not self.over and player == self.to_act
+        own_down = (
+            tuple(c for c, o in zip(self.face_down, self.down_owner, strict=True) if o == player)
+            if self.face_down
+            else ()
+        )
+        return GinObservation(
+            player,
+            n,
+            self.dealer,
+            self.rounds,
+            self.turn,
+            None if self.over else self.to_act,
+            OVER if self.over else self.phase,
+            tuple(hands[player]),
+            tuple(self.pile),
+            self.pile[-1] if self.fresh else None,
+            self.taken,
+            tuple(map(tuple, self.known)),
+            tuple(map(len, hands)),
+            len(self.deck),
+            len(self.face_down),
+            own_down,
+            tuple(self.down_left),
+            tuple(self.score),
+            self.voids,
+            self.over,
+            self.won_by,
+            tuple(self.cand[player]),
+            tuple(self.legal_actions()) if acting else (),
+        )
+
+    @classmethod
+    def from_observation(cls, obs: GinObservation, rng: random.Random) -> BorderCapGin:
+        """A full state agreeing with ``obs``: the unseen cards dealt at random from ``rng``.
+
+        Known cards stay where the seat saw them (its hand, the pile, its face-down cards, the
+        cards others took from the pile). Every other card goes to a place ``where_unseen``
+        allows for it, with the observed counts per place; the deck order is random. The
+        sampled state's own generator is seeded from ``rng``.
+        """
+        n, me = obs.players, obs.player
+        state = cls(n, None, random.Random(rng.getrandbits(64)))
+        state.log = [f"(A deal sampled from {player_name(me)}'s view.)"]
+        known = [list(t) for t in obs.took]
+        caps = [0] * (n + 2)
+        for o in range(n):
+            if o != me:
+                caps[o] = obs.hand_sizes[o] - len(known[o])
+        caps[n] = obs.deck_size
+        caps[n + 1] = obs.face_down_count - len(obs.own_face_down)
+        seen = mask_of(obs.hand) | mask_of(obs.pile) | mask_of(obs.own_face_down)
+        for o in range(n):
+            if o != me:
+                seen |= mask_of(known[o])
+        unseen = ALL_CARDS & ~seen
+        placed = _sample_places(unseen, obs.where_unseen, caps, rng)
+        cards = deck()
+        hands: list[list[Card]] = []
+        for o in range(n):
+            if o == me:
+                hands.append(list(obs.hand))
+            else:
+                hands.append(known[o] + [cards[i] for i in placed[o]])
+        state.hands = hands
+        state.deck = [cards[i] for i in placed[n]]
+        rng.shuffle(state.deck)
+        state.pile = list(obs.pile)
+        other = next((o for o in range(n) if o != me), 0)
+        state.face_down = list(obs.own_face_down) + [cards[i] for i in placed[n + 1]]
+        state.down_owner = [me] * len(obs.own_face_down) + [other] * caps[n + 1]
+        state.down_left = list(obs.face_down_left)
+        state.fresh = obs.just_discarded is not None
+        state.dealer = obs.dealer
+        state.to_act = obs.to_act if obs.to_act is not None else 0
+        state.phase = obs.phase if not obs.is_over else DRAW
+        state.turn = obs.turn
+        state.taken = obs.taken
+        state.known = known
+        state.score = list(obs.scores)
+        state.rounds = obs.round_index
+        state.voids = obs.void_rounds
+        state.over = obs.is_over
+        state.won_by = obs.winner
+        state.cand = [list(obs.where_unseen) if s == me else state._blind(s) for s in range(n)]
+        if state.phase == DECLARE and not state.over:
+            state._find_wins()
+        return state
+
+    # ----------------------------------------------------------------- the rules
+
+    def _chance(self) -> random.Random:
+        """The state's generator, made private first if a clone still shares it."""
+        if self._rng_shared:
+            own = random.Random.__new__(random.Random)  # no seeding from the OS: set below
+            own.setstate(self.rng.getstate())
+            self.rng = own
+            self._rng_shared = False
+        return self.rng
+
+    def _draw(self) -> None:
+        """Take the deck's top card; an emptied deck is replaced at once (decision 3)."""
+        p = self.to_act
+        card = self.deck.pop()
+        self.hands[p].append(card)
+        bit = BIT[card.usps]
+        cand = self.cand
+        mine = cand[p]
+        for i in range(len(mine)):
+            mine[i] &= ~bit
+        deck_place = self.players
+        for s in range(self.players):
+            if s != p:
+                cs = cand[s]
+                cs[p] |= cs[deck_place]
+        self.phase = DISCARD
+        self.log.append(f"{_NAMES[p]} draws from the deck.")
+        if not self.deck:
+            self._turn_over_pile()
+
+    def _turn_over_pile(self) -> None:
+        """The discard pile except its top card, and the face-down cards, become the deck."""
+        top = self.pile[-1:]
+        recycled = self.pile[:-1] + self.face_down
+        up = mask_of(self.pile[:-1])
+        n = self.players
+        for s in range(n):
+            cs = self.cand[s]
+            own = 0
+            for c, o in zip(self.face_down, self.down_owner, strict=True):
+                if o == s:
+                    own |= BIT[c.usps]
+            cs[n] = up | cs[n + 1] | own
+            cs[n + 1] = 0
+        self._chance().shuffle(recycled)
+        self.deck = recycled
+        self.pile = top
+        self.face_down = []
+        self.down_owner = []
+        self.log.append(
+            f"The deck is empty: the discard pile except its top card is shuffled into a new "
+            f"deck of {len(recycled)} cards."
+        )
+
+    def _take(self) -> None:
+        p = self.to_act
+        card = self.pile.pop()
+        self.hands[p].append(card)
+        self.taken = card
+        self.known[p].append(card)
+        self.fresh = False
+        self.phase = DISCARD
+        self.log.append(f"{_NAMES[p]} takes {card.name} from the discard pile.")
+
+    def _discard(self, card: Card, face_down: bool) -> None:
+        p = self.to_act
+        hand = self.hands[p]
+        at = 0
+        for c in hand:  # by identity: comparing Card dataclasses field by field is slow
+            if c is card:
+                break
+            at += 1
+        else:
+            at = hand.index(card)  # an equal copy of the card, built elsewhere
+        card = hand.pop(at)
+        known = self.known[p]
+        bit = BIT[card.usps]
+        if face_down:
+            self.face_down.append(card)
+            self.down_owner.append(p)
+            self.down_left[p] -= 1
+            self.fresh = False
+            o = 1 - p
+            co = self.cand[o]
+            # The opponent cannot tell which card went down: any card p held may be there,
+            # those it was known to hold included.
+            co[p] |= mask_of(known)
+            co[self.players + 1] |= co[p]
+            self.known[p] = []
+            self.log.append(
+                f"{_NAMES[p]} discards a card face down "
+                f"({self.down_left[p]} face-down discard{'s' if self.down_left[p] != 1 else ''} "
+                "left this round)."
+            )
+        else:
+            for c in known:
+                if c is card:
+                    known.remove(c)
+                    break
+            self.pile.append(card)
+            self.fresh = True
+            keep = ~bit
+            self.cand = [[m & keep for m in cs] for cs in self.cand]
+            self.log.append(f"{_NAMES[p]} discards {card.name}.")
+        self.taken = None
+        self.phase = DECLARE
+        self._find_wins()
+
+    def _find_wins(self) -> None:
+        """The valid declarations of the hand of the player to act (usually none)."""
+        hand = self.hands[self.to_act]
+        mask = 0
+        for c in hand:
+            mask |= BIT[c.usps]
+        # A 4-group needs a card bordering three others or four capitals of one letter.
+        for c in hand:
+            u = c.usps
+            if (_NB[u] & mask).bit_count() > 2 or (_SAME[u] & mask).bit_count() > 3:
+                splits = truth().winning_splits([BIT[c.usps] for c in hand])
+                self.wins = [_canonical(f, t) for f, t in sorted(splits)]
+                return
+        self.wins = []
+
+    def _end_turn(self) -> None:
+        p = self.to_act
+        self.wins = []
+        if self.turn >= MAX_TURNS:
+            self.log.append(
+                f"Round {self.rounds + 1} is void: no winner after {MAX_TURNS} turns, no score."
+            )
+            self.results.append(RoundResult(self.rounds, None))
+            self.voids += 1
+            if self.voids >= MAX_VOID_ROUNDS:
+                self._finish_by_score()
+            else:
+                self._next_round()
+            return
+        self.turn += 1
+        self.to_act = (p + 1) % self.players
+        self.phase = DRAW
+
+    def _win(self, action: Declare) -> None:
+        p = self.to_act
+        four, three = action.four, action.three
+        four_mask = mask_of(four)
+        four, three = cards_of(four_mask), cards_of(mask_of(three))
+        bonus = truth().has_bonus(four_mask)
+        points = ROUND_POINTS + (BONUS_POINTS if bonus else 0)
+        self.score[p] += points
+        self.results.append(RoundResult(self.rounds, p, four, three, points))
+        self.wins = []
+        self.log.append(
+            f"{_NAMES[p]} wins round {self.rounds + 1}: "
+            f"{', '.join(c.name for c in four)} ({describe_group(four)}) and "
+            f"{', '.join(c.name for c in three)} ({describe_group(three)}); "
+            f"{ROUND_POINTS} points" + (f" + {BONUS_POINTS} bonus." if bonus else ".")
+        )
+        if self.score[p] >= TARGET:
+            self.over = True
+            self.won_by = p
+            self.phase = OVER
+            self.log.append(f"{_NAMES[p]} wins the game with {self.score[p]} points.")
+        else:
+            self._next_round()
+
+    def _next_round(self) -> None:
+        self.rounds += 1
+        self.dealer = (self.dealer + 1) % self.players
+        self._deal()
+
+    def _finish_by_score(self) -> None:
+        self.over = True
+        self.phase = OVER
+        top = max(self.score)
+        leaders = [s for s, v in enumerate(self.score) if v == top]
+        self.won_by = leaders[0] if len(leaders) == 1 else None
+        if self.won_by is None:
+            self.log.append(
+                f"{MAX_VOID_ROUNDS} void rounds end the game: the top scores are equal, a draw."
+            )
+        else:
+            self.log.append(
+                f"{MAX_VOID_ROUNDS} void rounds end the game: {player_name(self.won_by)} wins "
+                f"with the higher score ({top})."
+            )
+
+
+# Everything ``__eq__`` compares besides the log and the generator.
+_compared = attrgetter(
+    *(name for name in BorderCapGin.__slots__ if name not in ("rng", "log", "_rng_shared"))
+)
+_NB: dict[str, int] = {c.usps: truth().nb[i] for i, c in enumerate(deck())}
+_SAME: dict[str, int] = {c.usps: truth().same[i] for i, c in enumerate(deck())}
+
+
+def _sample_places(
+    unseen: int, where: Sequence[int], caps: list[int], rng: random.Random
+) -> list[list[int]]:
+    """Deal the ``unseen`` cards (deck indices) to places: each card to a place ``where`` allows
+    for it, ``caps[place]`` cards per place. Each card in a random order picks a random place
+    among those that keep the rest dealable (Hall's condition over the few places)."""
+    places = [p for p in range(len(caps)) if caps[p] > 0]
+    out: list[list[int]] = [[] for _ in caps]
+    cards = [i for i in range(len(deck())) if unseen >> i & 1]
+    rng.shuffle(cards)
+    # Each card's type: the set of usable places, as a bitmask over ``places``.
+    types = []
+    full = (1 << len(places)) - 1
+    for i in cards:
+        bit = 1 << i
+        t = 0
+        for k, p in enumerate(places):
+            if where[p] & bit:
+                t |= 1 << k
+        types.append(t)
+    if all(t == full for t in types):
+        start = 0
+        for p in places:
+            out[p] = cards[start : start + caps[p]]
+            start += caps[p]
+        return out
+    left = [caps[p] for p in places]
+    count: dict[int, int] = {}
+    for t in types:
+        count[t] = count.get(t, 0) + 1
+    for i, t in zip(cards, types, strict=True):
+        count[t] -= 1
+        options = [k for k in range(len(places)) if t >> k & 1 and left[k] > 0]
+        rng.shuffle(options)
+        options.sort(key=lambda k: -left[k] * rng.random())
+        for k in options:
+            left[k] -= 1
+            if _dealable(count, left):
+                out[places[k]].append(i)
+                break
+            left[k] += 1
+        else:  # pragma: no cover - the true deal always satisfies the constraints
+            raise ValueError("the observation's unseen cards cannot be placed")
+    return out
+
+
+def _dealable(count: dict[int, int], left: list[int]) -> bool:
+    """Hall's condition: every set of places can hold the cards that may go only there."""
+    m = len(left)
+    for subset in range(1, 1 << m):
+        need = 0
+        for t, c in count.items():
+            if c and t & ~subset == 0:
+                need += c
+        if need > sum(left[k] for k in range(m) if subset >> k & 1):
+            return False
+    return True
+
+
+# ----------------------------------------------------------------- bots
+
+
+_RELATIONS: dict[int, tuple[Any, _Tables]] = {}
+
+
+class _Tables:
+    """A bot's meld facts (what its :class:`Knowledge` remembers) and cached completions."""
+
+    __slots__ = ("rel", "nb", "same", "linked", "melds3", "melds4", "bonus4", "c3", "c4")
+
+    def __init__(self, rel: Relations) -> None:
+        self.rel = rel
+        self.nb = rel.nb
+        self.same = rel.same
+        self.linked = tuple((rel.nb[i] | rel.same[i]) & ~(1 << i) for i in range(len(rel.nb)))
+        self.melds3 = rel.melds3
+        self.melds4 = rel.melds4
+        self.bonus4 = rel.bonus4
+        self.c3: dict[int, int] = {}
+        self.c4: dict[int, int] = {}
+
+    def complete3(self, pair: int) -> int:
+        """The cards that make a 3-group with the two cards of ``pair``."""
+        got = self.c3.get(pair)
+        if got is None:
+            x, y = (pair & -pair).bit_length() - 1, pair.bit_length() - 1
+            nb, same = self.nb, self.same
+            got = nb[x] & nb[y]
+            if nb[x] >> y & 1:
+                got |= nb[x] | nb[y]
+            if same[x] >> y & 1:
+                got |= same[x]
+            got &= ~pair
+            self.c3[pair] = got
+        return got
+
+    def complete4(self, triple: int) -> int:
+        """The cards that make a 4-group with the three cards of ``triple``."""
+        got = self.c4.get(triple)
+        if got is None:
+            members = [i for i in range(len(self.nb)) if triple >> i & 1]
+            nb, same = self.nb, self.same
+            got = nb[members[0]] & nb[members[1]] & nb[members[2]]
+            for i in members:
+                if triple & ~nb[i] == 1 << i:
+                    got |= nb[i]
+            if triple & ~same[members[0]] == 0:
+                got |= same[members[0]]
+            got &= ~triple
+            self.c4[triple] = got
+        return got
+
+
+def _tables(knowledge: Knowledge) -> _Tables:
+    """The tables of one knowledge (cached; the knowledge is kept so its id stays unique)."""
+    got = _RELATIONS.get(id(knowledge))
+    if got is None or got[0] is not knowledge:
+        if len(_RELATIONS) > 256:
+            _RELATIONS.clear()
+        got = (knowledge, _Tables(Relations.from_knowledge(knowledge)))
+        _RELATIONS[id(knowledge)] = got
+    return got[1]
+
+
+def _pairs(mask: int) -> list[int]:
+    bs = bits_of(mask)
+    return [a | b for k, a in enumerate(bs) for b in bs[k + 1 :]]
+
+
+def _triples(mask: int) -> list[int]:
+    return [mask ^ b for b in bits_of(mask)]  # the 4 triples of a 4-card mask
+
+
+class _GinBot:
+    """Rules of thumb shared by the easy and medium bots, seeing melds only through knowledge.
+
+    - Declare as soon as a legal declaration is a win the bot recognises (both groups made of
+      remembered borders or capitals), preferring a bonus split it recognises.
+    - Discard the card whose loss leaves the best 7 cards: a recognised win first, then the
+      most *outs* (unseen cards that would complete a win: a group plus two or three cards
+      one card short of the other group), then the most groups and related pairs.
+    - Take the card just discarded when the best 7 cards with it beat the current 7 cards.
+    - Two players: discard face down a card that relates (by a remembered border or capital)
+      to a card the opponent is known to hold (when ``guard`` is on).
+    """
+
+    level = "medium"
+    outs_weight = 12.0
+    guard = True
+
+    def __init__(self, seat: int, seed: int, knowledge: Knowledge | None = None) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed)
+        self.knowledge = knowledge or Knowledge.for_level(self.level, seed)
+
+    @property
+    def _t(self) -> _Tables:
+        return _tables(self.knowledge)
+
+    def act(self, obs: GinObservation) -> Any:
+        """Choose one of ``obs.legal`` from the observation and the bot's knowledge."""
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        phase = obs.phase
+        t = self._t
+        if phase == DECLARE:
+            return self._declare(legal, t)
+        if phase == DRAW:
+            take = legal[0]
+            hand = list(obs.hand) + [take.card]
+            scores = self._scores(hand, obs, t)
+            keep = scores[BIT[take.card.usps]]
+            best = max(s for b, s in scores.items() if b != BIT[take.card.usps])
+            return take if best > keep else DRAW_ACTION
+        return self._discard(legal, obs, t)
+
+    def _declare(self, legal: Sequence[Any], t: _Tables) -> Any:
+        best = None
+        for action in legal:
+            if type(action) is not Declare:
+                continue
+            four, three = mask_of(action.four), mask_of(action.three)
+            if four in t.melds4 and three in t.melds3:
+                if four in t.bonus4:
+                    return action
+                best = best or action
+        return best or END_TURN
+
+    def _live(self, obs: GinObservation) -> int:
+        seen = mask_of(obs.hand) | mask_of(obs.pile) | mask_of(obs.own_face_down)
+        for seat, cards in enumerate(obs.took):
+            if seat != obs.player:
+                seen |= mask_of(cards)
+        return ALL_CARDS & ~seen
+
+    def _scores(self, hand: Sequence[Card], obs: GinObservation, t: _Tables) -> dict[int, float]:
+        """For each card of an 8-card hand, how good the 7 cards left after discarding it are."""
+        bits = [BIT[c.usps] for c in hand]
+        full = sum(bits)
+        nb, same = t.nb, t.same
+        m3: set[int] = set()
+        m4: set[int] = set()
+        for b in bits:
+            i = b.bit_length() - 1
+            around = nb[i] & full
+            if around.bit_count() >= 2:
+                bs = bits_of(around)
+                for k, x in enumerate(bs):
+                    for m, y in enumerate(bs[k + 1 :], k + 1):
+                        m3.add(b | x | y)
+                        for z in bs[m + 1 :]:
+                            m4.add(b | x | y | z)
+            letter = same[i] & full
+            if letter.bit_count() >= 3 and letter & -letter == b:
+                bs = bits_of(letter)
+                for x, y, z in combinations(bs, 3):
+                    m3.add(x | y | z)
+                for x, y, z, w in combinations(bs, 4):
+                    m4.add(x | y | z | w)
+        live = self._live(obs)
+        linked = t.linked
+        weight = self.outs_weight
+        out: dict[int, float] = {}
+        for d in bits:
+            rest = full ^ d
+            fours = [a for a in m4 if not a & d]
+            threes = [b for b in m3 if not b & d]
+            score = 0.0
+            won = False
+            for a in fours:
+                for b in threes:
+                    if not a & b:
+                        won = True
+                        score = max(score, 1000.0 + (100.0 if a in t.bonus4 else 0.0))
+            if won:
+                out[d] = score
+                continue
+            outs = 0
+            for a in fours:
+                for pair in _pairs(rest ^ a):
+                    outs |= t.complete3(pair)
+            for b in threes:
+                for triple in _triples(rest ^ b):
+                    outs |= t.complete4(triple)
+            pairs = 0
+            for x in bits:
+                if x != d:
+                    pairs += (linked[x.bit_length() - 1] & rest).bit_count()
+            out[d] = (
+                weight * (outs & live).bit_count()
+                + 3.0 * len(fours)
+                + 2.0 * len(threes)
+                + 0.5 * pairs
+            )
+        return out
+
+    def _discard(self, legal: Sequence[Any], obs: GinObservation, t: _Tables) -> Any:
+        scores = self._scores(obs.hand, obs, t)
+        taken = obs.taken
+        best_bit, best = 0, -1.0
+        for c in obs.hand:
+            if c is taken:
+                continue
+            b = BIT[c.usps]
+            s = scores[b] + self.rng.random() * 1e-3
+            if s > best:
+                best_bit, best = b, s
+        card = cards_of(best_bit)[0]
+        if self.guard and obs.players == 2 and obs.face_down_left[obs.player]:
+            other = 1 - obs.player
+            held = mask_of(obs.took[other])
+            if t.linked[best_bit.bit_length() - 1] & held:
+                return _DISCARD_DOWN[card.usps]
+        return _DISCARD[card.usps]
+
+
+class MediumBot(_GinBot):
+    """The medium opponent: remembers most borders and capitals (85%) and plays the rules of
+    thumb of :class:`_GinBot` in full. Cheap enough to be the search's rollout policy."""
+
+    level = "medium"
+
+
+class EasyBot(_GinBot):
+    """The easy opponent: remembers fewer borders and capitals (60%), does not count the cards
+    that would complete its hand (only groups and related pairs) and never discards face down."""
+
+    level = "easy"
+    outs_weight = 0.0
+    guard = False
+
+
+BOTS: dict[str, type] = {"easy": EasyBot, "medium": MediumBot}
