@@ -873,19 +873,20 @@ class _BorderAttackBot:
         self.rng = random.Random(f"border-attack-{self.level}-{seed}")
 
     def act(self, obs: BorderAttackObservation) -> Any:
-        """Choose one of ``obs.legal``, using only the observation and the bot's knowledge."""
+        """Choose an action from the observation and the bot's knowledge alone: one of
+        ``obs.legal``, except a border-set guess, which comes from memory (see :meth:`guess`)."""
         legal = obs.legal
         if not legal:
             raise ValueError(f"Seat {self.seat} has nothing to do now.")
+        phase = obs.phase
+        if phase == GUESS:
+            return self.guess(obs)
         if len(legal) == 1:
             return legal[0]
-        phase = obs.phase
         if phase == LEAD:
             return self.lead(obs)
         if phase == COMMIT:
             return self.commit(obs)
-        if phase == GUESS:
-            return self.guess(obs)
         return self.discard(obs)
 
     def _pick(self, legal: Sequence[Any], score: Any) -> Any:

@@ -704,3 +704,19 @@ def test_bot_refuses_to_act_out_of_turn() -> None:
     idle = 1 - state.current_player
     with pytest.raises(ValueError):
         MediumBot(idle, 0).act(state.observation(idle))
+
+
+def test_bot_border_guess_comes_from_memory_even_when_one_set_is_listed() -> None:
+    # Maine is the only state with one border: the list offers only {New Hampshire}, but a bot
+    # that forgot the Maine-New Hampshire border does not read the answer off the list.
+    state = scenario("CA RI", "ME TN", None)
+    state.apply(Lead(CA, SIZE))
+    state.apply(Commit(ME, NAME))
+    assert state.legal_actions() == [GuessBorders(frozenset({"NH"}))]
+    obs = state.observation(0)
+    forgetful = [s for s in range(200) if not Knowledge.for_level("easy", s).borders["ME"]][:20]
+    guesses = [EasyBot(0, s).act(obs) for s in forgetful]
+    assert len(forgetful) == 20 and all(len(g.borders) == 1 for g in guesses)
+    assert sum(g.borders == {"NH"} for g in guesses) <= 3
+    remembering = next(s for s in range(200) if Knowledge.for_level("easy", s).borders["ME"])
+    assert EasyBot(0, remembering).act(obs) == GuessBorders(frozenset({"NH"}))
