@@ -25,6 +25,9 @@ class Category(StrEnum):
         return self.value.capitalize()
 
 
+# Category members are str, so "size" and Category.SIZE find the same field.
+_RANK_FIELDS: dict[str, str] = {c.value: f"{c.value}_rank" for c in Category}
+
 ZONES: tuple[str, ...] = ("Eastern", "Central", "Mountain", "Pacific", "Alaska", "Hawaii")
 
 
@@ -43,7 +46,7 @@ class Card:
 
     def rank(self, category: Category | str) -> int:
         """The card's rank (1 best … 50 worst) in ``category``."""
-        return getattr(self, f"{Category(category).value}_rank")
+        return getattr(self, _RANK_FIELDS[category])
 
     @property
     def ranks(self) -> tuple[int, int, int]:
