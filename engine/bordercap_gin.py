@@ -266,7 +266,7 @@ class BorderCapGin(GameState):
     """The state of one game of BorderCap Gin (rules and decisions in the module docstring).
 
     ``hands[seat]`` are lists of cards; ``deck`` is drawn from its end; ``pile`` is the face-up
-    discard pile, bottom first; ``face_down`` the face-down stack (``down_owner`` says whose each
+    discard pile, bottom first; ``downs[seat]`` the face-down cards each seat discarded (the
     card is). Tests and notebooks build chosen positions with :meth:`from_hands`.
     """
 
@@ -284,8 +284,7 @@ class BorderCapGin(GameState):
         "hands",
         "deck",
         "pile",
-        "face_down",
-        "down_owner",
+        "downs",
         "down_left",
         "fresh",
         "dealer",
@@ -314,8 +313,7 @@ class BorderCapGin(GameState):
         self.hands: list[list[Card]] = [[] for _ in range(players)]
         self.deck: list[Card] = []
         self.pile: list[Card] = []
-        self.face_down: list[Card] = []
-        self.down_owner: list[int] = []
+        self.downs: list[list[Card]] = [[] for _ in range(players)]
         self.down_left: list[int] = [0] * players
         self.fresh = False  # the pile's top card was just discarded face up
         self.dealer = 0
@@ -323,7 +321,7 @@ class BorderCapGin(GameState):
         self.phase = DISCARD
         self.turn = 1
         self.taken: Card | None = None
-        self.known: list[list[Card]] = [[] for _ in range(players)]
+        self.known: list[tuple[Card, ...]] = [()] * players
         self.score: list[int] = [0] * players
         self.rounds = 0  # rounds started before the current one
         self.voids = 0
@@ -397,9 +395,10 @@ class BorderCapGin(GameState):
         state.hands = [[_to_card(c) for c in h] for h in hands]
         state.pile = [_to_card(c) for c in pile]
         top = [_to_card(c) for c in deck_top]
-        downs = [(_to_card(c), owner) for c, owner in face_down]
-        state.face_down = [c for c, _ in downs]
-        state.down_owner = [owner for _, owner in downs]
+        for c, owner in face_down:
+            if n != 2 or owner not in (0, 1):
+                raise ValueError("Face-down cards belong to seat 0 or 1 of a 2-player game.")
+            state.downs[owner].append(_to_card(c))
         placed = [c for h in state.hands for c in h] + state.pile + top + state.face_down
         if len({c.usps for c in placed}) != len(placed):
             raise ValueError("A card appears twice in the position.")
@@ -421,11 +420,11 @@ class BorderCapGin(GameState):
         state.taken = None if taken is None else _to_card(taken)
         if state.taken is not None and state.taken not in state.hands[to_act]:
             raise ValueError("The card taken this turn must be in the hand of the player to act.")
-        state.known = [[] for _ in range(n)]
+        state.known = [()] * n
         for seat, cards in enumerate(took or ()):
-            state.known[seat] = [_to_card(c) for c in cards]
+            state.known[seat] = tuple(_to_card(c) for c in cards)
         if state.taken is not None and state.taken not in state.known[to_act]:
-            state.known[to_act].append(state.taken)
+            state.known[to_act] += (state.taken,)
         if n == 2:
             state.down_left = list(face_down_left) if face_down_left else [FACE_DOWN_PER_ROUND] * 2
         state.score = list(scores) if scores else [0] * n
@@ -440,14 +439,12 @@ class BorderCapGin(GameState):
     def _blind(self, seat: int) -> list[int]:
         """Possible places of ``seat``'s unseen cards when nothing is known about them."""
         hidden = ALL_CARDS & ~mask_of(self.hands[seat]) & ~mask_of(self.pile)
-        for c, owner in zip(self.face_down, self.down_owner, strict=True):
-            if owner == seat:
-                hidden &= ~BIT[c.usps]
+        hidden &= ~mask_of(self.downs[seat])
         for o in range(self.players):
             if o != seat:
                 hidden &= ~mask_of(self.known[o])
         places = [0 if o == seat else hidden for o in range(self.players)]
-        down = hidden if any(o != seat for o in self.down_owner) else 0
+        down = hidden if any(d for o, d in enumerate(self.downs) if o != seat) else 0
         return places + [hidden, down]
 
     def _deal(self) -> None:
@@ -463,15 +460,14 @@ class BorderCapGin(GameState):
         self.hands[opener].append(cards[n * HAND_SIZE])
         self.deck = cards[n * HAND_SIZE + 1 :]
         self.pile = []
-        self.face_down = []
-        self.down_owner = []
+        self.downs = [[] for _ in range(n)]
         self.down_left = [FACE_DOWN_PER_ROUND if n == 2 else 0] * n
         self.fresh = False
         self.to_act = opener
         self.phase = DISCARD
         self.turn = 1
         self.taken = None
-        self.known = [[] for _ in range(n)]
+        self.known = [()] * n
         self.wins = []
         self.cand = []
         for s in range(n):
@@ -629,6 +625,11 @@ class BorderCapGin(GameState):
         out = [c for h in self.hands for c in h]
         return out + self.deck + self.pile + self.face_down
 
+    @property
+    def face_down(self) -> list[Card]:
+        """Every face-down card on the table (seat 0's first)."""
+        return [c for d in self.downs for c in d]
+
     def clone(self) -> BorderCapGin:
         new = BorderCapGin.__new__(BorderCapGin)
         new.seed = self.seed
@@ -640,8 +641,7 @@ class BorderCapGin(GameState):
         new.hands = [h.copy() for h in self.hands]
         new.deck = self.deck.copy()
         new.pile = self.pile.copy()
-        new.face_down = self.face_down.copy()
-        new.down_owner = self.down_owner.copy()
+        new.downs = [d.copy() for d in self.downs]
         new.down_left = self.down_left.copy()
         new.fresh = self.fresh
         new.dealer = self.dealer
@@ -649,7 +649,7 @@ class BorderCapGin(GameState):
         new.phase = self.phase
         new.turn = self.turn
         new.taken = self.taken
-        new.known = [k.copy() for k in self.known]
+        new.known = self.known.copy()
         new.score = self.score.copy()
         new.rounds = self.rounds
         new.voids = self.voids
@@ -678,11 +678,7 @@ class BorderCapGin(GameState):
             raise ValueError(f"No seat {player} in a {n}-player game.")
         hands = self.hands
         acting = not self.over and player == self.to_act
-        own_down = (
-            tuple(c for c, o in zip(self.face_down, self.down_owner, strict=True) if o == player)
-            if self.face_down
-            else ()
-        )
+        downs = self.downs
         return GinObservation(
             player,
             n,
@@ -695,11 +691,11 @@ class BorderCapGin(GameState):
             tuple(self.pile),
             self.pile[-1] if self.fresh else None,
             self.taken,
-            tuple(map(tuple, self.known)),
+            tuple(self.known),
             tuple(map(len, hands)),
             len(self.deck),
-            len(self.face_down),
-            own_down,
+            sum(map(len, downs)),
+            tuple(downs[player]),
             tuple(self.down_left),
             tuple(self.score),
             self.voids,
@@ -721,7 +717,7 @@ class BorderCapGin(GameState):
         n, me = obs.players, obs.player
         state = cls(n, None, random.Random(rng.getrandbits(64)))
         state.log = [f"(A deal sampled from {player_name(me)}'s view.)"]
-        known = [list(t) for t in obs.took]
+        known = list(obs.took)
         caps = [0] * (n + 2)
         for o in range(n):
             if o != me:
@@ -740,14 +736,15 @@ class BorderCapGin(GameState):
             if o == me:
                 hands.append(list(obs.hand))
             else:
-                hands.append(known[o] + [cards[i] for i in placed[o]])
+                hands.append([*known[o], *(cards[i] for i in placed[o])])
         state.hands = hands
         state.deck = [cards[i] for i in placed[n]]
         rng.shuffle(state.deck)
         state.pile = list(obs.pile)
-        other = next((o for o in range(n) if o != me), 0)
-        state.face_down = list(obs.own_face_down) + [cards[i] for i in placed[n + 1]]
-        state.down_owner = [me] * len(obs.own_face_down) + [other] * caps[n + 1]
+        state.downs = [[] for _ in range(n)]
+        state.downs[me] = list(obs.own_face_down)
+        if n == 2:
+            state.downs[1 - me] = [cards[i] for i in placed[n + 1]]
         state.down_left = list(obs.face_down_left)
         state.fresh = obs.just_discarded is not None
         state.dealer = obs.dealer
@@ -805,17 +802,12 @@ class BorderCapGin(GameState):
         n = self.players
         for s in range(n):
             cs = self.cand[s]
-            own = 0
-            for c, o in zip(self.face_down, self.down_owner, strict=True):
-                if o == s:
-                    own |= BIT[c.usps]
-            cs[n] = up | cs[n + 1] | own
+            cs[n] = up | cs[n + 1] | mask_of(self.downs[s])
             cs[n + 1] = 0
         self._chance().shuffle(recycled)
         self.deck = recycled
         self.pile = top
-        self.face_down = []
-        self.down_owner = []
+        self.downs = [[] for _ in range(n)]
         self.log.append(
             f"The deck is empty: the discard pile except its top card is shuffled into a new "
             f"deck of {len(recycled)} cards."
@@ -826,7 +818,7 @@ class BorderCapGin(GameState):
         card = self.pile.pop()
         self.hands[p].append(card)
         self.taken = card
-        self.known[p].append(card)
+        self.known[p] += (card,)
         self.fresh = False
         self.phase = DISCARD
         self.log.append(f"{_NAMES[p]} takes {card.name} from the discard pile.")
@@ -845,8 +837,7 @@ class BorderCapGin(GameState):
         known = self.known[p]
         bit = BIT[card.usps]
         if face_down:
-            self.face_down.append(card)
-            self.down_owner.append(p)
+            self.downs[p].append(card)
             self.down_left[p] -= 1
             self.fresh = False
             o = 1 - p
@@ -855,7 +846,7 @@ class BorderCapGin(GameState):
             # those it was known to hold included.
             co[p] |= mask_of(known)
             co[self.players + 1] |= co[p]
-            self.known[p] = []
+            self.known[p] = ()
             self.log.append(
                 f"{_NAMES[p]} discards a card face down "
                 f"({self.down_left[p]} face-down discard{'s' if self.down_left[p] != 1 else ''} "
@@ -864,7 +855,7 @@ class BorderCapGin(GameState):
         else:
             for c in known:
                 if c is card:
-                    known.remove(c)
+                    self.known[p] = tuple(k for k in known if k is not card)
                     break
             self.pile.append(card)
             self.fresh = True
@@ -1062,7 +1053,7 @@ class _Tables:
         """The cards that make a 4-group with the three cards of ``triple``."""
         got = self.c4.get(triple)
         if got is None:
-            members = [i for i in range(len(self.nb)) if triple >> i & 1]
+            members = [b.bit_length() - 1 for b in bits_of(triple)]
             nb, same = self.nb, self.same
             got = nb[members[0]] & nb[members[1]] & nb[members[2]]
             for i in members:
@@ -1086,13 +1077,13 @@ def _tables(knowledge: Knowledge) -> _Tables:
     return got[1]
 
 
-def _pairs(mask: int) -> list[int]:
-    bs = bits_of(mask)
-    return [a | b for k, a in enumerate(bs) for b in bs[k + 1 :]]
-
-
-def _triples(mask: int) -> list[int]:
-    return [mask ^ b for b in bits_of(mask)]  # the 4 triples of a 4-card mask
+# (chosen…, left…) position tuples: 2 of 4 cards and 3 of 5 cards, with the others.
+_TWO_OF_FOUR = tuple(
+    (*pair, *(k for k in range(4) if k not in pair)) for pair in combinations(range(4), 2)
+)
+_THREE_OF_FIVE = tuple(
+    (*trio, *(k for k in range(5) if k not in trio)) for trio in combinations(range(5), 3)
+)
 
 
 class _GinBot:
@@ -1159,7 +1150,13 @@ class _GinBot:
         return ALL_CARDS & ~seen
 
     def _scores(self, hand: Sequence[Card], obs: GinObservation, t: _Tables) -> dict[int, float]:
-        """For each card of an 8-card hand, how good the 7 cards left after discarding it are."""
+        """For each card of an 8-card hand, how good the 7 cards left after discarding it are.
+
+        A recognised win scores 1000 (1100 with the bonus). Otherwise: the outs (live cards
+        that would complete a win) weigh ``outs_weight`` each; the groups held count 3 (four
+        cards) and 2 (three cards); each related pair (a remembered border or capital letter)
+        counts 0.5. Every group is visited once and credited to the discards it survives.
+        """
         bits = [BIT[c.usps] for c in hand]
         full = sum(bits)
         nb, same = t.nb, t.same
@@ -1170,11 +1167,10 @@ class _GinBot:
             around = nb[i] & full
             if around.bit_count() >= 2:
                 bs = bits_of(around)
-                for k, x in enumerate(bs):
-                    for m, y in enumerate(bs[k + 1 :], k + 1):
-                        m3.add(b | x | y)
-                        for z in bs[m + 1 :]:
-                            m4.add(b | x | y | z)
+                for x, y in combinations(bs, 2):
+                    m3.add(b | x | y)
+                for x, y, z in combinations(bs, 3):
+                    m4.add(b | x | y | z)
             letter = same[i] & full
             if letter.bit_count() >= 3 and letter & -letter == b:
                 bs = bits_of(letter)
@@ -1182,42 +1178,45 @@ class _GinBot:
                     m3.add(x | y | z)
                 for x, y, z, w in combinations(bs, 4):
                     m4.add(x | y | z | w)
-        live = self._live(obs)
         linked = t.linked
+        links = {b: (linked[b.bit_length() - 1] & full).bit_count() for b in bits}
+        total_links = sum(links.values())
+        if not m3 and not m4:
+            return {b: 0.5 * (total_links - 2 * links[b]) for b in bits}
+        outs = dict.fromkeys(bits, 0)
+        won: dict[int, float] = {}
+        groups = dict.fromkeys(bits, 0.0)
+        complete3, complete4, bonus4 = t.complete3, t.complete4, t.bonus4
+        for a in m4:
+            rest = bits_of(full ^ a)  # 4 cards: any two may become the 3-group
+            for i, j, k, m in _TWO_OF_FOUR:
+                got = complete3(rest[i] | rest[j])
+                outs[rest[k]] |= got
+                outs[rest[m]] |= got
+            for d in rest:
+                groups[d] += 3.0
+            for b in m3:
+                if not a & b:
+                    d = full ^ a ^ b
+                    won[d] = max(won.get(d, 0.0), 1100.0 if a in bonus4 else 1000.0)
+        for b in m3:
+            rest = bits_of(full ^ b)  # 5 cards: any three may become the 4-group
+            for i, j, k, m, n in _THREE_OF_FIVE:
+                got = complete4(rest[i] | rest[j] | rest[k])
+                outs[rest[m]] |= got
+                outs[rest[n]] |= got
+            for d in rest:
+                groups[d] += 2.0
+        live = self._live(obs)
         weight = self.outs_weight
-        out: dict[int, float] = {}
-        for d in bits:
-            rest = full ^ d
-            fours = [a for a in m4 if not a & d]
-            threes = [b for b in m3 if not b & d]
-            score = 0.0
-            won = False
-            for a in fours:
-                for b in threes:
-                    if not a & b:
-                        won = True
-                        score = max(score, 1000.0 + (100.0 if a in t.bonus4 else 0.0))
-            if won:
-                out[d] = score
-                continue
-            outs = 0
-            for a in fours:
-                for pair in _pairs(rest ^ a):
-                    outs |= t.complete3(pair)
-            for b in threes:
-                for triple in _triples(rest ^ b):
-                    outs |= t.complete4(triple)
-            pairs = 0
-            for x in bits:
-                if x != d:
-                    pairs += (linked[x.bit_length() - 1] & rest).bit_count()
-            out[d] = (
-                weight * (outs & live).bit_count()
-                + 3.0 * len(fours)
-                + 2.0 * len(threes)
-                + 0.5 * pairs
-            )
-        return out
+        return {
+            d: won[d]
+            if d in won
+            else weight * (outs[d] & live).bit_count()
+            + groups[d]
+            + 0.5 * (total_links - 2 * links[d])
+            for d in bits
+        }
 
     def _discard(self, legal: Sequence[Any], obs: GinObservation, t: _Tables) -> Any:
         scores = self._scores(obs.hand, obs, t)

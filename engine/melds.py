@@ -120,9 +120,17 @@ class Relations:
                     melds4.add(group[0] | group[1] | group[2] | group[3])
         bonus4 = set()
         for m in melds4:
-            members = [i for i in range(len(nb)) if m >> i & 1]
-            hubs = sum(1 for i in members if m & ~nb[i] == 1 << i)
-            if hubs >= 2 or m & ~same[members[0]] == 0:
+            hubs = 0
+            first = -1
+            rest = m
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                i = low.bit_length() - 1
+                first = i if first < 0 else first
+                if m & ~nb[i] == low:
+                    hubs += 1
+            if hubs >= 2 or m & ~same[first] == 0:
                 bonus4.add(m)
         return cls(tuple(nb), tuple(same), frozenset(melds3), frozenset(melds4), frozenset(bonus4))
 
@@ -141,12 +149,13 @@ class Relations:
     def from_knowledge(cls, knowledge: Any) -> Relations:
         """The relations one bot remembers (an :class:`engine.knowledge.Knowledge`)."""
         cards = deck()
-        nb = [mask_of(c for c in cards if knowledge.knows_border(card, c)) for card in cards]
+        nb = [sum(BIT[u] for u in knowledge.borders_of(card)) for card in cards]
         initial = [knowledge.capital_initial(c) for c in cards]
-        same = [
-            0 if letter is None else sum(1 << j for j, o in enumerate(initial) if o == letter)
-            for letter in initial
-        ]
+        by_letter: dict[str, int] = {}
+        for j, letter in enumerate(initial):
+            if letter is not None:
+                by_letter[letter] = by_letter.get(letter, 0) | 1 << j
+        same = [0 if letter is None else by_letter[letter] for letter in initial]
         return cls.build(nb, same)
 
     def is_group(self, mask: int) -> bool:

@@ -579,7 +579,7 @@ def test_each_round_is_shuffled_anew():
     state.apply(state.legal_actions()[0])
     assert codes(state.all_cards()) == codes(deck())
     assert not state.pile and not state.face_down
-    assert state.down_left == [2, 2] and state.known == [[], []]
+    assert state.down_left == [2, 2] and state.known == [(), ()]
 
 
 def test_max_actions_bounds_random_games():
