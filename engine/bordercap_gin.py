@@ -71,15 +71,17 @@ Decisions (where the rules leave a case open):
    pile in order, the card taken from the pile in the current turn, the cards each player took
    from the pile that are certainly still in its hand (taken, not discarded face up since, and
    in a 2-player game no face-down discard by that player since), counts of hands, deck and
-   face-down cards, face-down discards left, scores, dealer, turn and round. ``where_unseen``
+   face-down cards, face-down discards left, scores, dealer, turn and round, and how each
+   past round ended (``results``, winning hands shown). ``where_unseen``
    gives, for each place (each seat's hand, then the deck, then the face-down stack), the cards
    this seat cannot see that may lie there, as a bitmask over ``deck()`` order: public facts
    (e.g. cards turned into a new deck cannot be in a hand unless that player has drawn since),
    kept so ``from_observation`` deals only possible hidden cards.
-10. ``from_observation`` deals the unseen cards at random respecting ``where_unseen`` per card
-    and the counts. Per-card possible places can, in rare 2-player cases (a face-down discard
-    followed by a reshuffle), admit a combination that is not possible as a whole; the sampled
-    state then is still one that agrees with everything in the observation.
+10. ``from_observation`` deals the unseen cards at random, each to a place ``where_unseen``
+    allows for it, with the observed number of cards per place. Per-card places do not carry
+    every joint constraint of the history (e.g. how many recycled cards each player can have
+    drawn since the deck was turned over), so a sampled deal can now and then be one the real
+    history could not produce; it always agrees with everything in the observation.
 11. The log names every card a player sees face up and no hidden card ("Player 2 draws from
     the deck", "… discards a card face down"), so it may be shown to every seat. A winning
     declaration shows the whole hand.
@@ -214,13 +216,24 @@ def _canonical(four_mask: int, three_mask: int) -> Declare:
 
 
 @dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How a round ended: its winner (``None`` when void), the split and the points."""
+
+    round_index: int
+    winner: int | None
+    four: tuple[Card, ...] = ()
+    three: tuple[Card, ...] = ()
+    points: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class GinObservation:
     """What one seat may know (see decision 9 of the module docstring).
 
     ``took[seat]``: cards that seat took from the pile and certainly still holds.
     ``where_unseen[place]``: for places ``0 … players-1`` (hands), ``players`` (deck) and
     ``players + 1`` (face-down stack), a bitmask over ``deck()`` order of the cards this seat
-    cannot see that may lie there (0 for its own hand).
+    cannot see that may lie there (0 for its own hand). ``results``: how each round so far ended.
     """
 
     player: int
@@ -242,21 +255,11 @@ class GinObservation:
     face_down_left: tuple[int, ...]
     scores: tuple[int, ...]
     void_rounds: int
+    results: tuple[RoundResult, ...]
     is_over: bool
     winner: int | None
     where_unseen: tuple[int, ...]
     legal: tuple[Any, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class RoundResult:
-    """How a round ended: its winner (``None`` when void), the split and the points."""
-
-    round_index: int
-    winner: int | None
-    four: tuple[Card, ...] = ()
-    three: tuple[Card, ...] = ()
-    points: int = 0
 
 
 # ----------------------------------------------------------------- the state
@@ -329,7 +332,7 @@ class BorderCapGin(GameState):
         self.won_by: int | None = None
         self.cand: list[list[int]] = []
         self.wins: list[Declare] = []
-        self.results: list[RoundResult] = []
+        self.results: tuple[RoundResult, ...] = ()
 
     # ----------------------------------------------------------------- set-up
 
@@ -657,7 +660,7 @@ class BorderCapGin(GameState):
         new.won_by = self.won_by
         new.cand = [c.copy() for c in self.cand]
         new.wins = self.wins.copy()
-        new.results = self.results.copy()
+        new.results = self.results
         return new
 
     def __eq__(self, other: object) -> bool:
@@ -699,6 +702,7 @@ class BorderCapGin(GameState):
             tuple(self.down_left),
             tuple(self.score),
             self.voids,
+            self.results,
             self.over,
             self.won_by,
             tuple(self.cand[player]),
@@ -749,13 +753,14 @@ class BorderCapGin(GameState):
         state.fresh = obs.just_discarded is not None
         state.dealer = obs.dealer
         state.to_act = obs.to_act if obs.to_act is not None else 0
-        state.phase = obs.phase if not obs.is_over else DRAW
+        state.phase = obs.phase
         state.turn = obs.turn
         state.taken = obs.taken
         state.known = known
         state.score = list(obs.scores)
         state.rounds = obs.round_index
         state.voids = obs.void_rounds
+        state.results = obs.results
         state.over = obs.is_over
         state.won_by = obs.winner
         state.cand = [list(obs.where_unseen) if s == me else state._blind(s) for s in range(n)]
@@ -888,7 +893,7 @@ class BorderCapGin(GameState):
             self.log.append(
                 f"Round {self.rounds + 1} is void: no winner after {MAX_TURNS} turns, no score."
             )
-            self.results.append(RoundResult(self.rounds, None))
+            self.results += (RoundResult(self.rounds, None),)
             self.voids += 1
             if self.voids >= MAX_VOID_ROUNDS:
                 self._finish_by_score()
@@ -907,7 +912,7 @@ class BorderCapGin(GameState):
         bonus = truth().has_bonus(four_mask)
         points = ROUND_POINTS + (BONUS_POINTS if bonus else 0)
         self.score[p] += points
-        self.results.append(RoundResult(self.rounds, p, four, three, points))
+        self.results += (RoundResult(self.rounds, p, four, three, points),)
         self.wins = []
         self.log.append(
             f"{_NAMES[p]} wins round {self.rounds + 1}: "

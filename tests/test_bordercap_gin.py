@@ -55,12 +55,14 @@ def codes(cs) -> list[str]:
 
 
 def walk(obj, found: list) -> list:
-    """Every Card object inside an observation (tuples and dataclasses, recursively)."""
+    """Every Card object inside an observation (tuples and dataclasses, recursively), except
+    the winning hands of past rounds (``results``), which were shown to all and reshuffled."""
     if isinstance(obj, Card):
         found.append(obj)
     elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         for f in dataclasses.fields(obj):
-            walk(getattr(obj, f.name), found)
+            if f.name != "results":
+                walk(getattr(obj, f.name), found)
     elif isinstance(obj, tuple | list):
         for x in obj:
             walk(x, found)
