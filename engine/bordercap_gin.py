@@ -954,6 +954,7 @@ class BorderCapGin(GameState):
 _compared = attrgetter(
     *(name for name in BorderCapGin.__slots__ if name not in ("rng", "log", "_rng_shared"))
 )
+_CARD_OF_BIT: dict[int, Card] = {BIT[c.usps]: c for c in deck()}
 _NB: dict[str, int] = {c.usps: truth().nb[i] for i, c in enumerate(deck())}
 _SAME: dict[str, int] = {c.usps: truth().same[i] for i, c in enumerate(deck())}
 
@@ -1100,18 +1101,20 @@ class _GinBot:
       most *outs* (unseen cards that would complete a win: a group plus two or three cards
       one card short of the other group), then the most groups and related pairs.
     - Take the card just discarded when the best 7 cards with it beat the current 7 cards.
-    - Two players: discard face down a card that relates (by a remembered border or capital)
-      to a card the opponent is known to hold (when ``guard`` is on).
+    - Two players, while face-down discards are left (and ``guard`` is set): discard face down
+      a card that relates (by a remembered border or capital letter) to a card the opponent is
+      known to hold, or to at least ``guard`` live cards (it would likely help the opponent).
     """
 
     level = "medium"
     outs_weight = 12.0
-    guard = True
+    guard = 5  # face down: a card linked to this many live cards (0: never face down)
 
     def __init__(self, seat: int, seed: int, knowledge: Knowledge | None = None) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
         self.knowledge = knowledge or Knowledge.for_level(self.level, seed)
+        _tables(self.knowledge)  # build the meld tables now rather than in the first move
 
     @property
     def _t(self) -> _Tables:
@@ -1225,8 +1228,13 @@ class _GinBot:
 
     def _discard(self, legal: Sequence[Any], obs: GinObservation, t: _Tables) -> Any:
         scores = self._scores(obs.hand, obs, t)
+        linked = t.linked
+        held = 0  # cards the others are known to collect
+        for seat, cards in enumerate(obs.took):
+            if seat != obs.player:
+                held |= mask_of(cards)
         taken = obs.taken
-        best_bit, best = 0, -1.0
+        best_bit, best = 0, float("-inf")
         for c in obs.hand:
             if c is taken:
                 continue
@@ -1234,11 +1242,10 @@ class _GinBot:
             s = scores[b] + self.rng.random() * 1e-3
             if s > best:
                 best_bit, best = b, s
-        card = cards_of(best_bit)[0]
+        card = _CARD_OF_BIT[best_bit]
         if self.guard and obs.players == 2 and obs.face_down_left[obs.player]:
-            other = 1 - obs.player
-            held = mask_of(obs.took[other])
-            if t.linked[best_bit.bit_length() - 1] & held:
+            links = linked[best_bit.bit_length() - 1]
+            if links & held or (links & self._live(obs)).bit_count() >= self.guard:
                 return _DISCARD_DOWN[card.usps]
         return _DISCARD[card.usps]
 
@@ -1256,7 +1263,7 @@ class EasyBot(_GinBot):
 
     level = "easy"
     outs_weight = 0.0
-    guard = False
+    guard = 0
 
 
 BOTS: dict[str, type] = {"easy": EasyBot, "medium": MediumBot}
