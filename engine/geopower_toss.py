@@ -38,9 +38,11 @@ Decisions (cases the rules leave open):
    category to remove (``Remove(Category.SIZE)``); a draft with one category left face up
    still asks each remover to act (a single legal action).
 4. The first dealer is drawn at random with the seed; the dealer's turn passes to the left.
-5. Game-length cap: a game stops after ``MAX_ROUNDS`` (100) rounds. The higher score then wins
-   (equal: a draw), ``capped`` is set and the log says so. A round has at most
-   6 + 48 + 6 actions (removals, plays, calls), so ``max_actions`` is 100 × 60 = 6,000.
+5. Game-length cap: a game stops after ``MAX_ROUNDS`` (40) rounds. The higher score then wins
+   (equal: a draw), ``capped`` is set and the log says so. Games between the bots take 5 to 25
+   rounds (6 players alone: 16 on average), so the cap only stops games that go nowhere (e.g.
+   players who keep calling and failing). A round has at most 6 + 48 + 6 actions (removals,
+   plays, calls), so ``max_actions`` is 40 × 60 = 2,400.
 6. Team games: the units are teams, ``winner`` is a team index and ``team_of(seat)`` is
    ``seat % teams``. With 4 or 6 players and ``teams=None`` everyone plays alone.
 7. Hands are sorted by Zone (in the order of ``ZONES``) then by name; ``legal_actions`` lists
@@ -79,7 +81,7 @@ MOST_TRICKS = 10
 TIED_FOR_MOST = 5
 CALL_TRICKS = 6
 CALL_BONUS = 15
-MAX_ROUNDS = 100
+MAX_ROUNDS = 40
 GEOPOWER_DECK: tuple[Category, ...] = tuple(c for c in Category for _ in range(7))
 CATEGORIES: tuple[Category, ...] = tuple(Category)
 
@@ -333,6 +335,8 @@ class GeoPowerToss(GameState):
     capped: bool
     _winner: int | None
     _view: PublicView | None  # cache of public_view(); None after any change it shows
+    _rng: random.Random
+    _rng_shared: bool  # True when a clone shares ``_rng``: copy it before drawing
 
     # ------------------------------------------------------------- set-up
 
@@ -503,6 +507,21 @@ class GeoPowerToss(GameState):
         )
 
     # ------------------------------------------------------------- interface
+
+    @property  # type: ignore[override]
+    def rng(self) -> random.Random:
+        """The game's random generator (private to this state even after ``clone``)."""
+        if self._rng_shared:
+            own = random.Random.__new__(random.Random)  # no reseeding from the system
+            own.setstate(self._rng.getstate())
+            self._rng = own
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_shared = False
 
     @property
     def current_player(self) -> int | None:
@@ -793,8 +812,8 @@ class GeoPowerToss(GameState):
     def clone(self) -> GeoPowerToss:
         s = GeoPowerToss.__new__(GeoPowerToss)
         s.__dict__.update(self.__dict__)
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
+        # Copy-on-write generator: both share it until one of them reads ``rng``.
+        self._rng_shared = s._rng_shared = True
         s.log = self.log.copy()
         s.hands = [h.copy() for h in self.hands]
         s.stock = self.stock.copy()
@@ -833,7 +852,10 @@ class GeoPowerToss(GameState):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GeoPowerToss):
             return NotImplemented
-        return self._key() == other._key() and self.rng.getstate() == other.rng.getstate()
+        if self._key() != other._key():
+            return False
+        mine, theirs = self._rng, other._rng
+        return mine is theirs or mine.getstate() == theirs.getstate()
 
     __hash__ = None  # type: ignore[assignment]
 

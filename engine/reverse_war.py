@@ -319,7 +319,7 @@ class ReverseWar(GameState):
     def clone(self) -> ReverseWar:
         new = ReverseWar.__new__(ReverseWar)
         new.seed = self.seed
-        new.rng = random.Random()
+        new.rng = random.Random.__new__(random.Random)  # no reseeding from the system: setstate
         new.rng.setstate(self.rng.getstate())
         new.log = self.log.copy()
         new.piles = [self.piles[0].copy(), self.piles[1].copy()]
