@@ -837,3 +837,11 @@ def test_same_seed_same_bot_move():
     obs = state.observation(state.current_player)
     assert MediumBot(obs.player, 3).act(obs) == MediumBot(obs.player, 3).act(obs)
     assert EasyBot(obs.player, 3).act(obs) == EasyBot(obs.player, 3).act(obs)
+
+
+def test_observation_sets_every_field():
+    state = BorderCapGin.new(players=2, seed=6)
+    obs = state.observation(0)
+    assert set(vars(obs)) == {f.name for f in dataclasses.fields(obs)}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        obs.turn = 5
