@@ -1088,7 +1088,7 @@ def _tables(knowledge: Knowledge) -> _Tables:
     """The tables of one knowledge (cached; the knowledge is kept so its id stays unique)."""
     got = _RELATIONS.get(id(knowledge))
     if got is None or got[0] is not knowledge:
-        if len(_RELATIONS) > 256:
+        if len(_RELATIONS) > 32:
             _RELATIONS.clear()
         got = (knowledge, _Tables(Relations.from_knowledge(knowledge)))
         _RELATIONS[id(knowledge)] = got
