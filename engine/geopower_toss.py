@@ -1135,7 +1135,7 @@ class MediumBot:
         reading = _Reading(obs)
         category: Category = obs.category  # type: ignore[assignment]
         plays = [a for a in legal if type(a) is Play]
-        if legal[-1] is CALL and self.should_call(obs, reading, category):
+        if legal[-1] == CALL and self.should_call(obs, reading, category):
             return CALL
         if len(plays) == 1:
             return plays[0]
@@ -1223,7 +1223,7 @@ class EasyBot:
         category: Category = obs.category  # type: ignore[assignment]
         key = _KEY[category]
         plays = [a for a in legal if type(a) is Play]
-        if legal[-1] is CALL:
+        if legal[-1] == CALL:
             strong = sum(1 for c in obs.hand if key(c) <= 10)
             if obs.unit_tricks[obs.team_of[obs.player]] + strong >= 7:
                 return CALL

@@ -142,6 +142,12 @@ class Battle:
         a, b = self.up[-1]
         return (a.weakness, b.weakness)
 
+    @property
+    def worst(self) -> tuple[tuple[Category, ...], tuple[Category, ...]]:
+        """Per seat, the category (or categories) of the deciding card's worst rank."""
+        a, b = self.up[-1]
+        return (worst_categories(a), worst_categories(b))
+
     def cards(self) -> tuple[Card, ...]:
         """Every card laid on the table in this flip, in the order laid (seat 0 first)."""
         out: list[Card] = list(self.up[0])

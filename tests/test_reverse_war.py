@@ -130,6 +130,7 @@ def test_wyoming_beats_alaska_on_weakness() -> None:
     assert codes(state.piles[1]) == ["CA"]
     assert worst_categories(card("WY"))[0].value == "population"
     assert worst_categories(card("AK"))[0].value == "statehood"
+    assert [[c.value for c in cats] for cats in battle.worst] == [["population"], ["statehood"]]
     assert (
         "Wyoming (50th in population) is weaker than Alaska (49th in statehood)" in (state.log[-1])
     )
