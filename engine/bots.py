@@ -19,8 +19,10 @@ Reverse Geography War has no decisions, so it has no bots: ``make_bot`` refuses 
 from __future__ import annotations
 
 import inspect
+import math
 import random
 import time
+from functools import cache
 from typing import Any, Protocol
 
 from engine.core import GameState
@@ -32,6 +34,10 @@ LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 # Determinizations per decision of the hard bot, per game (each one plays out every candidate).
 ITERATIONS: dict[str, int] = {"border_attack": 12, "bordercap_gin": 8, "geopower_toss": 12}
 DEFAULT_ITERATIONS = 8
+# The spread assumed a priori for the difference of two actions' values (see ``_choose``).
+VARIANCE_PRIOR = 0.05
+# Longest rollout, in actions, per game (None: to the end of the round or game).
+ROLLOUT_LIMIT: dict[str, int] = {}
 # A safety net for interactive play: stop sampling once this many seconds have passed.
 TIME_BUDGET = 0.1
 
@@ -73,17 +79,28 @@ def _knowing_bot(cls: type, seat: int, seed: int, knowledge: Knowledge) -> Any:
     return bot
 
 
+@cache
+def complete() -> Knowledge:
+    """Complete knowledge of geography (built once per process)."""
+    return Knowledge.complete()
+
+
 class SearchBot:
     """The ``hard`` level: determinized Monte Carlo search over the legal actions.
 
     For each decision (with more than one legal action) it repeats, up to ``iterations``
     times: deal the cards it cannot see at random consistently with its observation
-    (``from_observation``); on that one deal, try every legal action and play the game on with
-    a ``MediumBot`` in every seat, all knowing every border and capital, until the game ends or
-    the round changes (``round_index``); score the outcome with ``state.value(seat)``. Every
-    action meets the same deals, so their comparison is not blurred by the luck of the deal.
-    The action with the best mean wins; ties go to the action the rollout policy itself would
-    take (then to the first in ``legal``).
+    (``from_observation``); on that one deal, try every candidate action and play the game on
+    with a ``MediumBot`` in every seat, all knowing every border and capital, until the game
+    ends or the round changes (``round_index``) or ``rollout_limit`` actions were played;
+    score the outcome with ``state.value(seat)``. Every candidate meets the same deals and the
+    same tie-breaking draws of the rollout bots (common random numbers), so their comparison is
+    not blurred by luck. After half the iterations only the best third of the candidates (and
+    the rollout policy's own choice) go on being sampled.
+
+    The search is cautious: it plays the rollout policy's own choice (``MediumBot`` with complete
+    knowledge) unless another action did better on the same deals by more than ``confidence``
+    standard errors of the paired differences; then the action surest to be better.
 
     With ``time_budget=None`` the bot is deterministic for a given seed and iteration cap (tests
     and simulations use that); with a budget (seconds) it stops sampling once the budget is
@@ -97,29 +114,35 @@ class SearchBot:
         game: str | type[GameState],
         iterations: int | None = None,
         time_budget: float | None = TIME_BUDGET,
+        rollout_limit: int | None = None,
+        confidence: float = 2.0,
+        prune: bool = True,
     ) -> None:
         self.seat = seat
         self.cls = game_class(game) if isinstance(game, str) else game
         self.rng = random.Random(seed)
         self.iterations = iterations or ITERATIONS.get(self.cls.game_id, DEFAULT_ITERATIONS)
         self.time_budget = time_budget
-        medium = bot_classes(self.cls.game_id)["medium"]
-        self._medium = medium
-        self._complete = Knowledge.complete()
+        self.rollout_limit = rollout_limit or ROLLOUT_LIMIT.get(self.cls.game_id)
+        self.confidence = confidence
+        self.prune = prune
+        self._medium = bot_classes(self.cls.game_id)["medium"]
         self._policies: dict[int, Any] = {}
-        self._own = _knowing_bot(medium, seat, self.rng.getrandbits(32), self._complete)
+        self._own = _knowing_bot(self._medium, seat, self.rng.getrandbits(32), complete())
 
     def _policy(self, seat: int) -> Any:
         bot = self._policies.get(seat)
         if bot is None:
-            bot = _knowing_bot(self._medium, seat, self.rng.getrandbits(32), self._complete)
+            bot = _knowing_bot(self._medium, seat, self.rng.getrandbits(32), complete())
             self._policies[seat] = bot
         return bot
 
     def _rollout(self, state: GameState, round_index: int) -> float:
         """Play ``state`` on with the policies until the game or the round ends; its value."""
         policy = self._policy
-        while not state.is_over and state.round_index == round_index:
+        limit = self.rollout_limit or 1 << 30
+        while not state.is_over and state.round_index == round_index and limit:
+            limit -= 1
             seat = state.current_player
             if seat is None:
                 state.step(state.legal_actions()[0])
@@ -127,32 +150,68 @@ class SearchBot:
             state.step(policy(seat).act(state.observation(seat)))
         return state.value(self.seat)
 
+    def _policy_states(self) -> list[tuple[random.Random, Any]]:
+        return [
+            (bot.rng, bot.rng.getstate())
+            for bot in self._policies.values()
+            if isinstance(getattr(bot, "rng", None), random.Random)
+        ]
+
     def act(self, obs: Any) -> Any:
-        """The legal action with the best mean rollout value over sampled deals."""
+        """The rollout policy's own choice, unless the search shows a better one (see class)."""
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
         start = time.perf_counter()
-        totals = [0.0] * len(legal)
-        for done in range(self.iterations):
+        own = self._own.act(obs)
+        preferred = legal.index(own) if own in legal else 0
+        values: list[list[float]] = [[] for _ in legal]
+        candidates = list(range(len(legal)))
+        done = 0
+        while done < self.iterations:
             if (
                 done
                 and self.time_budget is not None
                 and time.perf_counter() - start > self.time_budget
             ):
                 break
+            if self.prune and done == self.iterations // 2 and len(candidates) > 3:
+                ranked = sorted(candidates, key=lambda i: -sum(values[i]))
+                keep = set(ranked[: max(2, -(-len(candidates) // 3))]) | {preferred}
+                candidates = [i for i in candidates if i in keep]
             world = self.cls.from_observation(obs, self.rng)
             round_index = world.round_index
-            for i, action in enumerate(legal):
+            for seat in range(len(world.scores)):
+                self._policy(seat)
+            saved = self._policy_states()
+            for i in candidates:
+                for generator, snapshot in saved:
+                    generator.setstate(snapshot)
                 state = world.clone()
-                state.step(action)
-                totals[i] += self._rollout(state, round_index)
-        best = max(totals)
-        preferred = self._own.act(obs)
-        for i, action in enumerate(legal):
-            if action == preferred and totals[i] == best:
-                return action
-        return legal[totals.index(best)]
+                state.step(legal[i])
+                values[i].append(self._rollout(state, round_index))
+            done += 1
+        return legal[self._choose(values, preferred)]
+
+    def _choose(self, values: list[list[float]], preferred: int) -> int:
+        """The candidate whose gain over ``preferred`` is surest: the largest lower confidence
+        bound (mean − ``confidence`` standard errors) of the paired differences of values on
+        the same deals; ``preferred`` unless some bound is above zero."""
+        base = values[preferred]
+        best, best_bound = preferred, 0.0
+        for i, mine in enumerate(values):
+            n = len(mine)
+            if i == preferred or n < 2:
+                continue
+            diffs = [v - base[k] for k, v in enumerate(mine)]
+            mean = sum(diffs) / n
+            # one pseudo-observation of spread keeps a few identical differences from
+            # looking certain
+            var = (sum((d - mean) ** 2 for d in diffs) + VARIANCE_PRIOR) / n
+            bound = mean - self.confidence * math.sqrt(var / n)
+            if bound > best_bound:
+                best, best_bound = i, bound
+        return best
 
 
 def make_bot(game_id: str, level: str, seat: int, seed: int | None = None, **options: Any) -> Any:

@@ -82,6 +82,7 @@ class _Setup:
     seed: int
     options: tuple[tuple[str, Any], ...]
     units: int
+    bot_options: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
 
     @property
     def labels(self) -> list[str]:
@@ -112,6 +113,7 @@ def _play(setup: _Setup, index: int) -> tuple[str | None, int, dict[str, list[fl
     lineup = [labels[u % len(labels)] for u in range(n_units)] if decisions else labels
     label_of_unit = {u: lineup[(u + rotation) % n_units] for u in range(n_units)}
     level_of_label = dict(zip(labels, setup.bots, strict=False))
+    extra = {level: dict(opts) for level, opts in setup.bot_options}
     seat_bots: list[Any] = []
     seat_labels: list[str] = []
     for seat in range(setup.players):
@@ -124,7 +126,7 @@ def _play(setup: _Setup, index: int) -> tuple[str | None, int, dict[str, list[fl
                     level_of_label[label],
                     seat,
                     _derive(setup.seed, "bot", index, seat),
-                    time_budget=None,
+                    **{"time_budget": None, **extra.get(level_of_label[label], {})},
                 )
             )
     times: dict[str, list[float]] = {label: [] for label in labels}
@@ -250,6 +252,7 @@ def simulate(
     workers: int = 1,
     progress: bool = False,
     on_progress: Callable[[int, int], None] | None = None,
+    bot_options: dict[str, dict[str, Any]] | None = None,
     **options: Any,
 ) -> dict[str, Any]:
     """Play ``games`` games of ``game_id`` between ``bots`` (levels) and summarize them.
@@ -259,12 +262,24 @@ def simulate(
     and ``draw_count``, ``mean_turns`` (actions per game), ``games_per_sec``, ``seconds``,
     ``decisions`` (count per label) and ``decision_ms`` (per label: ``p50``, ``p95``, ``max``).
     Invalid arguments raise ``ValueError``. ``workers`` > 1 spreads games over processes; the
-    results do not depend on it (decision times aside).
+    results do not depend on it (decision times aside). ``bot_options`` maps a level to
+    keyword arguments for its bots (e.g. ``{"hard": {"iterations": 4}}``); ``options`` go to
+    the game's ``new``.
     """
     levels = validate(game_id, games, bots, players, teams, options)
     units = len(set(_units(game_class(game_id).new(players, teams, 0, **options), players)))
+    frozen_options = tuple(
+        (level, tuple(sorted(opts.items()))) for level, opts in sorted((bot_options or {}).items())
+    )
     setup = _Setup(
-        game_id, tuple(levels), players, teams, seed, tuple(sorted(options.items())), units
+        game_id,
+        tuple(levels),
+        players,
+        teams,
+        seed,
+        tuple(sorted(options.items())),
+        units,
+        frozen_options,
     )
     labels = setup.labels
     bar = _Progress(games, progress)

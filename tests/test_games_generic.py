@@ -1,0 +1,294 @@
+"""Generic checks every game must pass, in the spirit of OpenSpiel's random-simulation tests.
+
+For every game and every legal set-up (player count, teams), Hypothesis picks a deal and a
+stream of random legal choices. At every step of the game we check that:
+
+- all 50 GeoPlunge cards are accounted for exactly once (``all_cards()``);
+- ``legal_actions()`` is non-empty until the game is over, empty (and no player) after, and
+  each seat's observation lists exactly the actions it may take now.
+
+At every one of the first 60 steps, and at one step in eight after that (random games of
+GeoPower Toss for 6 reach 2,000 steps), we also check that:
+
+- ``clone()`` equals the original and is independent of it;
+- illegal actions (garbage objects, another game's actions, an action of a wrong phase or of
+  another moment, a card not in the hand) are refused with a reason and change nothing;
+- ``from_observation`` gives a state that the observing seat cannot tell from the real one
+  (at one checked step in five);
+
+And for the whole game:
+
+- the game ends within ``max_actions``; scores stay in range; ``value`` is in [0, 1];
+- the same (options, seed, actions) replays to an equal state.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.cards import Card, deck
+from engine.core import GameState, IllegalAction
+from engine.games import GAMES, game_class, new_game, player_settings
+
+SETUPS = [(g, p, t) for g in GAMES for p, t in player_settings(g)]
+IDS = [f"{g}-{p}p" + (f"-{t}teams" if t else "") for g, p, t in SETUPS]
+DECK = set(deck())
+
+
+def _score_bound(game_id: str) -> int:
+    """The largest score a seat can hold, from each game's rules.
+
+    Border Attack counts cards got rid of (25); Reverse Geography War the cards held (50);
+    BorderCap Gin is first to 50 with at most 30 points a round; GeoPower Toss is first to 50
+    with at most 25 a round, but ties at 50 or more play on, so allow a few more rounds.
+    """
+    return {"border_attack": 25, "reverse_war": 50, "bordercap_gin": 79}.get(game_id, 50 + 25 * 8)
+
+
+def _garbage() -> list[Any]:
+    return [None, 0, -1, 3.5, "lead", "", (), [], {}, {"card": "TX"}, object(), deck()[0], True]
+
+
+def _foreign_actions(game_id: str) -> list[Any]:
+    """A few legal actions of the other games (which no game may accept)."""
+    found = []
+    for other, cls in GAMES.items():
+        if other == game_id:
+            continue
+        state = cls.new(players=cls.min_players, seed=1)
+        found += state.legal_actions()[:3]
+    return found
+
+
+def _card_fields(action: Any) -> list[str]:
+    if not dataclasses.is_dataclass(action):
+        return []
+    return [f.name for f in dataclasses.fields(action) if isinstance(getattr(action, f.name), Card)]
+
+
+def _hand_of(state: GameState, seat: int) -> set[Card] | None:
+    hand = getattr(state.observation(seat), "hand", None)
+    return None if hand is None else set(hand)
+
+
+def _assert_refused(state: GameState, action: Any) -> None:
+    """``action`` is refused with a reason and leaves the state exactly as it was."""
+    before = state.clone()
+    reason = state.check(action)
+    assert isinstance(reason, str) and reason.strip(), f"{action!r} was not refused"
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    assert info.value.reason == reason
+    assert state == before
+
+
+def _assert_checked(state: GameState, action: Any) -> None:
+    """Any action: refused with a reason and no change, or (when ``check`` allows it) it works."""
+    before = state.clone()
+    reason = state.check(action)
+    if reason is None:
+        trial = state.clone()
+        trial.apply(action)
+    else:
+        assert isinstance(reason, str) and reason.strip()
+        with pytest.raises(IllegalAction):
+            state.apply(action)
+        assert state == before
+
+
+def _check_cards_and_legal(state: GameState, players: int) -> list[Any]:
+    """The checks made at every step: the 50 cards, and who may do what."""
+    cards = state.all_cards()
+    assert len(cards) == 50 and set(cards) == DECK, "cards lost or duplicated"
+    legal = state.legal_actions()
+    assert legal, "no legal action although the game is not over"
+    seat = state.current_player
+    assert seat is None or 0 <= seat < players
+    for s in range(players):
+        # with no seat to act, everyone acts at once (Reverse Geography War's flip)
+        mine = seat is None or s == seat
+        assert tuple(state.observation(s).legal) == (tuple(legal) if mine else ())
+    return legal
+
+
+def _check_step(
+    state: GameState,
+    legal: list[Any],
+    players: int,
+    rng: random.Random,
+    seen: list[Any],
+    foreign: list[Any],
+) -> None:
+    """The costlier checks, made at many steps: clones, and refusing illegal actions."""
+    seat = state.current_player
+    assert all(str(a) for a in legal)
+    assert len(set(map(repr, legal))) == len(legal), "an action is listed twice"
+    assert state.legal_actions() == legal, "legal_actions() is not stable"
+
+    copy = state.clone()
+    assert copy == state
+    copy.step(rng.choice(legal))
+    assert state.legal_actions() == legal and state == state.clone()
+
+    for item in _garbage() + foreign:
+        if item not in legal:
+            _assert_refused(state, item)
+    legal_types = {type(a) for a in legal}
+    for item in rng.sample(seen, min(4, len(seen))):
+        if item in legal:
+            continue
+        if type(item) not in legal_types:
+            _assert_refused(state, item)
+        else:
+            _assert_checked(state, item)
+    hand = _hand_of(state, seat) if seat is not None else None
+    if hand is not None:
+        action = rng.choice(legal)
+        for name in _card_fields(action):
+            outside = [c for c in deck() if c not in hand]
+            wrong = dataclasses.replace(action, **{name: rng.choice(outside)})
+            if wrong not in legal:
+                _assert_refused(state, wrong)
+    for s in range(players):
+        value = state.value(s)
+        assert 0.0 <= value <= 1.0
+
+
+def _check_sample(state: GameState, cls: type[GameState], players: int, rng: random.Random) -> None:
+    """A state sampled from a seat's observation looks the same to that seat."""
+    seat = state.current_player if state.current_player is not None else rng.randrange(players)
+    obs = state.observation(seat)
+    sample = cls.from_observation(obs, random.Random(rng.random()))
+    assert sample.observation(seat) == obs
+    assert sorted(c.usps for c in sample.all_cards()) == sorted(c.usps for c in deck())
+    if seat == state.current_player:
+        assert sample.legal_actions() == state.legal_actions()
+
+
+def _play(
+    game_id: str, players: int, teams: int | None, seed: int, choices: int, checks: bool
+) -> tuple[GameState, list[Any]]:
+    cls = game_class(game_id)
+    state = new_game(game_id, players=players, teams=teams, seed=seed)
+    rng = random.Random(choices)
+    foreign = _foreign_actions(game_id) if checks else []
+    seen: list[Any] = []
+    actions: list[Any] = []
+    while not state.is_over:
+        legal = _check_cards_and_legal(state, players)
+        # every step of a short game; in long ones the first 60 steps, then one in eight
+        if checks and (len(actions) < 60 or rng.random() < 0.125):
+            _check_step(state, legal, players, rng, seen, foreign)
+            if rng.random() < 0.2:
+                _check_sample(state, cls, players, rng)
+        seen += legal[:3]
+        action = rng.choice(legal)
+        if rng.random() < 0.5:
+            state.apply(action)
+        else:
+            state.step(action)
+        actions.append(action)
+        assert len(actions) <= cls.max_actions, "the game ran past max_actions"
+    return state, actions
+
+
+def _check_over(state: GameState, cls: type[GameState], game_id: str, players: int) -> None:
+    assert state.legal_actions() == []
+    assert state.current_player is None
+    for s in range(players):
+        assert tuple(state.observation(s).legal) == ()
+    _assert_refused(state, deck()[0])
+    cards = state.all_cards()
+    assert len(cards) == 50 and set(cards) == DECK
+    scores = state.scores
+    assert len(scores) == players
+    assert all(isinstance(x, int) and 0 <= x <= _score_bound(game_id) for x in scores)
+    units = {state.team_of(s) for s in range(players)}
+    assert state.winner is None or state.winner in units
+    for s in range(players):
+        expected = 0.5 if state.winner is None else float(state.team_of(s) == state.winner)
+        assert state.value(s) == expected
+
+
+@pytest.mark.parametrize(("game_id", "players", "teams"), SETUPS, ids=IDS)
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), choices=st.integers(0, 2**32 - 1))
+def test_random_game_keeps_every_invariant(
+    game_id: str, players: int, teams: int | None, seed: int, choices: int
+) -> None:
+    cls = game_class(game_id)
+    state, actions = _play(game_id, players, teams, seed, choices, checks=True)
+    _check_over(state, cls, game_id, players)
+    replayed = new_game(game_id, players=players, teams=teams, seed=seed).replay(actions)
+    assert replayed == state
+
+
+@pytest.mark.parametrize(("game_id", "players", "teams"), SETUPS, ids=IDS)
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), choices=st.integers(0, 2**32 - 1))
+def test_random_games_end_within_bounds_and_replay(
+    game_id: str, players: int, teams: int | None, seed: int, choices: int
+) -> None:
+    cls = game_class(game_id)
+    state, actions = _play(game_id, players, teams, seed, choices, checks=False)
+    _check_over(state, cls, game_id, players)
+    again, again_actions = _play(game_id, players, teams, seed, choices, checks=False)
+    assert again == state and again_actions == actions
+    assert new_game(game_id, players=players, teams=teams, seed=seed).replay(actions) == state
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_same_seed_same_deal_and_seed_is_kept(game_id: str) -> None:
+    cls = game_class(game_id)
+    players = cls.min_players
+    assert new_game(game_id, players=players, seed=42) == new_game(game_id, players, seed=42)
+    assert new_game(game_id, players=players, seed=42) != new_game(game_id, players, seed=43)
+    state = new_game(game_id, players=players)
+    assert isinstance(state.seed, int)
+    assert new_game(game_id, players=players, seed=state.seed) == state
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_class_attributes(game_id: str) -> None:
+    cls = game_class(game_id)
+    assert cls.game_id == game_id
+    assert isinstance(cls.title, str) and cls.title
+    assert 2 <= cls.min_players <= cls.max_players <= 6
+    assert isinstance(cls.max_actions, int) and cls.max_actions > 0
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_invalid_setups_raise_value_error(game_id: str) -> None:
+    cls = game_class(game_id)
+    bad: list[dict[str, Any]] = [
+        {"players": cls.min_players - 1},
+        {"players": cls.max_players + 1},
+        {"players": 0},
+        {"players": cls.min_players, "no_such_option": 1},
+        {"players": 2, "teams": 2},
+        {"players": cls.max_players, "teams": 1},
+        {"players": cls.max_players, "teams": cls.max_players + 1},
+    ]
+    for kwargs in bad:
+        with pytest.raises(ValueError) as info:
+            new_game(game_id, seed=0, **kwargs)
+        assert str(info.value), f"no message for {kwargs}"
+
+
+def test_unknown_game_is_refused_clearly() -> None:
+    with pytest.raises(ValueError, match="unknown game 'chess'.*border_attack"):
+        new_game("chess")
+    with pytest.raises(ValueError, match="unknown game"):
+        game_class(None)  # type: ignore[arg-type]
+
+
+def test_registry_holds_the_four_games() -> None:
+    assert set(GAMES) == {"border_attack", "bordercap_gin", "reverse_war", "geopower_toss"}
+    for game_id, cls in GAMES.items():
+        assert cls.game_id == game_id
