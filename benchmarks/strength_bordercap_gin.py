@@ -118,7 +118,7 @@ def main() -> None:
     print(machine())
     if args.seconds > 0:
         throughput(args.seconds)
-    for pair in args.pairs.split(","):
+    for pair in filter(None, args.pairs.split(",")):
         strong, weak = pair.split(":")
         strength(strong, weak, args.games, args.players, args.seed)
 

@@ -883,15 +883,14 @@ class BorderCapGin(GameState):
 
     def _find_wins(self) -> None:
         """The valid declarations of the hand of the player to act (usually none)."""
-        hand = self.hands[self.to_act]
+        facts = [_FACTS[c.usps] for c in self.hands[self.to_act]]
         mask = 0
-        for c in hand:
-            mask |= BIT[c.usps]
+        for bit, _, _ in facts:
+            mask |= bit
         # A 4-group needs a card bordering three others or four capitals of one letter.
-        for c in hand:
-            u = c.usps
-            if (_NB[u] & mask).bit_count() > 2 or (_SAME[u] & mask).bit_count() > 3:
-                splits = truth().winning_splits([BIT[c.usps] for c in hand])
+        for _, nb, same in facts:
+            if (nb & mask).bit_count() > 2 or (same & mask).bit_count() > 3:
+                splits = truth().winning_splits([bit for bit, _, _ in facts])
                 self.wins = [_canonical(f, t) for f, t in sorted(splits)]
                 return
         self.wins = []
@@ -967,8 +966,10 @@ _compared = attrgetter(
 _OBS_FIELDS = tuple(f.name for f in fields(GinObservation))
 _new_object = object.__new__
 _CARD_OF_BIT: dict[int, Card] = {BIT[c.usps]: c for c in deck()}
-_NB: dict[str, int] = {c.usps: truth().nb[i] for i, c in enumerate(deck())}
-_SAME: dict[str, int] = {c.usps: truth().same[i] for i, c in enumerate(deck())}
+# USPS code → (bit, cards it borders, cards whose capital shares its letter), true facts.
+_FACTS: dict[str, tuple[int, int, int]] = {
+    c.usps: (1 << i, truth().nb[i], truth().same[i]) for i, c in enumerate(deck())
+}
 
 
 def _sample_places(
