@@ -33,6 +33,66 @@ MENU: tuple[MenuEntry, ...] = (
         "atlas",
         "Click any state to see its card: capital, ranks, time zone and border states.",
     ),
+    MenuEntry(
+        "Drills",
+        "pages/drills/border_quiz.py",
+        "Border quiz",
+        ":material/border_outer:",
+        "border_quiz",
+        "Pick every neighbour of a state on the map, name the state behind a list of borders, "
+        "count them.",
+    ),
+    MenuEntry(
+        "Drills",
+        "pages/drills/capital_quiz.py",
+        "Capital quiz",
+        ":material/location_city:",
+        "capital_quiz",
+        "Type the capitals, find the states whose capitals share a first letter.",
+    ),
+    MenuEntry(
+        "Drills",
+        "pages/drills/rank_quiz.py",
+        "Rank quiz",
+        ":material/leaderboard:",
+        "rank_quiz",
+        "Larger, older, more populous: compare the cards' ranks and put states in order.",
+    ),
+    MenuEntry(
+        "Drills",
+        "pages/drills/zone_quiz.py",
+        "Zone quiz",
+        ":material/schedule:",
+        "zone_quiz",
+        "Name the Zone of each card: the time zone of its capital.",
+    ),
+    MenuEntry(
+        "Games",
+        "pages/games/border_attack.py",
+        "Border Attack",
+        ":material/swords:",
+        "border_attack",
+        "Two players, 25 cards each: win tricks by rank, announce your card's borders or its "
+        "name, and guess the other player's.",
+    ),
+    MenuEntry(
+        "Games",
+        "pages/games/reverse_war.py",
+        "Reverse Geography War",
+        ":material/swap_vert:",
+        "reverse_war",
+        "The weaker card wins: watch two piles battle by their worst ranks, or predict each "
+        "flip before it is turned.",
+    ),
+    MenuEntry(
+        "Teacher",
+        "pages/teacher/assign.py",
+        "Assign a quiz",
+        ":material/school:",
+        "assign",
+        "Set up a drill and get a link for your class: the same link always gives the same "
+        "questions.",
+    ),
 )
 
 

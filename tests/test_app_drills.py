@@ -1,0 +1,347 @@
+"""AppTest flows for the drill pages (border, capital, rank, zone quiz) and the Teacher page."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cards import by_usps
+from engine.quiz import AnswerType, Question, build_questions, parse_settings
+from ui.quiz_view import DRILLS, QuizView
+
+BORDER = "pages/drills/border_quiz.py"
+ASSIGN = "pages/teacher/assign.py"
+PAGES = {group: drill.path for group, drill in DRILLS.items()}
+
+
+def open_page(app, path: str, **params: str):
+    """Switch to ``path`` with exactly these query parameters (a link opened in the session)."""
+    app.switch_page(path)
+    for name in list(app.query_params):
+        del app.query_params[name]
+    for name, value in params.items():
+        app.query_params[name] = value
+    app.run()
+    assert not app.exception
+    return app
+
+
+def view_of(app, group: str = "borders") -> QuizView:
+    return app.session_state[DRILLS[group].url_path]
+
+
+def texts(app) -> str:
+    parts = [m.value for m in app.markdown]
+    for kind in ("success", "error", "warning", "info", "caption", "subheader"):
+        parts += [e.value for e in getattr(app, kind)]
+    return "\n".join(parts)
+
+
+def click(app, label: str):
+    buttons = [b for b in app.button if b.label == label]
+    assert buttons, f"no button {label!r} in {[b.label for b in app.button]}"
+    buttons[0].click().run()
+    assert not app.exception
+    return app
+
+
+def param(app, name: str) -> str:
+    value = app.query_params[name]
+    return value[-1] if isinstance(value, list) else value
+
+
+def right_answer(q: Question) -> object:
+    if q.answer_type is AnswerType.TEXT:
+        return by_usps()[q.answer].capital
+    if q.answer_type is AnswerType.SET:
+        return sorted(q.answer)
+    if q.answer_type is AnswerType.ORDER:
+        return list(q.answer)
+    return q.answer
+
+
+def wrong_answer(q: Question) -> object:
+    if q.answer_type is AnswerType.TEXT:
+        return "Denver" if q.answer != "CO" else "Boise"
+    if q.answer_type is AnswerType.SET:
+        outside = next(c for c in q.choices if c not in q.answer)
+        return [*sorted(q.answer)[1:], outside]
+    if q.answer_type is AnswerType.ORDER:
+        return list(reversed(q.answer))
+    return next(c for c in q.choices if c != q.answer)
+
+
+def give(app, group: str, response: object) -> None:
+    """Answer the current question through its widgets (not the map) and press Check."""
+    view = view_of(app, group)
+    q = view.run.current
+    if q.answer_type is AnswerType.TEXT:
+        app.text_input(key=view.widget_key("text")).input(response)
+        click(app, "Check")
+        return
+    if q.answer_type in (AnswerType.SET, AnswerType.ORDER):
+        app.multiselect(key=view.widget_key("pick")).set_value(response).run()
+    else:
+        app.radio(key=view.widget_key("one")).set_value(response).run()
+    assert not app.exception
+    app.button(key=view.widget_key("check")).click().run()
+    assert not app.exception
+
+
+@pytest.mark.parametrize("group", list(DRILLS))
+def test_a_full_quiz_partly_right_partly_wrong(app, group):
+    open_page(app, PAGES[group], n="4", seed="3")
+    questions = build_questions(parse_settings({"n": "4", "seed": "3"}, group=group)[0])
+    assert view_of(app, group).run.questions == tuple(questions)
+    first_try_wrong = {questions[1].qid, questions[3].qid}
+    seen: set[str] = set()
+    steps = 0
+    while not view_of(app, group).over:
+        steps += 1
+        assert steps < 12
+        view = view_of(app, group)
+        q = view.run.current
+        assert q.prompt in texts(app)
+        retry = q.qid in seen
+        if retry:
+            assert "You missed this one earlier." in texts(app)
+        seen.add(q.qid)
+        wrong = q.qid in first_try_wrong and not retry
+        give(app, group, wrong_answer(q) if wrong else right_answer(q))
+        result = view_of(app, group).run.last.result
+        assert result.correct is not wrong
+        if wrong:
+            assert app.error and result.message in app.error[0].value.replace("\\", "")
+            assert f"**Right answer:** {q.answer_text}" in texts(app).replace("\\", "")
+        else:
+            assert app.success and app.success[0].value.startswith("Right!")
+        click(app, "See my results" if view_of(app, group).run.is_done else "Next question")
+
+    shown = texts(app).replace("\\", "")
+    assert "Quiz complete" in shown
+    assert "You got 2 of 4 right at the first try" in shown
+    assert "Your mistakes" in shown
+    for q in (questions[1], questions[3]):
+        assert q.prompt in shown and q.answer_text in shown
+    assert len(app.get("download_button")) == 1
+    csv = view_of(app, group).run.to_csv().splitlines()
+    assert len(csv) == 1 + 6  # header, 4 first answers, 2 retries
+
+    click(app, "Practise my misses (2)")
+    practice = view_of(app, group).run
+    assert practice.practice and practice.total == 2
+    assert {q.qid for q in practice.questions} == first_try_wrong
+    assert "practising your misses" in texts(app)
+    assert practice.current.prompt in texts(app)
+
+
+def test_a_map_click_toggles_a_state_in_a_set_answer(app):
+    open_page(app, BORDER, mode="neighbors", n="2", seed="3")
+    view = view_of(app)
+    assert view.run.current.prompt == "Select every state that borders Louisiana."
+
+    def click_map(usps: str) -> None:
+        key = view_of(app).map_key
+        app.session_state[key] = {
+            "selection": {"points": [{"location": usps}], "point_indices": [0]}
+        }
+        app.run()
+        assert not app.exception
+
+    click_map("AR")
+    click_map("MS")
+    assert view_of(app).picked == ["AR", "MS"]
+    assert app.multiselect(key=view_of(app).widget_key("pick")).value == ["AR", "MS"]
+    click_map("AR")  # a second click removes it
+    assert view_of(app).picked == ["MS"]
+    assert app.multiselect(key=view_of(app).widget_key("pick")).value == ["MS"]
+    click_map("OK")
+    app.button(key=view_of(app).widget_key("check")).click().run()
+    shown = texts(app)
+    assert "1 of 3 right. Missed: Arkansas and Texas. Wrong: Oklahoma." in shown
+    assert "**Your answer:** Mississippi and Oklahoma" in shown
+
+
+def test_one_state_answers_by_click_follow_the_radio_and_ignore_other_states(app):
+    open_page(app, PAGES["ranks"], mode="earlier", n="1", seed="3")
+    q = view_of(app, "ranks").run.current
+    first, second = q.choices
+    outside = next(c for c in ("TX", "CA", "NY") if c not in q.choices)
+
+    def click_map(usps: str) -> None:
+        app.session_state[view_of(app, "ranks").map_key] = {
+            "selection": {"points": [{"location": usps}], "point_indices": [0]}
+        }
+        app.run()
+        assert not app.exception
+
+    click_map(outside)
+    assert view_of(app, "ranks").picked == []
+    assert any("is not one of the choices" in t.value for t in app.toast)
+    click_map(first)
+    click_map(second)  # one state only: the latest click counts
+    assert view_of(app, "ranks").picked == [second]
+    assert app.radio(key=view_of(app, "ranks").widget_key("one")).value == second
+    click_map(second)
+    assert view_of(app, "ranks").picked == []
+    assert app.radio(key=view_of(app, "ranks").widget_key("one")).value is None
+    app.button(key=view_of(app, "ranks").widget_key("check")).click().run()
+    assert "Choose an answer first." in app.warning[0].value
+    click_map(q.answer)
+    app.button(key=view_of(app, "ranks").widget_key("check")).click().run()
+    assert app.success[0].value.startswith("Right!")
+
+
+def test_typed_capitals_are_read_forgivingly(app):
+    open_page(app, PAGES["capitals"], mode="capital", states="WY,NV", n="2", seed="1")
+    view = view_of(app, "capitals")
+    q = view.run.current
+    for typed, message in (
+        ("xyzzy", "is not a state capital name I know"),
+        ("Carson", "only part of a name: did you mean Carson City?"),
+        ("Wyoming", "a state, not a capital"),
+    ):
+        give(app, "capitals", typed)
+        assert view_of(app, "capitals").phase == "ask"
+        assert view_of(app, "capitals").run.current is q
+        assert message in app.warning[0].value.replace("\\", "")
+    near = {"WY": "Cheyene", "NV": "Carsen City"}[q.answer]
+    give(app, "capitals", near)
+    assert app.success[0].value.startswith("Right!")
+    assert "check the spelling" in app.success[0].value
+    assert by_usps()[q.answer].capital in app.success[0].value
+
+
+def test_a_teacher_link_gives_the_same_first_question(app):
+    link = {"mode": "neighbors", "region": "west", "n": "3", "seed": "7"}
+    open_page(app, BORDER, **link)
+    first = view_of(app).run.current
+    assert first.prompt == "Select every state that borders New Mexico."
+    assert first.prompt in texts(app)
+    assert not app.warning
+    assert param(app, "seed") == "7" and param(app, "region") == "west"
+    app.run()  # a rerun never re-deals
+    assert view_of(app).run.current is first
+
+    # Leaving and coming back through the menu (no parameters) resumes the quiz.
+    open_page(app, "pages/study/atlas.py")
+    open_page(app, BORDER)
+    assert view_of(app).run.current is first
+    assert param(app, "seed") == "7"
+
+    # Another link in the same session starts its quiz.
+    open_page(app, BORDER, **{**link, "seed": "8"})
+    assert view_of(app).run.settings.seed == 8
+
+    from streamlit.testing.v1 import AppTest
+
+    fresh = AppTest.from_file(str(app._script_path), default_timeout=60)
+    fresh.run()
+    open_page(fresh, BORDER, **link)
+    assert view_of(fresh).run.current == first
+
+
+def test_a_link_without_a_seed_gets_one_in_the_url(app):
+    open_page(app, BORDER, mode="count")
+    seed = param(app, "seed")
+    assert seed.isdigit() and view_of(app).run.settings.seed == int(seed)
+    assert param(app, "mode") == "count" and param(app, "n") == "10"
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "said"),
+    [
+        ("n", "-3", "n=-3 is not a number of questions"),
+        ("seed", "abc", "seed=abc is not a whole number"),
+        ("region", "mars", "region=mars is not a Census region"),
+        ("mode", "x", "mode=x is not a mode of the Border quiz"),
+    ],
+)
+def test_bad_parameters_are_named_and_the_quiz_still_runs(app, name, value, said):
+    open_page(app, BORDER, **{name: value})
+    assert len(app.warning) == 1
+    assert said in app.warning[0].value
+    view = view_of(app)
+    assert view.run.total == 10 and view.run.current.prompt in texts(app)
+    give(app, "borders", right_answer(view.run.current))
+    assert app.success[0].value.startswith("Right!")
+
+
+def test_all_bad_parameters_at_once(app):
+    open_page(app, BORDER, n="-3", seed="abc", region="mars", mode="x", timer="soon")
+    note = app.warning[0].value
+    for said in ("n=-3", "seed=abc", "region=mars", "mode=x", "timer=soon"):
+        assert said in note
+    assert param(app, "n") == "10" and param(app, "seed").isdigit()
+
+
+def test_the_settings_form_starts_a_new_quiz_and_updates_the_url(app):
+    open_page(app, BORDER, n="5", seed="2")
+    form = view_of(app).widget_key("form")
+    app.multiselect(key=f"{form}_modes_borders").set_value(["count"])
+    app.selectbox(key=f"{form}_region").set_value("South")
+    app.number_input(key=f"{form}_n").set_value(3)
+    app.text_input(key=f"{form}_seed").input("11")
+    click(app, "Start this quiz")
+    settings = view_of(app).run.settings
+    assert (settings.modes, settings.region, settings.n, settings.seed) == (
+        ("count",),
+        "South",
+        3,
+        11,
+    )
+    assert (param(app, "mode"), param(app, "region"), param(app, "n")) == ("count", "south", "3")
+    assert view_of(app).run.current.prompt.startswith("How many states border")
+
+
+def test_the_timer_ends_the_quiz(app):
+    open_page(app, PAGES["zones"], n="5", seed="1", timer="1")
+    assert param(app, "timer") == "1"
+    give(app, "zones", right_answer(view_of(app, "zones").run.current))
+    click(app, "Next question")
+    view_of(app, "zones").started -= 61
+    app.run()
+    assert not app.exception
+    shown = texts(app)
+    assert "Time's up" in shown
+    assert "You answered 1 of 5 questions in 1 min." in shown
+    assert "You got 1 of 5 right at the first try" in shown
+
+
+def test_the_teacher_page_builds_the_link(app):
+    open_page(app, ASSIGN)
+    app.radio(key="assign_drill").set_value("borders").run()
+    app.multiselect(key="assign_modes_borders").set_value(["neighbors"])
+    app.selectbox(key="assign_region").set_value("West")
+    app.number_input(key="assign_n").set_value(10)
+    app.text_input(key="assign_seed").input("7")
+    click(app, "Make the link")
+    assert app.code[0].value == "border_quiz?mode=neighbors&region=west&n=10&seed=7"
+    shown = texts(app)
+    assert "**Select every state that borders New Mexico.**" in shown
+    assert "The app's address is not known here" in shown
+    assert "Answer key: all 10 questions" in str(app.expander)
+
+    click(app, "New random seed")
+    new_link = app.code[0].value
+    assert new_link.startswith("border_quiz?mode=neighbors&region=west&n=10&seed=")
+    assert not new_link.endswith("seed=7")
+
+
+def test_the_teacher_page_links_other_drills_with_a_timer(app):
+    open_page(app, ASSIGN)
+    app.radio(key="assign_drill").set_value("capitals").run()
+    app.multiselect(key="assign_modes_capitals").set_value(["capital", "letter"])
+    app.multiselect(key="assign_states").set_value(["CO", "UT"])
+    app.number_input(key="assign_n").set_value(4)
+    app.number_input(key="assign_timer").set_value(5)
+    app.text_input(key="assign_seed").input("3")
+    click(app, "Make the link")
+    link = app.code[0].value
+    assert link == "capital_quiz?mode=letter,capital&states=CO,UT&n=4&seed=3&timer=5"
+    preview = app.markdown[[m.value.startswith("**") for m in app.markdown].index(True)].value
+
+    query = dict(part.split("=") for part in link.split("?")[1].split("&"))
+    open_page(app, PAGES["capitals"], **query)
+    view = view_of(app, "capitals")
+    assert view.timer == 5 and not app.warning
+    assert preview == f"**{view.run.current.prompt}**"

@@ -1,0 +1,121 @@
+"""The drills in real headless Chromium, offline: a teacher link opens a border quiz whose
+question is answered by clicking states with the mouse; the same on a phone-sized screen."""
+
+import time
+
+import pytest
+
+import geodata
+from tests.browser import click_state, dismiss_page_not_found, screenshot, wait_for_app
+
+pytestmark = pytest.mark.browser
+
+# The first question of this link: "Select every state that borders New Mexico."
+LINK = "/border_quiz?mode=neighbors&region=west&n=3&seed=7"
+SELECTED = "rgb(0, 114, 178)"  # ui.maps.ROLES: selected, wrong, missed
+WRONG = "rgb(213, 94, 0)"
+MISSED = "rgb(240, 228, 66)"
+
+
+def open_link(page, app_url: str, link: str = LINK) -> None:
+    page.goto(app_url + link)
+    wait_for_app(page)
+    dismiss_page_not_found(page)
+    page.get_by_text("Select every state that borders New Mexico.").wait_for(timeout=20_000)
+    page.wait_for_selector("path.choroplethlocation")
+    assert page.locator("path.choroplethlocation").count() == 50
+
+
+def answer_box(page):
+    return page.get_by_test_id("stMultiSelect").filter(has_text="Your answer")
+
+
+def fill(page, usps: str) -> str:
+    """The fill colour of a state on the (first) map, as the browser computes it."""
+    index = sorted(geodata.states().index).index(usps)
+    return (
+        page.locator("path.choroplethlocation").nth(index).evaluate("p => getComputedStyle(p).fill")
+    )
+
+
+def tap(page, usps: str, *, picked: bool) -> None:
+    """Click a state on the map and wait until the redrawn map shows it (un)selected."""
+    click_state(page, usps)
+    deadline = time.monotonic() + 20
+    while (fill(page, usps) == SELECTED) is not picked:
+        assert time.monotonic() < deadline, f"{usps} did not turn {picked=}"
+        page.wait_for_timeout(100)
+    wait_for_app(page)
+
+
+def test_teacher_link_answered_by_clicking_the_map(page, app_url, blocked):
+    open_link(page, app_url)
+    assert "seed=7" in page.url
+    screenshot(page, "border-quiz-question-desktop")
+
+    for usps in ("AZ", "CO", "NV", "UT"):
+        tap(page, usps, picked=True)
+    tap(page, "NV", picked=False)  # a second click takes Nevada out again
+    tap(page, "WY", picked=True)
+    answer = answer_box(page).inner_text()
+    assert all(n in answer for n in ("Arizona", "Colorado", "Utah", "Wyoming"))
+    assert "Nevada" not in answer
+    screenshot(page, "border-quiz-picked-desktop")
+
+    start = time.monotonic()
+    page.get_by_role("button", name="Check").click()
+    feedback = page.get_by_text("3 of 5 right.")
+    feedback.wait_for(timeout=20_000)
+    print(f"\nclick on Check → feedback visible: {time.monotonic() - start:.2f} s")
+    page.wait_for_selector("path.choroplethlocation")
+    wait_for_app(page)
+    assert page.get_by_text("Missed: Oklahoma and Texas. Wrong: Wyoming.").is_visible()
+    assert page.get_by_role("button", name="Next question").is_visible()
+    assert fill(page, "WY") == WRONG and fill(page, "TX") == MISSED
+    screenshot(page, "border-quiz-feedback-desktop")
+    assert blocked == []
+
+
+def test_the_quiz_is_usable_on_a_phone(phone, app_url, blocked):
+    open_link(phone, app_url)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    box = phone.locator("path.choroplethlocation").nth(0).bounding_box()
+    assert box is not None
+    screenshot(phone, "border-quiz-question-phone")
+
+    tap(phone, "UT", picked=True)  # the map takes taps on a small screen too
+
+    # Without the map: type into the multiselect, pick with Enter.
+    box = answer_box(phone).locator("input")
+    box.scroll_into_view_if_needed()
+    for name in ("Arizona", "Colorado", "Oklahoma", "Texas"):
+        box.click()
+        box.fill(name)
+        phone.keyboard.press("Enter")
+        answer_box(phone).get_by_text(name).wait_for(timeout=20_000)
+        wait_for_app(phone)
+    phone.keyboard.press("Escape")  # close the list of states
+    check = phone.get_by_role("button", name="Check")
+    check.scroll_into_view_if_needed()
+    width = check.bounding_box()["width"]
+    assert width > 300  # full width on a phone
+    check.click()
+    phone.get_by_text("Right! All 5.").wait_for(timeout=20_000)
+    wait_for_app(phone)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(phone, "border-quiz-feedback-phone")
+    assert blocked == []
+
+
+def test_the_teacher_page_on_a_phone(phone, app_url, blocked):
+    phone.goto(f"{app_url}/assign")
+    wait_for_app(phone)
+    dismiss_page_not_found(phone)
+    phone.get_by_text("First question").wait_for(timeout=20_000)
+    phone.wait_for_selector("path.choroplethlocation")
+    assert phone.locator("path.choroplethlocation").count() == 50
+    code = phone.get_by_test_id("stCode").inner_text()
+    assert code.startswith(app_url + "/border_quiz?mode=borders&n=10&seed=")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(phone, "assign-phone")
+    assert blocked == []

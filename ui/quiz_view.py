@@ -1,0 +1,867 @@
+"""The quiz runner shared by every drill page, and the teacher-link helpers.
+
+A drill page is one call: ``quiz_page("borders")``. The runner reads the quiz settings from the
+URL (``engine.quiz.parse_settings`` plus the page's own ``timer`` parameter), keeps the run in
+``st.session_state`` under the page's key, and shows one step at a time:
+
+* **ask**: the prompt, the map (the asked state highlighted) and answer widgets that work with
+  or without the map: states are clicked on the map (click again to remove) *or* picked in a
+  multiselect, radio buttons or a text box;
+* **feedback**: the verdict in words and on the map (right, missed, wrong), the explanation
+  and a "Next question" button;
+* **summary**: the score, a map of the run, the mistakes with their right answers, "Practise
+  my misses", "New quiz" and a CSV download.
+
+How the URL and the run stay in step:
+
+* the first visit deals the quiz from the URL's parameters (a fresh random seed when the URL
+  has none) and writes the quiz's full parameters back into the URL, so the address in the
+  browser reproduces the quiz;
+* a rerun never re-deals: the run is replaced only when the URL's quiz parameters change (a
+  teacher link opened in the same session) or the student asks for a new quiz;
+* coming back to the page from the menu (no parameters) resumes the quiz in progress.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from urllib.parse import urlencode
+
+import streamlit as st
+
+from engine.cards import ZONES, by_usps, deck
+from engine.quiz import (
+    GROUP_TITLES,
+    MAX_N,
+    MODE_GROUPS,
+    MODE_TITLES,
+    PARAMS,
+    AnswerType,
+    Question,
+    QuizRun,
+    QuizSettings,
+    Result,
+    ValueKind,
+    four_corners_partner,
+    parse_settings,
+)
+from geodata import REGIONS
+from ui.cards import ordinal
+from ui.maps import CONFIG, legend_html, show_map, state_map
+from ui.nav import MENU
+
+TIMER = "timer"
+URL_PARAMS: tuple[str, ...] = (*PARAMS, TIMER)
+MAX_TIMER = 60  #: minutes
+SEED_LIMIT = 1_000_000  #: fresh seeds are drawn below this, so links stay short
+MAP_HEIGHT = 300  #: px: the map fills a phone's width with little blank above and below
+
+
+@dataclass(frozen=True)
+class Drill:
+    """A drill page: its mode group, page file and the line under its title."""
+
+    group: str
+    path: str
+    intro: str
+
+    @property
+    def title(self) -> str:
+        return GROUP_TITLES[self.group]
+
+    @property
+    def url_path(self) -> str:
+        """The page's URL path, as the menu publishes it (also its session-state key)."""
+        return next(e.url_path for e in MENU if e.path == self.path)
+
+
+DRILLS: dict[str, Drill] = {
+    "borders": Drill(
+        "borders",
+        "pages/drills/border_quiz.py",
+        "Which states touch which? Pick the neighbours on the map, find the state that fits a "
+        "list of borders, count them.",
+    ),
+    "capitals": Drill(
+        "capitals",
+        "pages/drills/capital_quiz.py",
+        "Capitals and their first letters: the letters decide the melds of BorderCap Gin.",
+    ),
+    "ranks": Drill(
+        "ranks",
+        "pages/drills/rank_quiz.py",
+        "Size, statehood and population: which card wins the trick, and which card is weaker?",
+    ),
+    "zones": Drill(
+        "zones",
+        "pages/drills/zone_quiz.py",
+        "Every card carries a Zone: the time zone of its state's capital.",
+    ),
+}
+
+
+# --- settings from the URL ------------------------------------------------------------------
+
+
+def fresh_seed() -> int:
+    """A new random seed for a quiz nobody asked a seed for."""
+    return secrets.randbelow(SEED_LIMIT)
+
+
+def parse_timer(raw: object) -> tuple[int | None, list[str]]:
+    """The ``timer`` parameter: minutes for the whole quiz (1 to 60); missing, empty or 0 means
+    no timer. A bad value means no timer, with a note naming it."""
+    if isinstance(raw, list | tuple):
+        raw = raw[-1] if raw else None
+    text = "" if raw is None else str(raw).strip()
+    if not text or text == "0":
+        return None, []
+    if text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_TIMER:
+        return int(text), []
+    return None, [f"timer={text} is not a number of minutes from 1 to {MAX_TIMER}; no timer."]
+
+
+def read_settings(
+    params: Mapping[str, object], group: str, default_seed: int
+) -> tuple[QuizSettings, int | None, list[str]]:
+    """Settings, timer and notes from URL parameters; never raises."""
+    settings, notes = parse_settings(params, group=group, default_seed=default_seed)
+    timer, timer_notes = parse_timer(params.get(TIMER))
+    return settings, timer, notes + timer_notes
+
+
+def quiz_params(settings: QuizSettings, timer: int | None) -> dict[str, str]:
+    """The URL parameters of a quiz, in a stable order (the timer only when set)."""
+    params = settings.to_params()
+    if timer:
+        params[TIMER] = str(timer)
+    return params
+
+
+def quiz_link(url_path: str, params: Mapping[str, str], base: str | None = None) -> str:
+    """The link to a drill page with these parameters: ``base/url_path?…`` or, without a base,
+    the relative ``url_path?…`` (which works from any page of the app)."""
+    query = urlencode(dict(params), safe=",")
+    page = f"{url_path}?{query}" if query else url_path
+    return f"{base.rstrip('/')}/{page}" if base else page
+
+
+def app_base_url(url_path: str) -> str | None:
+    """The app's address as the browser sees it (``st.context.url`` minus the current page's
+    path), or ``None`` where it is not known (tests, old Streamlit)."""
+    try:
+        url = st.context.url
+    except AttributeError:
+        return None
+    if not url:
+        return None
+    url = url.rstrip("/")
+    return url.removesuffix("/" + url_path)
+
+
+# --- the state of one drill page -------------------------------------------------------------
+
+
+@dataclass
+class QuizView:
+    """Everything a drill page remembers between reruns (one per page, in session state).
+
+    ``url`` holds the quiz's parameters; ``written`` the parameters last put into the browser's
+    URL, to tell a URL changed by the student from one the page wrote. ``turn`` changes with
+    every question shown (it keys the answer widgets), ``tick`` with every question and every
+    map click (it keys the map, so a new map starts with no selection).
+    """
+
+    group: str
+    run: QuizRun
+    url: dict[str, str]
+    notes: list[str]
+    timer: int | None = None
+    written: dict[str, str] = field(default_factory=dict)
+    phase: str = "ask"  #: "ask" or "feedback"; the summary shows once the run is over
+    turn: int = 0
+    tick: int = 0
+    picked: list[str] = field(default_factory=list)
+    notice: str = ""  #: why the last answer was not counted
+    started: float = field(default_factory=time.monotonic)
+    asked_at: float = field(default_factory=time.monotonic)
+    finished: float | None = None
+    time_up: bool = False
+
+    @property
+    def map_key(self) -> str:
+        """The session-state key of the map shown now."""
+        return f"{DRILLS[self.group].url_path}_map_{self.tick}"
+
+    def widget_key(self, name: str) -> str:
+        return f"{DRILLS[self.group].url_path}_{name}_{self.turn}"
+
+    @property
+    def over(self) -> bool:
+        """True when the summary is due: every question answered right, or the time is up."""
+        return self.time_up or (self.run.is_done and self.phase != "feedback")
+
+    def elapsed(self) -> float:
+        return (self.finished or time.monotonic()) - self.started
+
+    def time_left(self) -> float | None:
+        return None if not self.timer else self.timer * 60 - self.elapsed()
+
+    def next_question(self) -> None:
+        """Move on from feedback to the next question (or the summary)."""
+        self.phase = "ask"
+        self.turn += 1
+        self.tick += 1
+        self.picked = []
+        self.notice = ""
+        self.asked_at = time.monotonic()
+        if self.run.is_done and self.finished is None:
+            self.finished = time.monotonic()
+
+
+def new_view(
+    group: str, params: Mapping[str, object], previous: QuizView | None = None
+) -> QuizView:
+    """A fresh quiz from URL-style parameters (a new random seed if they have none)."""
+    settings, timer, notes = read_settings(params, group, fresh_seed())
+    view = QuizView(group, QuizRun(settings), quiz_params(settings, timer), notes, timer)
+    if previous is not None:
+        view.written = previous.written
+        view.turn, view.tick = previous.turn + 1, previous.tick + 1
+    return view
+
+
+def _url_now() -> dict[str, str]:
+    return {k: v for k in URL_PARAMS if (v := st.query_params.get(k)) is not None}
+
+
+def _write_url(params: Mapping[str, str]) -> None:
+    if _url_now() == dict(params):
+        return
+    for name in URL_PARAMS:
+        if name in params:
+            st.query_params[name] = params[name]
+        elif name in st.query_params:
+            del st.query_params[name]
+
+
+def current_view(group: str) -> QuizView:
+    """The page's view: resumed, or dealt anew when there is none or the URL asks for another
+    quiz; the URL then gets the quiz's parameters."""
+    key = DRILLS[group].url_path
+    view: QuizView | None = st.session_state.get(key)
+    url = _url_now()
+    if view is None or (url and url != view.written):
+        view = new_view(group, url, view)
+        st.session_state[key] = view
+    _write_url(view.url)
+    view.written = dict(view.url)
+    return view
+
+
+# --- maps ------------------------------------------------------------------------------------
+
+
+def _all_codes() -> list[str]:
+    return [c.usps for c in deck()]
+
+
+def clickable(q: Question) -> tuple[str, ...]:
+    """The states a click on the map may pick for ``q`` (none when the map only shows)."""
+    if q.map_answer or q.answer_type is AnswerType.ORDER:
+        return q.choices
+    return ()
+
+
+def toggle(q: Question, picked: list[str], usps: str) -> list[str]:
+    """The picks after clicking ``usps``: a click adds a state, a second click removes it; a
+    one-state question keeps only the latest click. States ``q`` does not offer are ignored."""
+    if usps not in clickable(q):
+        return picked
+    if usps in picked:
+        return [p for p in picked if p != usps]
+    if q.answer_type is AnswerType.ONE:
+        return [usps]
+    return [*picked, usps]
+
+
+def _capital_note(usps: str) -> str:
+    return f"Capital: {by_usps()[usps].capital}"
+
+
+def asking_roles(q: Question, picked: list[str]) -> tuple[dict[str, str], dict[str, str]]:
+    """Roles and hover notes of the map while ``q`` is asked: states that cannot be picked
+    are muted, the asked state (and the few states the prompt names) highlighted, the picks
+    shown as selected. Never reveals the answer."""
+    roles: dict[str, str] = {}
+    notes: dict[str, str] = {}
+    can_click = set(clickable(q))
+    if can_click and len(can_click) < 50:
+        roles.update({c: "muted" for c in _all_codes() if c not in can_click})
+    if len(q.shown) <= 5 or q.mode == "exact":
+        role = "neighbor" if q.mode == "exact" else "target"
+        roles.update({s: role for s in q.shown})
+    if q.focus:
+        roles[q.focus] = "target"
+    for i, p in enumerate(picked, 1):
+        roles[p] = "selected"
+        if q.answer_type is AnswerType.ORDER:
+            notes[p] = f"your {ordinal(i)}"
+    return roles, notes
+
+
+def feedback_roles(q: Question, result: Result) -> tuple[dict[str, str], dict[str, str]]:
+    """Roles and hover notes of the map after an answer: right, missed and wrong states in
+    their colours (for a letter, number or Zone answer, the asked state shows the verdict)."""
+    roles, notes = asking_roles(q, [])
+    if q.value_kind in (ValueKind.STATE, ValueKind.CAPITAL):
+        roles.update({c: "correct" for c in result.right})
+        roles.update({c: "missed" for c in result.missed})
+        roles.update({c: "wrong" for c in result.wrong})
+    elif q.focus:
+        if q.mode == "count":
+            partner = four_corners_partner().get(q.focus)
+            roles.update(
+                {c: "corner" if c == partner else "neighbor" for c in by_usps()[q.focus].borders}
+            )
+        roles[q.focus] = "correct" if result.correct else "wrong"
+    if q.answer_type is AnswerType.ORDER:
+        assert isinstance(q.answer, tuple)
+        notes = {c: f"belongs {ordinal(i)}" for i, c in enumerate(q.answer, 1)}
+    if q.mode in MODE_GROUPS["capitals"]:
+        coloured = {c for c, r in roles.items() if r not in ("neutral", "muted")}
+        notes.update({c: _capital_note(c) for c in coloured})
+    return roles, notes
+
+
+def question_states(q: Question) -> tuple[str, ...]:
+    """The states a question is about, for the map of a whole run."""
+    if q.focus:
+        return (q.focus,)
+    if q.mode == "exact":
+        assert isinstance(q.answer, str)
+        return (q.answer,)
+    if q.shown and len(q.shown) <= 5:
+        return q.shown
+    if q.answer_type is AnswerType.SET:
+        return tuple(sorted(q.answer))
+    return ()
+
+
+def summary_roles(run: QuizRun) -> tuple[dict[str, str], dict[str, str]]:
+    """The map of a run: the states of questions missed at the first attempt, and of those
+    right at once (a state in both counts as missed); hover notes name the questions."""
+    roles: dict[str, str] = {}
+    notes: dict[str, list[str]] = {}
+    for a in sorted((a for a in run.attempts if a.attempt == 1), key=lambda a: a.number):
+        verdict = "right" if a.result.correct else "missed"
+        for usps in question_states(a.question):
+            if roles.get(usps) != "missed":
+                roles[usps] = "correct" if a.result.correct else "missed"
+            notes.setdefault(usps, []).append(f"Q{a.number} {verdict}")
+    return roles, {c: ", ".join(v) for c, v in notes.items()}
+
+
+def draw_map(
+    roles: Mapping[str, str],
+    notes: Mapping[str, str],
+    key: str,
+    *,
+    clicks: bool,
+    legend: bool = True,
+) -> str | None:
+    """Show a state map; with ``clicks``, return the clicked state (``ui.maps.show_map``)."""
+    fig = state_map(roles, notes=notes, height=MAP_HEIGHT)
+    if clicks:
+        clicked = show_map(fig, key)
+    else:
+        st.plotly_chart(fig, key=key, config=CONFIG)
+        clicked = None
+    if legend and any(r not in ("neutral", "muted") for r in roles.values()):
+        st.html(legend_html(roles))
+    return clicked
+
+
+# --- text helpers ----------------------------------------------------------------------------
+
+
+def clock(seconds: float) -> str:
+    """Seconds as m:ss (h:mm:ss from an hour)."""
+    s = max(0, int(seconds))
+    h, rest = divmod(s, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+_MD_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]<>#$~|"})
+
+
+def md(text: str) -> str:
+    """Text (possibly typed by a student) made safe inside Markdown."""
+    return text.translate(_MD_SPECIAL)
+
+
+def describe(settings: QuizSettings, timer: int | None, n: int | None = None) -> str:
+    """One line saying what a quiz asks (``n`` questions, default ``settings.n``)."""
+    kinds = ", ".join(MODE_TITLES[m] for m in settings.modes)
+    count = settings.n if n is None else n
+    questions = "1 question" if count == 1 else f"{count} questions"
+    line = f"{questions} · {kinds} · {settings.describe_pool()} · seed {settings.seed}"
+    return line + (f" · {timer} min timer" if timer else "")
+
+
+# --- callbacks (run before the page script, so the page draws the new step) -----------------
+
+
+def _view(group: str) -> QuizView:
+    return st.session_state[DRILLS[group].url_path]
+
+
+def _check_time(view: QuizView) -> bool:
+    """Stop the run when its timer has run out; True if it has."""
+    left = view.time_left()
+    if left is not None and left <= 0 and not view.time_up:
+        view.time_up = True
+        view.finished = view.started + view.timer * 60
+    return view.time_up
+
+
+def _submit(group: str) -> None:
+    view = _view(group)
+    if _check_time(view) or view.phase != "ask" or view.run.is_done:
+        return
+    q = view.run.current
+    assert q is not None
+    response: object
+    if q.answer_type is AnswerType.TEXT:
+        response = st.session_state.get(view.widget_key("text"), "")
+    elif q.answer_type in (AnswerType.SET, AnswerType.ORDER):
+        response = tuple(view.picked)
+    elif q.value_kind is ValueKind.STATE:
+        response = view.picked[0] if view.picked else None
+    else:
+        response = st.session_state.get(view.widget_key("one"))
+    if response is None:
+        view.notice = "Choose an answer first."
+        return
+    result = view.run.answer(response, seconds=round(time.monotonic() - view.asked_at, 1))
+    if result.counted:
+        view.phase = "feedback"
+        view.notice = ""
+    else:
+        view.notice = result.message
+
+
+def _next(group: str) -> None:
+    view = _view(group)
+    _check_time(view)
+    view.next_question()
+
+
+def _picked_from_widget(group: str, name: str) -> None:
+    view = _view(group)
+    value = st.session_state.get(view.widget_key(name))
+    if value is None:
+        view.picked = []
+    elif isinstance(value, list | tuple):
+        view.picked = list(value)
+    else:
+        view.picked = [value]
+
+
+def _restart(group: str, params: Mapping[str, object]) -> None:
+    key = DRILLS[group].url_path
+    st.session_state[key] = new_view(group, params, st.session_state.get(key))
+
+
+def _new_quiz(group: str) -> None:
+    view = _view(group)
+    _restart(group, {**view.url, "seed": str(fresh_seed())})
+
+
+def _practise(group: str) -> None:
+    view = _view(group)
+    run = view.run.misses_run()
+    if run is None:
+        return
+    fresh = QuizView(group, run, view.url, [], view.timer, written=view.written)
+    fresh.turn, fresh.tick = view.turn + 1, view.tick + 1
+    st.session_state[DRILLS[group].url_path] = fresh
+
+
+def _apply_form(group: str, prefix: str) -> None:
+    params = form_params(group, prefix)
+    if st.session_state.get(f"{prefix}_reseed"):
+        params["seed"] = str(fresh_seed())
+    _restart(group, params)
+
+
+# --- the page --------------------------------------------------------------------------------
+
+ANY_REGION = "All regions"
+ANY_ZONE = "All Zones"
+
+
+def _state_names() -> dict[str, str]:
+    return {c.usps: c.name for c in sorted(deck(), key=lambda c: c.name)}
+
+
+def settings_fields(group: str, settings: QuizSettings, timer: int | None, prefix: str) -> None:
+    """The widgets of a quiz's settings (for a form), first filled from ``settings`` and
+    ``timer``; read them back with :func:`form_params`. Values live in session state under
+    ``{prefix}_…`` keys, so a callback may change them (a new random seed)."""
+    ss = st.session_state
+    modes = MODE_GROUPS[group]
+    names = _state_names()
+    ss.setdefault(f"{prefix}_modes_{group}", [m for m in settings.modes if m in modes])
+    ss.setdefault(f"{prefix}_region", settings.region or ANY_REGION)
+    ss.setdefault(f"{prefix}_zone", settings.zone or ANY_ZONE)
+    ss.setdefault(f"{prefix}_states", list(settings.states))
+    ss.setdefault(f"{prefix}_n", settings.n)
+    ss.setdefault(f"{prefix}_seed", str(settings.seed))
+    ss.setdefault(f"{prefix}_timer", timer or 0)
+    if len(modes) > 1:
+        st.multiselect(
+            "Kinds of question",
+            modes,
+            format_func=MODE_TITLES.get,
+            key=f"{prefix}_modes_{group}",
+            placeholder="All kinds",
+            help="Several kinds take turns. None chosen: all of them.",
+        )
+    left, right = st.columns(2)
+    left.selectbox("Census region", [ANY_REGION, *REGIONS], key=f"{prefix}_region")
+    right.selectbox("Zone", [ANY_ZONE, *ZONES], key=f"{prefix}_zone")
+    st.multiselect(
+        "Only these states",
+        list(names),
+        format_func=names.get,
+        key=f"{prefix}_states",
+        placeholder="Any state",
+        help="Filters combine: the quiz asks about the states that pass them all.",
+    )
+    left, middle, right = st.columns(3)
+    left.number_input("Questions", min_value=1, max_value=MAX_N, key=f"{prefix}_n")
+    middle.text_input(
+        "Seed",
+        key=f"{prefix}_seed",
+        help="The same seed and settings always give the same questions.",
+    )
+    right.number_input(
+        "Timer (minutes)",
+        min_value=0,
+        max_value=MAX_TIMER,
+        key=f"{prefix}_timer",
+        help="0: no timer. With a timer the quiz ends when the time is up.",
+    )
+
+
+def form_params(group: str, prefix: str) -> dict[str, str]:
+    """The URL parameters the :func:`settings_fields` widgets stand for (not yet checked:
+    read them with :func:`read_settings`)."""
+    ss = st.session_state
+    region, zone = ss.get(f"{prefix}_region"), ss.get(f"{prefix}_zone")
+    return {
+        "mode": ",".join(ss.get(f"{prefix}_modes_{group}") or []) or group,
+        "region": region.lower() if region in REGIONS else "",
+        "zone": zone.lower() if zone in ZONES else "",
+        "states": ",".join(ss.get(f"{prefix}_states") or []),
+        "n": str(ss.get(f"{prefix}_n", 10)),
+        "seed": str(ss.get(f"{prefix}_seed", "")).strip(),
+        TIMER: str(ss.get(f"{prefix}_timer") or 0),
+    }
+
+
+def _settings_form(view: QuizView) -> None:
+    group = view.group
+    prefix = view.widget_key("form")
+    with (
+        st.expander("Change the quiz", icon=":material/tune:"),
+        st.form(prefix, border=False),
+    ):
+        settings_fields(group, view.run.settings, view.timer, prefix)
+        st.checkbox("Draw a new random seed", key=f"{prefix}_reseed")
+        st.form_submit_button(
+            "Start this quiz",
+            type="primary",
+            width="stretch",
+            on_click=_apply_form,
+            args=(group, prefix),
+        )
+
+
+def _status(view: QuizView) -> None:
+    run = view.run
+    number = run.number if view.phase == "ask" else (run.last.number if run.last else None)
+    again = view.phase == "ask" and run.is_retry
+    text = f"Question {number} of {run.total}" + (" · again" if again else "")
+    st.progress(run.progress, text=text)
+    line = f"Score **{run.score}** of {run.answered} answered"
+    if run.pending_retries:
+        line += f" · {run.pending_retries} to try again"
+    if view.timer:
+        st.markdown(line)
+        _countdown(view.group)
+    else:
+        st.markdown(f"{line} · :material/timer: {clock(view.elapsed())}")
+
+
+@st.fragment(run_every=1)
+def _countdown(group: str) -> None:
+    view = st.session_state.get(DRILLS[group].url_path)
+    if view is None or view.over:
+        return
+    left = view.time_left() or 0
+    if left <= 0:
+        st.rerun()
+    st.markdown(f":material/timer: **{clock(left)}** left")
+
+
+def _answer_widgets(view: QuizView, q: Question) -> None:
+    group = view.group
+    if q.answer_type is AnswerType.TEXT:
+        with st.form(view.widget_key("text_form"), border=False):
+            st.text_input(
+                "Your answer",
+                key=view.widget_key("text"),
+                placeholder="Type the capital, then press Enter",
+                autocomplete="off",
+            )
+            st.form_submit_button(
+                "Check", type="primary", width="stretch", on_click=_submit, args=(group,)
+            )
+        return
+    if q.answer_type in (AnswerType.SET, AnswerType.ORDER):
+        key = view.widget_key("pick")
+        st.session_state[key] = list(view.picked)
+        order = q.answer_type is AnswerType.ORDER
+        st.multiselect(
+            "Your order, first to last" if order else "Your answer",
+            list(q.choices),
+            format_func=q.label,
+            key=key,
+            on_change=_picked_from_widget,
+            args=(group, "pick"),
+            max_selections=len(q.choices) if order else None,
+            select_all=False,
+            placeholder="Pick them in order" if order else "Pick states",
+        )
+        if order and view.picked:
+            st.markdown("  \n".join(f"{i}. {q.label(c)}" for i, c in enumerate(view.picked, 1)))
+    else:
+        key = view.widget_key("one")
+        on_map = q.value_kind is ValueKind.STATE
+        if on_map:
+            st.session_state[key] = view.picked[0] if view.picked else None
+        st.radio(
+            "Your answer",
+            list(q.choices),
+            index=None,
+            format_func=q.label,
+            key=key,
+            horizontal=len(q.choices) > 2 and q.value_kind is not ValueKind.STATE,
+            on_change=_picked_from_widget if on_map else None,
+            args=(group, "one") if on_map else None,
+        )
+    st.button(
+        "Check",
+        type="primary",
+        width="stretch",
+        on_click=_submit,
+        args=(group,),
+        key=view.widget_key("check"),
+    )
+
+
+def _hint(q: Question) -> str:
+    if q.answer_type is AnswerType.SET:
+        return "Click the states on the map (click again to remove one), or pick them below."
+    if q.answer_type is AnswerType.ORDER:
+        return "Click the states on the map in order, or pick them below in order."
+    if q.map_answer:
+        return "Click the state on the map, or choose it below."
+    if q.answer_type is AnswerType.TEXT:
+        return "Spelling is forgiven within reason: “St. Paul” or “Saint Paul” both count."
+    return ""
+
+
+def _ask(view: QuizView) -> None:
+    q = view.run.current
+    assert q is not None
+    if view.run.is_retry:
+        st.markdown(":orange-badge[:material/replay: Again] You missed this one earlier.")
+    st.markdown(f"### {md(q.prompt)}")
+    if q.answer_type in (AnswerType.SET, AnswerType.ORDER) and len(q.choices) <= 6:
+        st.markdown("**The states:** " + " · ".join(q.label(c) for c in q.choices))
+    if hint := _hint(q):
+        st.caption(hint)
+    map_col, answer_col = st.columns([3, 2], vertical_alignment="top")
+    with map_col:
+        roles, notes = asking_roles(q, view.picked)
+        can_click = bool(clickable(q))
+        clicked = draw_map(roles, notes, view.map_key, clicks=can_click)
+    if clicked:
+        picked = toggle(q, view.picked, clicked)
+        if picked == view.picked:
+            st.toast(f"{by_usps()[clicked].name} is not one of the choices here.")
+        view.picked = picked
+        view.tick += 1
+        st.rerun()
+    with answer_col:
+        _answer_widgets(view, q)
+        if view.notice:
+            st.warning(md(view.notice), icon=":material/info:")
+
+
+def _feedback(view: QuizView) -> None:
+    attempt = view.run.last
+    assert attempt is not None
+    q, result = attempt.question, attempt.result
+    if attempt.attempt > 1:
+        st.markdown(":orange-badge[:material/replay: Again] A question you missed earlier.")
+    st.markdown(f"### {md(q.prompt)}")
+    map_col, answer_col = st.columns([3, 2], vertical_alignment="top")
+    with map_col:
+        roles, notes = feedback_roles(q, result)
+        draw_map(roles, notes, view.map_key, clicks=False)
+    with answer_col:
+        if result.correct:
+            st.success(md(result.message), icon=":material/check_circle:")
+        else:
+            st.error(md(result.message), icon=":material/cancel:")
+        if result.given:
+            st.markdown(f"**Your answer:** {md(result.given)}")
+        if not result.correct:
+            st.markdown(f"**Right answer:** {md(q.answer_text)}")
+            st.caption("This question comes back later in the quiz.")
+        if q.explanation:
+            st.info(md(q.explanation), icon=":material/lightbulb:")
+        label = "Next question" if not view.run.is_done else "See my results"
+        st.button(
+            label,
+            type="primary",
+            width="stretch",
+            icon=":material/arrow_forward:",
+            on_click=_next,
+            args=(view.group,),
+            key=view.widget_key("next"),
+        )
+
+
+def _summary(view: QuizView) -> None:
+    run, drill = view.run, DRILLS[view.group]
+    s = run.summary()
+    if view.time_up:
+        st.subheader("Time's up")
+        st.markdown(f"You answered {s.answered} of {s.total} questions in {view.timer} min.")
+    else:
+        st.subheader("Practice done" if run.practice else "Quiz complete")
+    share = f" ({s.percent}%)" if s.answered == s.total else ""
+    if 0 < s.answered < s.total:
+        share = f" ({s.percent}% of those answered)"
+    st.markdown(
+        f"**You got {s.score} of {s.total} right at the first try**{share} "
+        f"in {clock(view.elapsed())}."
+        + (f" {s.retries} more answered on a second try." if s.retries else "")
+    )
+    answered = {a.number for a in run.attempts}
+    unreached = [q for i, q in enumerate(run.questions, 1) if i not in answered]
+    map_col, list_col = st.columns([3, 2], vertical_alignment="top")
+    with map_col:
+        roles, notes = summary_roles(run)
+        draw_map(roles, notes, view.map_key, clicks=False)
+        if s.misses:
+            st.caption("Yellow: the states of the questions you missed at first.")
+    with list_col:
+        if s.misses:
+            st.markdown("**Your mistakes**")
+            st.markdown(
+                "\n".join(
+                    f"{i}. **Q{m.number}.** {md(m.question.prompt)}  \n"
+                    f"You: {md(m.given) or '(nothing)'} · Right: **{md(m.right_answer)}**"
+                    + (" · right later :material/check:" if m.cleared else "")
+                    for i, m in enumerate(s.misses, 1)
+                )
+            )
+        elif s.answered:
+            st.success("No mistakes: every answer right at the first try!")
+        if unreached:
+            with st.expander(f"Not reached: {len(unreached)} questions, with their answers"):
+                st.markdown(answer_key(unreached))
+        if s.misses:
+            st.button(
+                f"Practise my misses ({len(s.misses)})",
+                type="primary",
+                width="stretch",
+                icon=":material/replay:",
+                on_click=_practise,
+                args=(view.group,),
+                key=view.widget_key("practise"),
+            )
+        st.button(
+            "New quiz",
+            width="stretch",
+            icon=":material/refresh:",
+            on_click=_new_quiz,
+            args=(view.group,),
+            key=view.widget_key("new"),
+            help="The same settings with a new seed.",
+        )
+        seed = run.settings.seed
+        st.download_button(
+            "Download this run (CSV)",
+            run.to_csv(),
+            file_name=f"{drill.url_path}-seed{seed}{'-misses' if run.practice else ''}.csv",
+            mime="text/csv",
+            on_click="ignore",
+            width="stretch",
+            icon=":material/download:",
+            key=view.widget_key("csv"),
+        )
+
+
+def preview(q: Question, key: str) -> None:
+    """A question as the student will first see it (the prompt, its choices and the map),
+    without answer widgets."""
+    st.markdown(f"**{md(q.prompt)}**")
+    if q.choices and len(q.choices) <= 6:
+        st.caption("Choices: " + " · ".join(md(q.label(c)) for c in q.choices))
+    roles, notes = asking_roles(q, [])
+    draw_map(roles, notes, key, clicks=False)
+
+
+def answer_key(questions: list[Question]) -> str:
+    """The questions and their answers, as a numbered Markdown list."""
+    return "\n".join(
+        f"{i}. {md(q.prompt)}  \n**{md(q.answer_text)}**" for i, q in enumerate(questions, 1)
+    )
+
+
+def quiz_page(group: str) -> None:
+    """Draw the drill page of ``group`` ("borders", "capitals", "ranks" or "zones")."""
+    drill = DRILLS[group]
+    view = current_view(group)
+    _check_time(view)
+    st.title(drill.title)
+    st.caption(drill.intro)
+    if view.notes:
+        st.warning(
+            "Some settings in this link could not be used:\n\n"
+            + "\n".join(f"- {md(n)}" for n in view.notes),
+            icon=":material/warning:",
+        )
+    if view.over:
+        _summary(view)
+    else:
+        _status(view)
+        if view.phase == "feedback":
+            _feedback(view)
+        else:
+            _ask(view)
+    st.divider()
+    practice = " · practising your misses" if view.run.practice else ""
+    st.caption(describe(view.run.settings, view.timer, view.run.total) + practice)
+    _settings_form(view)
