@@ -394,6 +394,10 @@ class BorderCapGin(GameState):
             raise ValueError(f"BorderCap Gin is for 2 to 4 players, not {n}.")
         if phase not in (DRAW, DISCARD, DECLARE):
             raise ValueError(f"phase must be draw, discard or declare, not {phase!r}.")
+        if not 0 <= to_act < n:
+            raise ValueError(f"to_act must be a seat from 0 to {n - 1}, not {to_act}.")
+        if not 1 <= turn <= MAX_TURNS:
+            raise ValueError(f"turn must be from 1 to {MAX_TURNS}, not {turn}.")
         state = cls(n, seed, random.Random(seed))
         state.hands = [[_to_card(c) for c in h] for h in hands]
         state.pile = [_to_card(c) for c in pile]

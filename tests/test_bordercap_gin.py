@@ -562,18 +562,13 @@ def test_the_last_void_round_ends_the_game_on_the_scores(scores, winner):
 
 
 def test_the_deal_passes_to_the_left_each_round():
-    state = BorderCapGin.new(players=3, seed=21)
-    dealer = state.dealer
-    state.hands[state.to_act] = []  # give the opener a winning hand plus one card
-    rest = [x for x in deck() if x.usps not in BONUS_WIN + ["TX"]]
-    hands_others = [x for h in state.hands for x in h]
-    state.hands[state.to_act] = cards(BONUS_WIN + ["TX"])
-    state.deck = [x for x in rest if x not in hands_others]
+    hands = [JUNK[0], BONUS_WIN + ["TX"], JUNK[1]]
+    state = BorderCapGin.from_hands(hands, phase="discard", turn=1, to_act=1, pile=())
+    assert state.dealer == 0  # seat 1 opens: it sits on the dealer's left
     state.apply(Discard(c("TX")))
     state.apply(state.legal_actions()[0])
-    assert state.dealer == (dealer + 1) % 3
-    assert state.current_player == (dealer + 2) % 3
-    assert len(state.hands[(dealer + 2) % 3]) == 8
+    assert state.round_index == 1 and state.dealer == 1
+    assert state.current_player == 2 and len(state.hands[2]) == 8
 
 
 def test_each_round_is_shuffled_anew():
@@ -845,3 +840,19 @@ def test_observation_sets_every_field():
     assert set(vars(obs)) == {f.name for f in dataclasses.fields(obs)}
     with pytest.raises(dataclasses.FrozenInstanceError):
         obs.turn = 5
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"hands": [JUNK[0], JUNK[0]]}, "twice"),
+        ({"hands": [JUNK[0][:6], JUNK[1]]}, "must hold 7 cards"),
+        ({"hands": [JUNK[0], JUNK[1]], "phase": "discard"}, "must hold 8 cards"),
+        ({"hands": [JUNK[0], JUNK[1]], "to_act": 2}, "to_act"),
+        ({"hands": [JUNK[0], JUNK[1]], "turn": MAX_TURNS + 1}, "turn"),
+        ({"hands": [JUNK[0], JUNK[1]], "phase": "bidding"}, "phase"),
+    ],
+)
+def test_from_hands_refuses_impossible_positions(kwargs, words):
+    with pytest.raises(ValueError, match=words):
+        BorderCapGin.from_hands(**kwargs)
