@@ -67,6 +67,24 @@ MENU: tuple[MenuEntry, ...] = (
         "Name the Zone of each card: the time zone of its capital.",
     ),
     MenuEntry(
+        "Games",
+        "pages/games/border_attack.py",
+        "Border Attack",
+        ":material/swords:",
+        "border_attack",
+        "Two players, 25 cards each: win tricks by rank, announce your card's borders or its "
+        "name, and guess the other player's.",
+    ),
+    MenuEntry(
+        "Games",
+        "pages/games/reverse_war.py",
+        "Reverse Geography War",
+        ":material/swap_vert:",
+        "reverse_war",
+        "The weaker card wins: watch two piles battle by their worst ranks, or predict each "
+        "flip before it is turned.",
+    ),
+    MenuEntry(
         "Teacher",
         "pages/teacher/assign.py",
         "Assign a quiz",

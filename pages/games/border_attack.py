@@ -1,0 +1,377 @@
+"""Border Attack against the AI.
+
+URL parameters (see ``ui.game_view``): ``seed`` (the deal), ``levels`` (the AI's level:
+easy, medium or hard) and ``dealer`` (``you`` or ``ai``; left out, the deal decides).
+"""
+
+from dataclasses import replace
+
+import streamlit as st
+
+import ui.border_attack_view as ba
+import ui.game_view as gv
+from engine.border_attack import (
+    BONUS_DISCARD,
+    BORDERS,
+    CATEGORIES,
+    COMMIT,
+    GUESS,
+    LEAD,
+    NAME,
+    WIN_DISCARD,
+    Commit,
+    Discard,
+    GuessBorders,
+    GuessState,
+    Lead,
+)
+from engine.cards import deck
+from ui.cards import card_html, ordinal
+from ui.maps import CONFIG, clicked_state, legend_html, state_map
+
+KEY = "border_attack"
+HUMAN = gv.HUMAN
+
+tab = gv.current_table(KEY, "border_attack", choices=(ba.DEALER,))
+gv.page_top(
+    tab,
+    "Border Attack",
+    "Win tricks with good ranks and guess the border states your opponent announces: "
+    "the first to get rid of 25 cards wins.",
+)
+gv.preference_toggles(tab)
+waiting = gv.advance(tab)
+state = tab.state
+obs = state.observation(HUMAN)
+played = ba.tricks(tab)
+in_progress = obs.phase in (COMMIT, GUESS, BONUS_DISCARD, WIN_DISCARD)
+current = played[-1] if played and in_progress else None
+last = played[-1] if played and not in_progress else (played[-2] if len(played) > 1 else None)
+ai = tab.seat_label(1)
+names = {c.usps: c.name for c in deck()}
+by_name = sorted(names, key=names.get)
+
+# --- status ---------------------------------------------------------------------------------
+
+if state.is_over:
+    turn = "Game over"
+elif waiting or not tab.humans_turn:
+    turn = "AI's turn"
+else:
+    turn = "Your turn"
+gv.status_bar(
+    [
+        ("Trick", str(max(obs.trick, 1))),
+        ("Deck", str(obs.deck_count)),
+        ("You", f"{obs.hand_counts[0]} in hand · {obs.scores[0]}/25 gone"),
+        (ai, f"{obs.hand_counts[1]} in hand · {obs.scores[1]}/25 gone"),
+        (turn, ""),
+    ],
+    hot=4 if turn == "Your turn" else None,
+)
+
+
+def table_html(trick: ba.TrickView) -> str:
+    """The trick on the table: the led card and the follower's card (or its slot)."""
+    cat = trick.category
+    led_caption = (
+        f"led by {tab.seat_name(trick.leader)} · {cat.label} {ordinal(trick.led.rank(cat))}"
+    )
+    tiles = [card_html(trick.led, caption=led_caption)]
+    follower = tab.seat_name(trick.follower)
+    if trick.follow is not None and trick.played:
+        caption = f"played by {follower} · {cat.label} {ordinal(trick.follow.rank(cat))}"
+        tiles.append(card_html(trick.follow, caption=caption))
+    elif trick.follow is not None:
+        tiles.append(card_html(trick.follow, caption="your card, face down", dim=True))
+    elif trick.announcement is not None:
+        tiles.append(
+            f"<div class='gp-slot'><b>{follower}'s card, face down</b><br>"
+            f"announced: {ba.announcement_text(trick.announcement).replace('**', '')}</div>"
+        )
+    else:
+        tiles.append(f"<div class='gp-slot'>Waiting for {follower}'s answer…</div>")
+    return f"<div class='gp-hand'>{''.join(tiles)}</div>"
+
+
+def trick_lines(trick: ba.TrickView) -> list[str]:
+    """The steps of one trick, in words."""
+    first = next(
+        i
+        for i, s in enumerate(tab.history)
+        if isinstance(s.action, Lead) and s.after.trick == trick.number
+    )
+    lines: list[str] = []
+    for i in range(first, len(tab.history)):
+        step = tab.history[i]
+        if i > first and isinstance(step.action, Lead):
+            break
+        lines += ba.describe(tab, i)
+    return lines
+
+
+def show_trick_map(trick: ba.TrickView | None, key: str) -> None:
+    """The map of a trick's announcement and guess, or of your hand before any guess."""
+    if trick is not None and trick.guess is not None:
+        roles, notes = ba.trick_roles(trick)
+        caption = f"Trick {trick.number}: the announcement and the guess"
+    else:
+        roles, notes = ba.hand_roles(obs)
+        caption = "Your cards on the map (hover for their ranks)"
+    st.caption(caption)
+    st.plotly_chart(state_map(roles, notes=notes, height=300), key=key, config=CONFIG)
+    st.html(legend_html(roles))
+
+
+# --- the human's moves ----------------------------------------------------------------------
+
+
+def _set_pick(key: str) -> None:
+    value = st.session_state.get(key)
+    tab.picks = [value] if value else []
+
+
+def _set_picks(key: str) -> None:
+    tab.picks = list(st.session_state.get(key) or [])
+
+
+def lead_widgets() -> None:
+    st.markdown(f"**You lead trick {obs.trick + 1}.** Choose a category, then the card to lead.")
+    category = st.segmented_control(
+        "Category (the better rank wins)",
+        CATEGORIES,
+        format_func=lambda c: c.label,
+        key=tab.wkey("category"),
+    )
+    captions: dict[str, str] = {}
+    highlight: list[str] = []
+    if tab.hints:
+        captions, (card, cat, chance) = ba.lead_hints(obs)
+        highlight = [card.usps]
+        st.info(
+            f"Hint: a card wins its lead if the AI holds no better one. Your safest lead is "
+            f"**{card.name} in {cat.label}** ({ordinal(card.rank(cat))}; it wins about "
+            f"{chance:.0%} of the time against the cards you have not seen).",
+            icon=":material/lightbulb:",
+        )
+    gv.show_message(tab)
+    gv.card_buttons(
+        tab,
+        obs.hand,
+        label=lambda c: f"Lead · {ordinal(c.rank(category))}" if category else "Lead",
+        action=lambda c: Lead(c, category),
+        name="lead",
+        captions=captions,
+        highlight=highlight,
+    )
+
+
+def follow_widgets() -> None:
+    led, cat = obs.led, obs.category
+    st.markdown(
+        f"**{ai} leads {led.name} — category {cat.label}, {ordinal(led.rank(cat))}.** "
+        "Choose the card you answer with, and what you tell the AI about it: its name or "
+        "its border states. The AI then gets one guess at the other part."
+    )
+    reveal = st.segmented_control(
+        "You announce",
+        [NAME, BORDERS],
+        format_func=ba.REVEAL_LABELS.get,
+        key=tab.wkey("reveal"),
+    )
+    captions: dict[str, str] = {}
+    highlight: list[str] = []
+    if tab.hints:
+        captions = ba.follow_hints(obs)
+        highlight = [c.usps for c in obs.hand if c.beats(led, cat)]
+        st.info(
+            "Hint: outlined cards beat the lead. Naming the card makes the AI list every "
+            "border (hard for states with many borders); listing the borders makes it find "
+            "the state (hard when many unplayed states share the count).",
+            icon=":material/lightbulb:",
+        )
+    gv.show_message(tab)
+    gv.card_buttons(
+        tab,
+        obs.hand,
+        label=lambda c: f"Play · {ordinal(c.rank(cat))}",
+        action=lambda c: Commit(c, reveal),
+        name="commit",
+        captions=captions,
+        highlight=highlight,
+    )
+
+
+def guess_widgets() -> None:
+    ann = obs.announcement
+    st.markdown(f"**{ai} answers face down and announces {ba.announcement_text(ann)}.**")
+    if tab.hints:
+        st.info(
+            "Hint: " + ba.guess_hint(obs, state.guess_candidates()), icon=":material/lightbulb:"
+        )
+    gv.show_message(tab)
+    if ann.usps is None:
+        st.markdown("Which state is it? Pick it in the box or click it on the map.")
+        key = tab.wkey("guess_state")
+        pick = tab.picks[0] if tab.picks else None
+        st.selectbox(
+            "The state",
+            by_name,
+            index=by_name.index(pick) if pick else None,
+            format_func=names.get,
+            placeholder="Type a state's name…",
+            key=key,
+            on_change=_set_pick,
+            args=(key,),
+        )
+        pick = tab.picks[0] if tab.picks else None
+        gv.action_button(
+            tab,
+            f"Guess {names[pick]}" if pick else "Guess",
+            GuessState(pick) if pick else None,
+            name="guess",
+            disabled=pick is None,
+            help=None if pick else "Pick a state first.",
+        )
+    else:
+        named = ba.card_of(ann.usps)
+        n = ann.count
+        if n:
+            st.markdown(
+                f"Name **all {n}** of {named.name}'s border states: pick them in the box or "
+                "click them on the map (click again to remove)."
+            )
+            key = tab.wkey("guess_borders")
+            st.multiselect(
+                "Its border states",
+                [c for c in by_name if c != named.usps],
+                default=[c for c in tab.picks if c != named.usps],
+                format_func=names.get,
+                placeholder="Type a state's name…",
+                key=key,
+                on_change=_set_picks,
+                args=(key,),
+            )
+        picks = frozenset(tab.picks)
+        ready = len(picks) == n
+        why = None if ready else f"The AI announced {n} border states: pick exactly {n}."
+        if not ready:
+            st.caption(f"{len(picks)} of {n} picked.")
+        label = f"Guess these {n} states" if n else f"Guess: {named.name} has no border states"
+        gv.action_button(
+            tab, label, GuessBorders(picks), name="guess", disabled=not ready, help=why
+        )
+    roles = ba.guess_roles(ann, tab.picks)
+    event = st.plotly_chart(
+        state_map(roles, height=320),
+        key=tab.wkey("map"),
+        on_select="rerun",
+        selection_mode="points",
+        config=CONFIG,
+    )
+    st.html(legend_html(roles))
+    clicked = clicked_state(event)
+    if clicked:
+        if ann.usps is None:
+            tab.picks = [clicked]
+        elif clicked != ann.usps and ann.count:
+            tab.picks = [c for c in tab.picks if c != clicked] + (
+                [] if clicked in tab.picks else [clicked]
+            )
+        tab.tick += 1
+        st.rerun()
+
+
+def discard_widgets() -> None:
+    if obs.phase == BONUS_DISCARD:
+        st.success("**Right guess!** Discard one card of your choice.", icon=":material/check:")
+    else:
+        st.success(
+            "**You won the trick!** Discard one card of your choice.", icon=":material/check:"
+        )
+    captions: dict[str, str] = {}
+    highlight: list[str] = []
+    if tab.hints:
+        captions, weakest = ba.discard_hints(obs)
+        highlight = [weakest.usps]
+        st.info(
+            f"Hint: keep the cards that win leads. {weakest.name} has the smallest chance to "
+            "win a lead against the cards you have not seen.",
+            icon=":material/lightbulb:",
+        )
+    gv.show_message(tab)
+    gv.card_buttons(
+        tab,
+        obs.hand,
+        label="Discard",
+        action=Discard,
+        name="discard",
+        captions=captions,
+        highlight=highlight,
+    )
+
+
+# --- the page -------------------------------------------------------------------------------
+
+if state.is_over:
+    won = state.winner == HUMAN
+    ba_tricks = [t for t in played if t.winner is not None]
+    guesses = {
+        s: [t for t in played if t.leader == s and t.guess_right is not None] for s in (0, 1)
+    }
+    summary = [
+        f"Tricks won: you {sum(t.winner == HUMAN for t in ba_tricks)}, "
+        f"the AI {sum(t.winner == 1 for t in ba_tricks)} (of {len(ba_tricks)}).",
+        f"Right guesses: you {sum(t.guess_right for t in guesses[0])} of {len(guesses[0])}, "
+        f"the AI {sum(t.guess_right for t in guesses[1])} of {len(guesses[1])}.",
+        f"Cards got rid of: you {obs.scores[0]}, the AI {obs.scores[1]} (of 25).",
+        f"Deal {tab.setup.seed} against the {tab.setup.levels[0]} AI.",
+    ]
+    next_dealer = "ai" if state.next_dealer == 1 else "you"
+    gv.end_screen(
+        tab,
+        "You win: you got rid of all your cards first!"
+        if won
+        else "The AI wins this time: it got rid of its cards first.",
+        kind="success" if won else "error",
+        summary=summary,
+        again=replace(tab.setup, seed=gv.fresh_seed()).with_option("dealer", next_dealer),
+    )
+    if last is not None:
+        with st.expander(f"The last trick (trick {last.number})", expanded=True):
+            st.html(table_html(last))
+            st.markdown("\n".join(f"- {line}" for line in trick_lines(last)))
+else:
+    left, right = st.columns([3, 2], gap="large")
+    with left:
+        if current is not None:
+            st.markdown(f"**On the table — trick {current.number}**")
+            st.html(table_html(current))
+        if waiting:
+            recent = [
+                line for i in range(tab.seen, len(tab.history)) for line in ba.describe(tab, i)
+            ]
+            if recent:
+                st.markdown("\n".join(f"- {line}" for line in recent[-3:]))
+            gv.continue_button(tab)
+        elif obs.phase == LEAD:
+            lead_widgets()
+        elif obs.phase == COMMIT:
+            follow_widgets()
+        elif obs.phase == GUESS:
+            guess_widgets()
+        elif obs.phase in (BONUS_DISCARD, WIN_DISCARD):
+            discard_widgets()
+        if waiting or obs.phase == GUESS:
+            st.markdown("**Your hand**")
+            gv.show_cards(obs.hand)
+    with right:
+        if not (obs.phase == GUESS and tab.humans_turn):
+            show_trick_map(current if current and current.guess else last, tab.wkey("trick_map"))
+        if last is not None:
+            st.markdown(f"**Last trick (trick {last.number})**")
+            st.markdown("\n".join(f"- {line}" for line in trick_lines(last)))
+
+gv.log_panel(tab, ba.describe)
+gv.rules_expander(ba.RULES)
+gv.setup_panel(tab)

@@ -1,0 +1,309 @@
+"""What the Reverse Geography War page shows: battles in words and tiles, statistics, and the
+practice mode's predictions (no Streamlit here).
+
+The War has no decisions, so its table has no bots: each step is one flip (``seat`` ``None``)
+and the snapshot kept with it is the engine's ``last_battle`` (an immutable record of every
+card laid, the wars and the GeoPlunge), not an observation (which grows with the game).
+
+Practice mode. Before a flip is resolved the player predicts its outcome. The prediction is
+about the two cards being turned: they are face up for both players at the moment of turning,
+so showing them before the engine resolves the flip reveals nothing a player at the table
+would not see. The engine has no "turn, then resolve" step, so :func:`next_pair` reads the two
+top cards of the piles; nothing else of the hidden piles is ever shown. The truth a prediction
+is scored against comes from the engine's ``Battle`` (:func:`outcome`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from engine.cards import Card, Category
+from engine.reverse_war import FLIP, Battle, ReverseWar, worst_categories
+from ui.cards import card_html, ordinal
+from ui.game_view import HUMAN, Choice, Table
+
+YOU, AI, WAR = "you", "ai", "war"
+OUTCOMES: dict[str, str] = {YOU: "Your card", AI: "The AI's card", WAR: "A tie: Geography War"}
+
+MODE = Choice(
+    "mode",
+    "Mode",
+    {"play": "Play: flip and watch", "practice": "Practice: predict every flip"},
+    default="play",
+)
+SPEEDS: dict[str, float] = {"Slow": 1.5, "Normal": 0.8, "Fast": 0.3}
+
+RULES = """
+**The goal.** Win all 50 cards. Here the *weaker* card wins.
+
+**Dealing.** Each player gets 25 cards in a face-down pile. The piles are never shuffled
+again.
+
+**A flip.** Both players turn their top card at the same time. Each card's *weakness* is its
+worst rank of the three (size, statehood, population; 50th is the worst). The card with the
+worse weakness wins: its player puts both cards at the bottom of its pile. Wyoming (50th in
+population) beats Alaska, whose worst rank is 49th in statehood.
+
+**Geography War.** If both weaknesses are equal, each player lays 4 cards face down and turns
+the 5th; the turned cards decide and the winner takes everything on the table. Another tie
+means another war. A player with fewer than 5 cards lays all but the last one face down and
+turns the last; a player with no card left to turn loses the game.
+
+**GeoPlunge.** A card that is worse in *all three* ranks than the other card GeoPlunges it:
+its player wins the cards on the table and the other player must also hand over its next 3
+cards. This can happen on the turned cards of a war too.
+
+**The end.** The player who holds all 50 cards wins. A game that reaches 5,000 flips is
+stopped, and the player with more cards wins (equal piles: a draw).
+
+**This app's choices.** The winner picks the cards up in the order they were laid, its own
+card first at each step, with the handed-over cards last; so the game is decided by the deal
+alone. Every card laid is shown when the flip is over, face-down war cards included.
+"""
+
+
+class WarTable(Table):
+    """A table whose steps keep the flip's ``Battle`` instead of an observation."""
+
+    def snapshot(self) -> Battle | None:
+        return self.state.last_battle  # type: ignore[attr-defined]
+
+
+def battles(tab: Table) -> list[Battle]:
+    """Every flip played so far, in order."""
+    return [s.after for s in tab.history if s.after is not None]
+
+
+def flip(tab: Table, n: int | None = 1) -> int:
+    """Play ``n`` flips (``None``: to the end of the game); returns how many were played."""
+    done = 0
+    while not tab.state.is_over and (n is None or done < n):
+        tab.play(FLIP, None)
+        done += 1
+    if done:
+        tab.seen = len(tab.history) - done
+        tab.message = ""
+    return done
+
+
+def next_pair(state: ReverseWar) -> tuple[Card, Card] | None:
+    """The two cards about to be turned (both players see them as they are turned)."""
+    if state.is_over or not state.piles[0] or not state.piles[1]:
+        return None
+    return state.piles[0][0], state.piles[1][0]
+
+
+def weakness_text(card: Card) -> str:
+    """ "48th in Population" (both categories when the card's worst rank is in two)."""
+    cats = " and ".join(c.label for c in worst_categories(card))
+    return f"{ordinal(card.weakness)} in {cats}"
+
+
+def geoplunge_text(winner: Card, loser: Card) -> str:
+    """The three ranks that make a GeoPlunge."""
+    parts = [
+        f"{c.label.lower()} {ordinal(winner.rank(c))} vs {ordinal(loser.rank(c))}" for c in Category
+    ]
+    return f"{winner.name} is worse than {loser.name} in all three ranks ({', '.join(parts)})"
+
+
+def outcome(battle: Battle) -> tuple[str, bool]:
+    """What a prediction about the first two turned cards is scored against: which of them
+    won (or "war" when they tied) and whether that pair made a GeoPlunge."""
+    if battle.wars or battle.ran_out:
+        return WAR, False
+    return (YOU if battle.winner == HUMAN else AI), battle.geoplunge
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """One practice flip: what the player said and what happened."""
+
+    turn: int
+    said: str
+    said_plunge: bool
+    was: str
+    was_plunge: bool
+
+    @property
+    def winner_right(self) -> bool:
+        return self.said == self.was
+
+    @property
+    def plunge_right(self) -> bool:
+        return self.said_plunge == self.was_plunge
+
+
+def predictions(tab: Table) -> list[Prediction]:
+    return tab.extra.setdefault("predictions", [])
+
+
+def predict(tab: Table, said: str, said_plunge: bool, version: int) -> None:
+    """Record a prediction, resolve the flip, and score it (a widget callback)."""
+    if version != tab.version or tab.state.is_over:
+        tab.message = "The game had already moved on, so that prediction was not counted."
+        return
+    flip(tab, 1)
+    battle = tab.history[-1].after
+    was, was_plunge = outcome(battle)
+    predictions(tab).append(Prediction(battle.turn, said, said_plunge, was, was_plunge))
+
+
+def score_text(tab: Table) -> str:
+    found = predictions(tab)
+    if not found:
+        return "no predictions yet"
+    winners = sum(p.winner_right for p in found)
+    plunges = sum(p.plunge_right for p in found)
+    n = len(found)
+    return f"winner {winners}/{n} · GeoPlunge {plunges}/{n}"
+
+
+def prediction_feedback(p: Prediction, battle: Battle) -> str:
+    a, b = battle.up[0]
+    said = OUTCOMES[p.said].lower()
+    was = {YOU: f"your {a.name}", AI: f"the AI's {b.name}", WAR: "a Geography War"}[p.was]
+    first = "Right" if p.winner_right else "Not quite"
+    text = f"{first}: you said {said}; it was {was}"
+    if p.was == WAR:
+        text += f" (both worst ranks are {ordinal(a.weakness)})"
+    else:
+        text += f" ({a.name} {ordinal(a.weakness)}, {b.name} {ordinal(b.weakness)})"
+    plunge = "a GeoPlunge" if p.was_plunge else "no GeoPlunge"
+    text += f". GeoPlunge: {'right' if p.plunge_right else 'wrong'}, it was {plunge}."
+    return text
+
+
+# --- words and tiles ------------------------------------------------------------------------
+
+
+def war_name(levels: int) -> str:
+    return {1: "Geography War", 2: "Double Geography War"}.get(
+        levels, f"Geography War of {levels} levels"
+    )
+
+
+def describe_battle(tab: Table, battle: Battle) -> list[str]:
+    """A flip in words: the cards, the weaknesses that decided, wars and GeoPlunges."""
+    you, them = battle.up[0]
+    lines = [
+        f"Flip {battle.turn}: your **{you.name}** ({weakness_text(you)}) against the AI's "
+        f"**{them.name}** ({weakness_text(them)})."
+    ]
+    for level, ((down0, down1), (a, b)) in enumerate(
+        zip(battle.down, battle.up[1:], strict=True), start=1
+    ):
+        lines.append(
+            f"Tie at {ordinal(battle.up[level - 1][0].weakness)}: "
+            f"**{war_name(level)}!** {len(down0)} and {len(down1)} cards face down, then "
+            f"your **{a.name}** ({weakness_text(a)}) against **{b.name}** ({weakness_text(b)})."
+        )
+    if battle.ran_out:
+        if len(battle.ran_out) == 2:
+            lines.append("Both players run out of cards in the war: **a draw**.")
+        else:
+            who = "You have" if battle.ran_out[0] == HUMAN else "The AI has"
+            lines.append(f"{who} no card left to turn in the war and lose the game.")
+        return lines
+    w = battle.winner
+    a, b = battle.deciding
+    win_card, lose_card = (a, b) if w == HUMAN else (b, a)
+    who = "You win" if w == HUMAN else "The AI wins"
+    line = (
+        f"{who} {len(battle.won)} cards: {win_card.name} is weaker "
+        f"({ordinal(win_card.weakness)} against {ordinal(lose_card.weakness)})."
+    )
+    if battle.geoplunge:
+        giver = "The AI hands" if w == HUMAN else "You hand"
+        got = ", ".join(c.name for c in battle.handed_over) or "nothing (no cards left)"
+        line += f" **GeoPlunge!** {geoplunge_text(win_card, lose_card)}. {giver} over {got}."
+    lines.append(line)
+    return lines
+
+
+def describe(tab: Table, index: int) -> list[str]:
+    """The log lines of step ``index`` (one flip), and the end of the game."""
+    battle = tab.history[index].after
+    if battle is None:
+        return []
+    lines = describe_battle(tab, battle)
+    state = tab.state
+    if index == len(tab.history) - 1 and state.is_over:
+        lines.append(result_text(tab))
+    return lines
+
+
+def result_text(tab: Table) -> str:
+    state = tab.state
+    mine, theirs = state.scores
+    if getattr(state, "capped", False):
+        verdict = {None: "a draw", HUMAN: "you win"}.get(state.winner, "the AI wins")
+        return f"Stopped after {state.turn:,} flips with {mine} cards to {theirs}: {verdict}."
+    if state.winner == HUMAN:
+        return "You hold all 50 cards: **you win!**"
+    if state.winner is None:
+        return "Nobody can go on: **a draw**."
+    return "The AI holds all 50 cards: **the AI wins.**"
+
+
+def card_tile(card: Card, who: str) -> str:
+    return card_html(card, caption=f"{who} · weakness {weakness_text(card)}")
+
+
+def battle_html(battle: Battle) -> str:
+    """The cards of one flip as tiles: each turned pair, with the face-down cards between."""
+    rows = []
+    for level, (a, b) in enumerate(battle.up):
+        if level:
+            down0, down1 = battle.down[level - 1]
+            rows.append(
+                "<div style='font-size:.88rem;color:#555;margin:.25rem 0'>"
+                f"<b>{escape(war_name(level))}</b> — face down: you "
+                f"{escape(', '.join(c.name for c in down0) or 'none')}; the AI "
+                f"{escape(', '.join(c.name for c in down1) or 'none')}</div>"
+            )
+        rows.append(f"<div class='gp-hand'>{card_tile(a, 'You')}{card_tile(b, 'AI')}</div>")
+    return "".join(rows)
+
+
+def map_roles(battle: Battle) -> tuple[dict[str, str], dict[str, str]]:
+    """The turned cards on the map: yours and the AI's, with their ranks in the hover text."""
+    roles: dict[str, str] = {}
+    notes: dict[str, str] = {}
+    for level, (a, b) in enumerate(battle.up):
+        for card, role in ((a, "mine"), (b, "theirs")):
+            roles[card.usps] = role
+            notes[card.usps] = (
+                ("first flip" if level == 0 else f"war level {level}")
+                + f" · worst rank {weakness_text(card)} · size {ordinal(card.size_rank)}, "
+                f"statehood {ordinal(card.statehood_rank)}, population "
+                f"{ordinal(card.population_rank)}"
+            )
+    return roles, notes
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Counts over a game's flips, for the status line and the end screen."""
+
+    flips: int
+    wars: int
+    double_wars: int
+    plunges: tuple[int, int]
+    biggest: int
+
+
+def stats(tab: Table) -> Stats:
+    found = battles(tab)
+    plunges = [0, 0]
+    for b in found:
+        if b.geoplunge and b.winner is not None:
+            plunges[b.winner] += 1
+    return Stats(
+        len(found),
+        sum(1 for b in found if b.wars or b.ran_out),
+        sum(1 for b in found if b.wars >= 2),
+        (plunges[0], plunges[1]),
+        max((len(b.won) for b in found), default=0),
+    )
