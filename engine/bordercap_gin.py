@@ -1132,6 +1132,7 @@ class _GinBot:
         self.rng = random.Random(seed)
         self.knowledge = knowledge or Knowledge.for_level(self.level, seed)
         _tables(self.knowledge)  # build the meld tables now rather than in the first move
+        self._memo: tuple[int, int, Any, dict[int, float]] = (0, 0, None, {})
 
     @property
     def _t(self) -> _Tables:
@@ -1184,6 +1185,16 @@ class _GinBot:
         """
         bits = [BIT[c.usps] for c in hand]
         full = sum(bits)
+        live = self._live(obs)
+        memo = self._memo
+        if memo[0] == full and memo[1] == live and memo[2] is t:
+            return memo[3]  # the same 8 cards as the take decision just before
+        out = self._fresh_scores(bits, full, live, t)
+        self._memo = (full, live, t, out)
+        return out
+
+    def _fresh_scores(self, bits: list[int], full: int, live: int, t: _Tables) -> dict[int, float]:
+        """:meth:`_scores` computed (``bits``: the 8 cards, ``live``: the cards still to come)."""
         nb, same = t.nb, t.same
         m3: set[int] = set()
         m4: set[int] = set()
@@ -1211,11 +1222,14 @@ class _GinBot:
         outs = dict.fromkeys(bits, 0)
         won: dict[int, float] = {}
         groups = dict.fromkeys(bits, 0.0)
-        complete3, complete4, bonus4 = t.complete3, t.complete4, t.bonus4
+        c3, c4, bonus4 = t.c3, t.c4, t.bonus4  # completion caches, read inline for speed
         for a in m4:
             rest = bits_of(full ^ a)  # 4 cards: any two may become the 3-group
             for i, j, k, m in _TWO_OF_FOUR:
-                got = complete3(rest[i] | rest[j])
+                pair = rest[i] | rest[j]
+                got = c3.get(pair)
+                if got is None:
+                    got = t.complete3(pair)
                 outs[rest[k]] |= got
                 outs[rest[m]] |= got
             for d in rest:
@@ -1227,12 +1241,14 @@ class _GinBot:
         for b in m3:
             rest = bits_of(full ^ b)  # 5 cards: any three may become the 4-group
             for i, j, k, m, n in _THREE_OF_FIVE:
-                got = complete4(rest[i] | rest[j] | rest[k])
+                trio = rest[i] | rest[j] | rest[k]
+                got = c4.get(trio)
+                if got is None:
+                    got = t.complete4(trio)
                 outs[rest[m]] |= got
                 outs[rest[n]] |= got
             for d in rest:
                 groups[d] += 2.0
-        live = self._live(obs)
         weight = self.outs_weight
         return {
             d: won[d]
