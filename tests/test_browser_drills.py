@@ -95,10 +95,12 @@ def test_the_quiz_is_usable_on_a_phone(phone, app_url, blocked):
         answer_box(phone).get_by_text(name).wait_for(timeout=20_000)
         wait_for_app(phone)
     phone.keyboard.press("Escape")  # close the list of states
+    phone.get_by_role("listbox").wait_for(state="hidden")
     check = phone.get_by_role("button", name="Check")
     check.scroll_into_view_if_needed()
     width = check.bounding_box()["width"]
     assert width > 300  # full width on a phone
+    screenshot(phone, "border-quiz-answer-phone")
     check.click()
     phone.get_by_text("Right! All 5.").wait_for(timeout=20_000)
     wait_for_app(phone)

@@ -774,7 +774,7 @@ def _summary(view: QuizView) -> None:
         roles, notes = summary_roles(run)
         draw_map(roles, notes, view.map_key, clicks=False)
         if s.misses:
-            st.caption("Yellow: the states of the questions you missed at first.")
+            st.caption("Hover over a state to see its questions.")
     with list_col:
         if s.misses:
             st.markdown("**Your mistakes**")
