@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import by_usps
-from engine.quiz import AnswerType, Question, build_questions, parse_settings
-from ui.quiz_view import DRILLS, QuizView
+from engine.quiz import MODES, AnswerType, Question, QuizSettings, build_questions, parse_settings
+from ui.quiz_view import DRILLS, QuizView, asking_roles, clickable
 
 BORDER = "pages/drills/border_quiz.py"
 ASSIGN = "pages/teacher/assign.py"
@@ -305,6 +305,19 @@ def test_the_timer_ends_the_quiz(app):
     assert "Time's up" in shown
     assert "You answered 1 of 5 questions in 1 min." in shown
     assert "You got 1 of 5 right at the first try" in shown
+    assert any("Not reached: 4 questions" in e.label for e in app.expander)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_map_of_a_question_never_gives_the_answer_away(mode):
+    settings = QuizSettings(modes=(mode,), n=12, seed=5)
+    for q in build_questions(settings):
+        roles, notes = asking_roles(q, [])
+        answers = set(q.answer) if q.answer_type is not AnswerType.ONE else {q.answer}
+        offered = [c for c in clickable(q) if c != q.focus]
+        assert len({roles.get(c, "neutral") for c in offered}) <= 1, q.prompt
+        assert not notes
+        assert all(roles.get(c) != "correct" for c in answers)
 
 
 def test_the_teacher_page_builds_the_link(app):
