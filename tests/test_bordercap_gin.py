@@ -173,6 +173,14 @@ def test_draw_takes_the_top_card_of_the_deck():
     assert state.deck[-1] == c("OK")
 
 
+def test_a_drawn_card_is_seen_only_by_its_drawer():
+    state = BorderCapGin.from_hands([JUNK[0], JUNK[1]], pile=["TX"], deck_top=["UT"])
+    assert c("UT") not in walk(state.observation(0), [])
+    state.apply(Draw())
+    assert c("UT") in state.observation(0).hand
+    assert c("UT") not in walk(state.observation(1), [])
+
+
 def test_take_picks_up_the_card_just_discarded():
     state = BorderCapGin.from_hands([JUNK[0], JUNK[1]], pile=["GA", "TX"])
     state.apply(Take(c("TX")))
@@ -200,6 +208,7 @@ def test_card_taken_from_the_pile_cannot_be_discarded_in_the_same_turn():
     assert "took Texas from the discard pile this turn" in reason
     with pytest.raises(IllegalAction):
         state.apply(Discard(c("TX")))
+    assert state.check(Discard(c("TX"), face_down=True)) == reason  # not face down either
 
 
 def test_card_taken_from_the_pile_may_be_discarded_on_a_later_turn():
