@@ -275,8 +275,8 @@ class ReverseWar(GameState):
         seen = piles[0] + piles[1]
         if len(set(seen)) != len(seen):
             raise ValueError("A card appears twice in the piles.")
-        if not 0 <= turn <= MAX_TURNS:
-            raise ValueError(f"turn must be between 0 and {MAX_TURNS}.")
+        if not 0 <= turn < MAX_TURNS:
+            raise ValueError(f"turn must be between 0 and {MAX_TURNS - 1}.")
         return cls(piles, seed=seed, turn=turn)
 
     # ----------------------------------------------------------------- interface

@@ -74,9 +74,11 @@ def test_invalid_setups_are_refused(kwargs: dict, message: str) -> None:
         ReverseWar.new(**kwargs)
 
 
-def test_from_piles_refuses_a_card_twice() -> None:
+def test_from_piles_refuses_a_card_twice_or_a_turn_past_the_cap() -> None:
     with pytest.raises(ValueError, match="twice"):
         ReverseWar.from_piles(["WY", "AK"], ["AK"])
+    with pytest.raises(ValueError, match="turn must be"):
+        ReverseWar.from_piles(["WY"], ["AK"], turn=MAX_TURNS)
 
 
 # ----------------------------------------------------------------- no decisions
