@@ -127,6 +127,16 @@ class TrickView:
         return card_of(ann.usps) if ann is not None and ann.usps is not None else None
 
 
+def guessed_card(trick: TrickView) -> Card | None:
+    """The follower's face-down card once the leader's guess was right (the guessed state, or
+    the state whose name was announced); ``None`` otherwise."""
+    if not trick.guess_right:
+        return None
+    if isinstance(trick.guess, GuessState):
+        return card_of(trick.guess.usps)
+    return trick.named
+
+
 def _guess_matches(guess: GuessState | GuessBorders, card: Card) -> bool:
     if isinstance(guess, GuessState):
         return guess.usps == card.usps
@@ -450,5 +460,16 @@ def trick_roles(trick: TrickView) -> tuple[dict[str, str], dict[str, str]]:
         roles.update({c: "neighbor" for c in named.borders})
     return roles, notes
 
+
+MAP_LABELS: dict[str, str] = {
+    "neighbor": "announced border state",
+    "target": "the named state",
+    "selected": "your pick",
+    "correct": "right answer",
+    "wrong": "wrong guess",
+    "missed": "missed border",
+    "mine": "in your hand",
+    "theirs": "led by the AI",
+}
 
 REVEAL_LABELS: dict[str, str] = {NAME: "Announce its name", BORDERS: "Announce its borders"}

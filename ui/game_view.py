@@ -72,6 +72,7 @@ from engine.cards import Card
 from engine.core import GameState, IllegalAction
 from engine.games import game_class, has_decisions, player_settings
 from ui.cards import CARD_CSS, card_html, hand_html
+from ui.maps import ROLES
 
 HUMAN = 0
 AI_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
@@ -79,6 +80,7 @@ LEVEL_NAMES: dict[str, str] = {"easy": "Easy", "medium": "Medium", "hard": "Hard
 DEFAULT_LEVEL = "easy"
 SEED_LIMIT = 1_000_000  #: fresh seeds are drawn below this, so links stay short
 MAX_SEED = 2**32 - 1  #: the largest deal number a URL may ask for
+CARD_WIDTH = 152  #: px of a card with its button: five to a row on a laptop, two on a phone
 BASE_PARAMS: tuple[str, ...] = ("seed", "players", "teams", "levels")
 # Options for make_bot by level: the hard bot searches a fixed number of deals instead of
 # stopping after a time budget, so the same seed gives the same AI moves on every machine.
@@ -95,6 +97,8 @@ TABLE_CSS = """
   flex:1 1 9.5rem; padding:.6rem; color:#555; background:#f6f6f6; font-size:.92rem;}
 .gp-slot b {color:#222;}
 .gp-card.pick {outline:3px solid #0072B2; outline-offset:1px;}
+.gp-card {box-sizing:border-box;}
+.gp-card .band small {display:inline-block;}
 </style>
 """
 
@@ -387,6 +391,11 @@ class Table:
         """A widget key unique to this game, this moment of it and this map click."""
         return f"{self.key}_{name}_{self.serial}_{self.version}_{self.tick}"
 
+    def bkey(self, name: str) -> str:
+        """A button key unique to this game but stable across its moves (the button is
+        updated in place; the version it carries in its callback arguments guards it)."""
+        return f"{self.key}_{name}_{self.serial}"
+
     def seat_name(self, seat: int | None) -> str:
         """ "You" for the human; "AI" (numbered when there are several) for the others."""
         if seat == HUMAN:
@@ -537,7 +546,7 @@ def continue_button(tab: Table) -> None:
     seat = tab.state.current_player
     st.button(
         f"Continue: {tab.seat_name(seat)}'s next move",
-        key=tab.wkey("continue"),
+        key=tab.bkey("continue"),
         type="primary",
         icon=":material/play_arrow:",
         width="stretch",
@@ -564,7 +573,7 @@ def action_button(
     """A full-width button that plays ``action`` for the human (through :func:`act`)."""
     st.button(
         label,
-        key=tab.wkey(name),
+        key=tab.bkey(name),
         type="primary" if primary else "secondary",
         disabled=disabled,
         help=help,
@@ -631,6 +640,21 @@ def preference_toggles(tab: Table, *, follow: bool = True, hints: bool = True) -
         )
 
 
+def legend(roles: Mapping[str, str], labels: Mapping[str, str] | None = None) -> None:
+    """A key to the map's colours, with the page's own words for some roles (e.g.
+    ``{"target": "the AI's state"}``); roles without a label (neutral, muted) are left out."""
+    labels = labels or {}
+    used = [r for r in ROLES if r in set(roles.values()) and (labels.get(r) or ROLES[r].label)]
+    swatches = "".join(
+        f"<span style='white-space:nowrap;margin-right:.9rem'>"
+        f"<span style='display:inline-block;width:.9rem;height:.9rem;border-radius:.2rem;"
+        f"vertical-align:-.1rem;background:{ROLES[r].color}'></span> "
+        f"{escape(labels.get(r) or ROLES[r].label)}</span>"
+        for r in used
+    )
+    st.html(f"<div style='font-size:.9rem;line-height:1.8'>{swatches}</div>")
+
+
 def show_cards(cards: Sequence[Card], captions: Mapping[str, str] | None = None) -> None:
     """A wrapping row of card tiles (no buttons)."""
     if cards:
@@ -654,9 +678,9 @@ def card_buttons(
     ``highlight`` outlines the cards a hint recommends."""
     disabled = disabled or {}
     captions = captions or {}
-    row = st.container(horizontal=True, gap="small")
+    row = st.container(horizontal=True, gap="xsmall")
     for card in cards:
-        with row.container(width=170, gap="small", key=tab.wkey(f"{name}_box_{card.usps}")):
+        with row.container(width=CARD_WIDTH, gap="xsmall", key=tab.bkey(f"{name}_box_{card.usps}")):
             tile = card_html(card, caption=captions.get(card.usps, ""), dim=card.usps in disabled)
             if card.usps in highlight:
                 tile = tile.replace("class='gp-card", "class='gp-card pick", 1)
@@ -664,7 +688,7 @@ def card_buttons(
             text = label(card) if callable(label) else label
             st.button(
                 text,
-                key=tab.wkey(f"{name}_{card.usps}"),
+                key=tab.bkey(f"{name}_{card.usps}"),
                 disabled=card.usps in disabled,
                 help=disabled.get(card.usps),
                 width="stretch",

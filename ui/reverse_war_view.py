@@ -251,9 +251,28 @@ def card_tile(card: Card, who: str) -> str:
     return card_html(card, caption=f"{who} · weakness {weakness_text(card)}")
 
 
+def headline(battle: Battle) -> str:
+    """Badges (Streamlit markdown) for a flip's outcome: who won how many, war, GeoPlunge."""
+    parts = []
+    if battle.wars or battle.ran_out:
+        levels = battle.wars + (1 if battle.ran_out else 0)
+        parts.append(f":violet-badge[:material/swords: {war_name(levels)}]")
+    if battle.winner is None:
+        parts.append(":gray-badge[A draw]")
+    elif battle.winner == HUMAN:
+        parts.append(f":blue-badge[You win {len(battle.won)} cards]")
+    else:
+        parts.append(f":red-badge[The AI wins {len(battle.won)} cards]")
+    if battle.geoplunge:
+        parts.append(":orange-badge[:material/bolt: GeoPlunge!]")
+    return " ".join(parts)
+
+
 def battle_html(battle: Battle) -> str:
-    """The cards of one flip as tiles: each turned pair, with the face-down cards between."""
+    """The cards of one flip as tiles: each turned pair, with the face-down cards between;
+    the winning card of the deciding pair is outlined."""
     rows = []
+    last = len(battle.up) - 1
     for level, (a, b) in enumerate(battle.up):
         if level:
             down0, down1 = battle.down[level - 1]
@@ -263,7 +282,11 @@ def battle_html(battle: Battle) -> str:
                 f"{escape(', '.join(c.name for c in down0) or 'none')}; the AI "
                 f"{escape(', '.join(c.name for c in down1) or 'none')}</div>"
             )
-        rows.append(f"<div class='gp-hand'>{card_tile(a, 'You')}{card_tile(b, 'AI')}</div>")
+        tiles = [card_tile(a, "You"), card_tile(b, "AI")]
+        if level == last and battle.winner is not None:
+            w = battle.winner
+            tiles[w] = tiles[w].replace("class='gp-card", "class='gp-card pick", 1)
+        rows.append(f"<div class='gp-hand'>{''.join(tiles)}</div>")
     return "".join(rows)
 
 

@@ -27,7 +27,7 @@ from engine.border_attack import (
 )
 from engine.cards import deck
 from ui.cards import card_html, ordinal
-from ui.maps import CONFIG, clicked_state, legend_html, state_map
+from ui.maps import CONFIG, clicked_state, state_map
 
 KEY = "border_attack"
 HUMAN = gv.HUMAN
@@ -84,6 +84,9 @@ def table_html(trick: ba.TrickView) -> str:
         tiles.append(card_html(trick.follow, caption=caption))
     elif trick.follow is not None:
         tiles.append(card_html(trick.follow, caption="your card, face down", dim=True))
+    elif trick.guess_right and (known := ba.guessed_card(trick)) is not None:
+        caption = f"{follower}'s card, face down — you guessed it"
+        tiles.append(card_html(known, caption=caption, dim=True))
     elif trick.announcement is not None:
         tiles.append(
             f"<div class='gp-slot'><b>{follower}'s card, face down</b><br>"
@@ -120,7 +123,7 @@ def show_trick_map(trick: ba.TrickView | None, key: str) -> None:
         caption = "Your cards on the map (hover for their ranks)"
     st.caption(caption)
     st.plotly_chart(state_map(roles, notes=notes, height=300), key=key, config=CONFIG)
-    st.html(legend_html(roles))
+    gv.legend(roles, ba.MAP_LABELS)
 
 
 # --- the human's moves ----------------------------------------------------------------------
@@ -155,15 +158,17 @@ def lead_widgets() -> None:
             icon=":material/lightbulb:",
         )
     gv.show_message(tab)
-    gv.card_buttons(
-        tab,
-        obs.hand,
-        label=lambda c: f"Lead · {ordinal(c.rank(category))}" if category else "Lead",
-        action=lambda c: Lead(c, category),
-        name="lead",
-        captions=captions,
-        highlight=highlight,
-    )
+    with hand:
+        st.markdown("**Your hand** — lead one card")
+        gv.card_buttons(
+            tab,
+            obs.hand,
+            label=lambda c: f"Lead · {ordinal(c.rank(category))}" if category else "Lead",
+            action=lambda c: Lead(c, category),
+            name="lead",
+            captions=captions,
+            highlight=highlight,
+        )
 
 
 def follow_widgets() -> None:
@@ -191,15 +196,17 @@ def follow_widgets() -> None:
             icon=":material/lightbulb:",
         )
     gv.show_message(tab)
-    gv.card_buttons(
-        tab,
-        obs.hand,
-        label=lambda c: f"Play · {ordinal(c.rank(cat))}",
-        action=lambda c: Commit(c, reveal),
-        name="commit",
-        captions=captions,
-        highlight=highlight,
-    )
+    with hand:
+        st.markdown("**Your hand** — play one card face down")
+        gv.card_buttons(
+            tab,
+            obs.hand,
+            label=lambda c: f"Play · {ordinal(c.rank(cat))}",
+            action=lambda c: Commit(c, reveal),
+            name="commit",
+            captions=captions,
+            highlight=highlight,
+        )
 
 
 def guess_widgets() -> None:
@@ -262,14 +269,16 @@ def guess_widgets() -> None:
             tab, label, GuessBorders(picks), name="guess", disabled=not ready, help=why
         )
     roles = ba.guess_roles(ann, tab.picks)
-    event = st.plotly_chart(
-        state_map(roles, height=320),
-        key=tab.wkey("map"),
-        on_select="rerun",
-        selection_mode="points",
-        config=CONFIG,
-    )
-    st.html(legend_html(roles))
+    with side:
+        st.caption("Click states on the map to pick them")
+        event = st.plotly_chart(
+            state_map(roles, height=300),
+            key=tab.wkey("map"),
+            on_select="rerun",
+            selection_mode="points",
+            config=CONFIG,
+        )
+        gv.legend(roles, ba.MAP_LABELS)
     clicked = clicked_state(event)
     if clicked:
         if ann.usps is None:
@@ -300,15 +309,17 @@ def discard_widgets() -> None:
             icon=":material/lightbulb:",
         )
     gv.show_message(tab)
-    gv.card_buttons(
-        tab,
-        obs.hand,
-        label="Discard",
-        action=Discard,
-        name="discard",
-        captions=captions,
-        highlight=highlight,
-    )
+    with hand:
+        st.markdown("**Your hand** — discard one card")
+        gv.card_buttons(
+            tab,
+            obs.hand,
+            label="Discard",
+            action=Discard,
+            name="discard",
+            captions=captions,
+            highlight=highlight,
+        )
 
 
 # --- the page -------------------------------------------------------------------------------
@@ -342,8 +353,10 @@ if state.is_over:
             st.html(table_html(last))
             st.markdown("\n".join(f"- {line}" for line in trick_lines(last)))
 else:
-    left, right = st.columns([3, 2], gap="large")
-    with left:
+    main, side = st.columns(2, gap="large")
+    hand = st.container()
+    guessing = obs.phase == GUESS and tab.humans_turn and not waiting
+    with main:
         if current is not None:
             st.markdown(f"**On the table — trick {current.number}**")
             st.html(table_html(current))
@@ -362,14 +375,20 @@ else:
             guess_widgets()
         elif obs.phase in (BONUS_DISCARD, WIN_DISCARD):
             discard_widgets()
-        if waiting or obs.phase == GUESS:
+    if waiting or guessing:
+        with hand:
             st.markdown("**Your hand**")
             gv.show_cards(obs.hand)
-    with right:
-        if not (obs.phase == GUESS and tab.humans_turn):
-            show_trick_map(current if current and current.guess else last, tab.wkey("trick_map"))
-        if last is not None:
+    with side:
+        if last is not None and not guessing:
             st.markdown(f"**Last trick (trick {last.number})**")
+            st.markdown("\n".join(f"- {line}" for line in trick_lines(last)))
+    if not guessing:
+        map_box, _ = st.columns([3, 2], gap="large")
+        with map_box:
+            show_trick_map(current if current and current.guess else last, tab.bkey("trick_map"))
+    elif last is not None:
+        with st.expander(f"Last trick (trick {last.number})"):
             st.markdown("\n".join(f"- {line}" for line in trick_lines(last)))
 
 gv.log_panel(tab, ba.describe)

@@ -14,7 +14,7 @@ import ui.reverse_war_view as rw
 from engine.cards import Category
 from engine.reverse_war import FLIP
 from ui.cards import ordinal
-from ui.maps import CONFIG, legend_html, state_map
+from ui.maps import CONFIG, state_map
 
 KEY = "reverse_war"
 
@@ -80,10 +80,11 @@ def pile_chart() -> None:
 def battle_map(battle, key: str) -> None:
     roles, notes = rw.map_roles(battle)
     st.plotly_chart(state_map(roles, notes=notes, height=260), key=key, config=CONFIG)
-    st.html(legend_html(roles))
+    gv.legend(roles, {"mine": "your card", "theirs": "the AI's card"})
 
 
 def show_battle(battle) -> None:
+    st.markdown(rw.headline(battle))
     st.html(rw.battle_html(battle))
     lines = rw.describe_battle(tab, battle)
     st.markdown("\n".join(f"- {line}" for line in lines))
@@ -115,6 +116,15 @@ def compare_hint(a, b) -> None:
 
 
 def predict_widgets() -> None:
+    found = rw.predictions(tab)
+    battle = state.last_battle
+    if found and battle is not None and found[-1].turn == battle.turn:
+        p = found[-1]
+        good = p.winner_right and p.plunge_right
+        (st.success if good else st.warning)(
+            rw.prediction_feedback(p, battle),
+            icon=":material/check:" if good else ":material/info:",
+        )
     pair = rw.next_pair(state)
     if pair is None:
         return
@@ -141,7 +151,7 @@ def predict_widgets() -> None:
         st.caption("Make both predictions, then turn the cards over.")
     st.button(
         "Resolve the flip",
-        key=tab.wkey("resolve"),
+        key=tab.bkey("resolve"),
         type="primary",
         icon=":material/style:",
         width="stretch",
@@ -160,14 +170,14 @@ def controls() -> None:
         label = "10 flips" + (" (not scored)" if practice else "")
         st.button(
             label,
-            key=tab.wkey("ten"),
+            key=tab.bkey("ten"),
             width="stretch",
             on_click=_flips,
             args=(10, tab.version),
         )
         st.button(
             "Play to the end",
-            key=tab.wkey("end"),
+            key=tab.bkey("end"),
             width="stretch",
             icon=":material/fast_forward:",
             on_click=_flips,
@@ -215,15 +225,6 @@ def board() -> None:
     battle = state.last_battle
     left, right = st.columns([3, 2], gap="large")
     with left:
-        if practice:
-            found = rw.predictions(tab)
-            if found and battle is not None and found[-1].turn == battle.turn:
-                p = found[-1]
-                good = p.winner_right and p.plunge_right
-                (st.success if good else st.warning)(
-                    rw.prediction_feedback(p, battle),
-                    icon=":material/check:" if good else ":material/info:",
-                )
         if battle is not None:
             st.markdown(f"**Last flip (flip {battle.turn})**")
             show_battle(battle)

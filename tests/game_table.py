@@ -1,0 +1,84 @@
+"""Helpers for the game pages' AppTest and browser tests (one game page per test file).
+
+AppTest side: :func:`open_game` opens a page with exactly the given URL parameters,
+:func:`table` reads the page's :class:`ui.game_view.Table` from the session, :func:`step`
+runs one interaction and checks that the app raised nothing, :func:`texts` gathers what the
+player can read. Browser side: :func:`tall_screenshot` captures the whole page (Streamlit
+scrolls inside its main block, so Playwright's ``full_page`` alone stops at the viewport).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from tests.browser import SCREENSHOTS, wait_for_app
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def open_game(app, path: str, **params: str):
+    """Switch to the game page ``path`` with exactly these query parameters."""
+    app.switch_page(path)
+    for name in list(app.query_params):
+        del app.query_params[name]
+    for name, value in params.items():
+        app.query_params[name] = value
+    app.run()
+    assert not app.exception, app.exception
+    return app
+
+
+def table(app, key: str):
+    """The page's game table (``ui.game_view.Table``)."""
+    return app.session_state[key]
+
+
+def step(widget) -> None:
+    """Run the app after one widget interaction (``widget`` is the result of ``.click()``,
+    ``.set_value()`` …) and check that nothing was raised."""
+    app = widget.run()
+    assert not app.exception, app.exception
+
+
+def texts(app) -> str:
+    """Everything the player can read: markdown, alerts, captions and HTML blocks."""
+    parts = [m.value for m in app.markdown]
+    for kind in ("success", "error", "warning", "info", "caption"):
+        parts += [e.value for e in getattr(app, kind)]
+    parts += [h.proto.body for h in app.get("html")]
+    return "\n".join(parts)
+
+
+def param(app, name: str) -> str | None:
+    """A query parameter as the page left it (``None`` when absent)."""
+    if name not in app.query_params:
+        return None
+    value = app.query_params[name]
+    return value[-1] if isinstance(value, list) else value
+
+
+def tall_screenshot(page, name: str) -> Path:
+    """A screenshot of the whole app: the viewport is stretched to the main block's height."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    viewport = page.viewport_size
+    height = page.evaluate("document.querySelector(\"[data-testid='stMain']\").scrollHeight")
+    page.set_viewport_size({"width": viewport["width"], "height": max(viewport["height"], height)})
+    page.wait_for_timeout(800)
+    page.screenshot(path=str(path))
+    page.set_viewport_size(viewport)
+    print(f"screenshot: {path.relative_to(ROOT)}")
+    return path
+
+
+def timed(page, click, done, label: str) -> float:
+    """Seconds from ``click()`` to the moment ``done()`` returns and the app is idle; printed
+    (tests never assert on time)."""
+    start = time.perf_counter()
+    click()
+    done()
+    seconds = time.perf_counter() - start
+    print(f"{label}: {seconds:.2f} s from the click to the answer on screen")
+    wait_for_app(page)
+    return seconds

@@ -1,0 +1,329 @@
+"""AppTest flows for the game table (``ui.game_view``) and the Border Attack and Reverse
+Geography War pages. BorderCap Gin and GeoPower Toss get their own files, built on
+``tests/game_table.py``."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from streamlit.testing.v1 import AppTest
+
+import ui.border_attack_view as ba
+import ui.game_view as gv
+import ui.reverse_war_view as rw
+from engine.border_attack import (
+    BONUS_DISCARD,
+    BORDERS,
+    COMMIT,
+    GUESS,
+    LEAD,
+    NAME,
+    WIN_DISCARD,
+    GuessState,
+    Lead,
+)
+from engine.cards import Category, card, deck
+from engine.reverse_war import ReverseWar
+from tests.game_table import ROOT, open_game, param, step, table, texts
+
+BORDER_ATTACK = "pages/games/border_attack.py"
+WAR = "pages/games/reverse_war.py"
+BA, RW = "border_attack", "reverse_war"
+
+
+# --- the set-up from the URL ----------------------------------------------------------------
+
+
+def test_a_full_link_is_read_as_it_is():
+    setup, notes = gv.parse_setup(
+        "border_attack", {"seed": "42", "levels": "medium", "dealer": "ai"}, choices=[ba.DEALER]
+    )
+    assert notes == []
+    assert (setup.seed, setup.levels, setup.option("dealer")) == (42, ("medium",), "ai")
+    assert setup.params() == {"seed": "42", "levels": "medium", "dealer": "ai"}
+
+
+def test_bad_values_are_named_in_notes_and_defaulted():
+    setup, notes = gv.parse_setup(
+        "border_attack",
+        {"seed": "-3", "levels": "genius,easy", "dealer": "me", "players": "4"},
+        choices=[ba.DEALER],
+        default_seed=5,
+    )
+    assert setup.seed == 5 and setup.levels == ("easy",) and setup.option("dealer") is None
+    joined = " ".join(notes)
+    for fragment in (
+        "seed=-3",
+        "genius",
+        "names 2 levels for 1 opponent",
+        "dealer=me",
+        "players=4",
+    ):
+        assert fragment in joined
+
+
+def test_the_war_takes_no_levels_and_says_so():
+    setup, notes = gv.parse_setup("reverse_war", {"levels": "hard"}, choices=[rw.MODE])
+    assert setup.levels == () and setup.option("mode") == "play"
+    assert "no decisions" in notes[0]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.dictionaries(st.sampled_from(["seed", "players", "teams", "levels", "dealer"]), st.text())
+)
+def test_no_url_can_break_the_set_up(params):
+    setup, notes = gv.parse_setup("border_attack", params, choices=[ba.DEALER], default_seed=1)
+    assert 0 <= setup.seed <= gv.MAX_SEED and len(setup.levels) == 1
+    again, more = gv.parse_setup("border_attack", setup.params(), choices=[ba.DEALER])
+    assert again == setup and more == []
+
+
+def _human_leads(seed: int) -> gv.Table:
+    setup = gv.Setup("border_attack", seed, 2, None, ("easy",), (("dealer", "you"),))
+    return gv.Table.deal("t", setup, [ba.DEALER])
+
+
+def test_a_stale_click_is_ignored_with_a_message():
+    tab = _human_leads(3)
+    lead = tab.state.legal_actions()[0]
+    assert gv.act(tab, lead, version=tab.version + 1) is not None
+    assert "moved on" in tab.message and tab.version == 0
+    assert gv.act(tab, lead, version=tab.version) is None
+    assert tab.message == "" and tab.history[0].action == lead and tab.state.phase == GUESS
+
+
+def test_an_engine_refusal_is_kept_as_the_message_and_changes_nothing():
+    tab = _human_leads(8)
+    card0 = tab.state.observation(0).hand[0]
+    reason = gv.act(tab, Lead(card0, None))
+    assert reason == "The category must be size, statehood or population." == tab.message
+    assert gv.act(tab, GuessState("TX")) == "The leader must name a category and lead a card."
+    assert tab.version == 0 and tab.state.phase == LEAD
+
+
+# --- Border Attack --------------------------------------------------------------------------
+
+
+def _choose(app, key: str, value) -> None:
+    step(app.segmented_control(key=key).set_value(value))
+
+
+def human_move(app, n: int) -> None:
+    """One scripted decision of the human, through the page's widgets (``n`` varies it)."""
+    tab = table(app, BA)
+    obs = tab.state.observation(0)
+    if obs.phase == LEAD:
+        category = list(Category)[n % 3]
+        best = min(obs.hand, key=lambda c: c.rank(category))
+        _choose(app, tab.wkey("category"), category)
+        step(app.button(key=tab.bkey(f"lead_{best.usps}")).click())
+    elif obs.phase == COMMIT:
+        winners = [c for c in obs.hand if c.beats(obs.led, obs.category)]
+        answer = winners[0] if winners else obs.hand[-1]
+        _choose(app, tab.wkey("reveal"), NAME if n % 2 else BORDERS)
+        step(app.button(key=tab.bkey(f"commit_{answer.usps}")).click())
+    elif obs.phase == GUESS:
+        ann = obs.announcement
+        if ann.usps is None:
+            secret = tab.state.committed  # the test peeks to script a wrong guess now and then
+            wrong = [c for c in deck() if c != secret]
+            pick = wrong[n % len(wrong)] if n % 3 == 0 else secret
+            step(app.selectbox(key=tab.wkey("guess_state")).set_value(pick.usps))
+        elif ann.count:
+            borders = sorted(card(ann.usps).borders)
+            if n % 3 == 0:  # one wrong state in place of a right one
+                borders[0] = next(c.usps for c in deck() if c.usps not in card(ann.usps).borders)
+            step(app.multiselect(key=tab.wkey("guess_borders")).set_value(borders))
+        step(app.button(key=tab.bkey("guess")).click())
+    elif obs.phase in (BONUS_DISCARD, WIN_DISCARD):
+        step(app.button(key=tab.bkey(f"discard_{obs.hand[0].usps}")).click())
+    else:
+        raise AssertionError(f"the human has nothing to do in phase {obs.phase}")
+
+
+def test_border_attack_plays_to_the_end_screen_and_again(app):
+    open_game(app, BORDER_ATTACK, seed="11", levels="easy", dealer="you")
+    assert param(app, "seed") == "11" and param(app, "dealer") == "you"
+    for n in range(200):
+        if table(app, BA).state.is_over:
+            break
+        human_move(app, n)
+    tab = table(app, BA)
+    assert tab.state.is_over
+    text = texts(app)
+    assert "Tricks won: you" in text and "Right guesses" in text
+    assert any("win" in m.value for m in [*app.success, *app.error])
+    guesses = [t for t in ba.tricks(tab) if t.leader == 0]
+    assert any(t.guess_right for t in guesses) and not all(t.guess_right for t in guesses)
+    step(app.button(key=f"{BA}_again_{tab.serial}").click())
+    new = table(app, BA)
+    assert not new.state.is_over and new.setup.seed != 11
+    assert param(app, "dealer") == "ai" and param(app, "seed") == str(new.setup.seed)
+
+
+def test_leading_without_a_category_is_explained(app):
+    open_game(app, BORDER_ATTACK, seed="11", levels="easy", dealer="you")
+    tab = table(app, BA)
+    first = tab.state.observation(0).hand[0]
+    step(app.button(key=tab.bkey(f"lead_{first.usps}")).click())
+    assert any("The category must be size, statehood or population" in w.value for w in app.warning)
+    assert table(app, BA).version == 0
+
+
+def test_a_link_replays_the_deal_and_reruns_change_nothing(app):
+    open_game(app, BORDER_ATTACK, seed="2024", levels="medium")
+    tab = table(app, BA)
+    hand = tab.state.observation(0).hand
+    app.run()
+    app.run()
+    assert table(app, BA) is tab and tab.state.observation(0).hand == hand
+    assert param(app, "levels") == "medium"
+    other = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
+    other.run()
+    open_game(other, BORDER_ATTACK, seed="2024", levels="medium")
+    assert table(other, BA).state.observation(0).hand == hand
+
+
+def test_bad_link_parameters_give_visible_notes(app):
+    open_game(app, BORDER_ATTACK, seed="banana", levels="genius", dealer="me")
+    notes = " ".join(w.value for w in app.warning)
+    assert "seed=banana" in notes and "genius" in notes and "dealer=me" in notes
+    assert param(app, "levels") == "easy" and param(app, "seed").isdigit()
+
+
+def test_the_ai_card_stays_hidden_until_the_state_guess_is_made(app):
+    # Deal 15: the AI answers the first lead with Hawaii and announces its (empty) border list.
+    open_game(app, BORDER_ATTACK, seed="15", levels="easy", dealer="you")
+    tab = table(app, BA)
+    _choose(app, tab.wkey("category"), Category.SIZE)
+    step(app.button(key=tab.bkey(f"lead_{tab.state.observation(0).hand[0].usps}")).click())
+    tab = table(app, BA)
+    assert tab.state.phase == GUESS and tab.state.announcement.usps is None
+    assert tab.state.committed.name == "Hawaii"
+    shown = texts(app).replace(ba.RULES.strip(), "")
+    assert "Hawaii" not in shown and "no border states at all" in shown
+    step(app.selectbox(key=tab.wkey("guess_state")).set_value("AK"))
+    step(app.button(key=tab.bkey("guess")).click())
+    shown = texts(app)
+    assert "You guess **Alaska** — wrong (it was Hawaii)." in shown
+    assert "played by AI" in shown
+
+
+def test_a_map_click_picks_and_unpicks_a_border_state(app):
+    for seed in range(1, 40):
+        open_game(app, BORDER_ATTACK, seed=str(seed), levels="easy", dealer="you")
+        tab = table(app, BA)
+        _choose(app, tab.wkey("category"), Category.SIZE)
+        step(app.button(key=tab.bkey(f"lead_{tab.state.observation(0).hand[0].usps}")).click())
+        tab = table(app, BA)
+        if tab.state.announcement.usps is not None and tab.state.announcement.count:
+            break
+    named = card(tab.state.announcement.usps)
+    other = sorted(named.borders)[0]
+    for expected in ([other], []):
+        app.session_state[table(app, BA).wkey("map")] = {
+            "selection": {"points": [{"location": other}], "point_indices": [0]}
+        }
+        app.run()
+        assert not app.exception
+        assert table(app, BA).picks == expected
+
+
+def test_follow_step_by_step_waits_for_continue_and_hints_show(app):
+    open_game(app, BORDER_ATTACK, seed="11", levels="easy", dealer="ai")
+    tab = table(app, BA)
+    step(app.toggle(key=f"{BA}_follow_{tab.serial}").set_value(True))
+    step(app.toggle(key=f"{BA}_hints_{tab.serial}").set_value(True))
+    assert tab.follow and tab.hints
+    for n in range(12):
+        tab = table(app, BA)
+        if tab.ai_to_act:
+            before = tab.version
+            step(app.button(key=tab.bkey("continue")).click())
+            assert table(app, BA).version == before + 1
+        else:
+            assert any("Hint" in i.value for i in app.info)
+            human_move(app, n)
+    assert any(s.seat == 1 for s in table(app, BA).history)
+
+
+def test_trick_views_follow_the_engine(app):
+    tab = gv.Table.deal("t", gv.Setup("border_attack", 5, 2, None, ("medium",)))
+    tab.bots[0] = gv.make_bot("border_attack", "easy", 0, seed=1)
+    gv.play_ai(tab)
+    assert tab.state.is_over
+    views = ba.tricks(tab)
+    assert len(views) == tab.state.trick
+    for view in views:
+        assert view.played and view.winner in (0, 1) and view.guess_right is not None
+        assert view.led.beats(view.follow, view.category) == (view.winner == view.leader)
+    assert ba.describe(tab, len(tab.history) - 1)[-1].startswith(("You", "AI"))
+
+
+# --- Reverse Geography War ------------------------------------------------------------------
+
+
+def test_war_flips_then_plays_to_the_end(app):
+    open_game(app, WAR, seed="7")
+    tab = table(app, RW)
+    step(app.button(key=tab.bkey("flip")).click())
+    assert "Last flip (flip 1)" in texts(app) and table(app, RW).state.turn == 1
+    step(app.button(key=tab.bkey("ten")).click())
+    assert table(app, RW).state.turn == 11
+    step(app.button(key=tab.bkey("end")).click())
+    tab = table(app, RW)
+    assert tab.state.is_over
+    text = texts(app)
+    assert "flips" in text and "GeoPlunges: you" in text
+    assert any("50 cards" in m.value for m in [*app.success, *app.error, *app.info])
+    assert len(app.get("vega_lite_chart")) == 1
+
+
+def test_war_practice_scores_each_prediction(app):
+    open_game(app, WAR, seed="12", mode="practice")
+    for _ in range(4):
+        tab = table(app, RW)
+        a, b = rw.next_pair(tab.state)
+        _choose(app, tab.wkey("said"), rw.YOU)
+        _choose(app, tab.wkey("plunge"), "no")
+        step(app.button(key=tab.bkey("resolve")).click())
+        battle = tab.state.last_battle
+        assert battle.up[0] == (a, b)
+    found = rw.predictions(table(app, RW))
+    assert len(found) == 4
+    winners = sum(p.winner_right for p in found)
+    assert f"winner {winners}/4" in texts(app)
+
+
+def test_war_outcomes_name_wars_and_geoplunges():
+    plunge = ReverseWar.from_piles(["ME", "TX"], ["GA", "CA"])
+    plunge.apply(rw.FLIP)
+    assert rw.outcome(plunge.last_battle) == (rw.YOU, True)
+    assert "GeoPlunge" in rw.headline(plunge.last_battle)
+    first = deck()[0]
+    twin = next(c for c in deck() if c != first and c.weakness == first.weakness)
+    rest = [c.usps for c in deck() if c not in (first, twin)]
+    war = ReverseWar.from_piles([first.usps, *rest[:5]], [twin.usps, *rest[5:10]])
+    war.apply(rw.FLIP)
+    assert rw.outcome(war.last_battle) == (rw.WAR, False)
+    assert "Geography War" in rw.headline(war.last_battle)
+    assert any("Geography War" in line for line in rw.describe_battle(None, war.last_battle))
+
+
+def test_war_bad_mode_gives_a_note_and_a_link_replays_the_deal(app):
+    open_game(app, WAR, seed="99", mode="blitz")
+    assert any("mode=blitz" in w.value for w in app.warning)
+    first = rw.next_pair(table(app, RW).state)
+    assert param(app, "mode") == "play"
+    open_game(app, WAR, seed="99", mode="practice")
+    assert rw.next_pair(table(app, RW).state) == first
+    assert table(app, RW).setup.option("mode") == "practice"
+
+
+@pytest.mark.parametrize("path", [BORDER_ATTACK, WAR])
+def test_game_pages_are_in_the_menu(path):
+    from ui.nav import MENU
+
+    assert any(e.path == path and e.section == "Games" for e in MENU)
