@@ -409,6 +409,12 @@ class Table:
         level = self.setup.levels[seat - 1] if 0 < seat <= len(self.setup.levels) else None
         return self.seat_name(seat) + (f" ({level})" if level else "")
 
+    def pause_after(self, step: Step) -> bool:
+        """Whether a "Continue" click (step-by-step mode) stops after the bot's ``step``.
+        Every action by default; a game whose turn takes several actions overrides it to
+        play a whole turn per click."""
+        return True
+
     # -- what changes the game
 
     def play(self, action: Any, seat: int | None) -> Step:
@@ -519,7 +525,7 @@ def play_ai(tab: Table, *, one: bool = False) -> int:
             step = tab.play(state.legal_actions()[0], seat)
         step.seconds += time.perf_counter() - start - step.seconds
         played += 1
-        if one:
+        if one and tab.pause_after(step):
             break
     return played
 
@@ -671,11 +677,13 @@ def card_buttons(
     disabled: Mapping[str, str] | None = None,
     captions: Mapping[str, str] | None = None,
     highlight: Sequence[str] = (),
+    on_click: Callable[[Table, Any, int], None] | None = None,
 ) -> None:
     """Card tiles that wrap (two to a row on a phone), each with a button playing
     ``action(card)`` through :func:`act`. ``disabled`` maps a card's USPS code to the reason
     it cannot be chosen: its tile is dimmed and its button disabled with that reason as help.
-    ``highlight`` outlines the cards a hint recommends."""
+    ``highlight`` outlines the cards a hint recommends. ``on_click(tab, action, version)``
+    replaces :func:`act` for a page whose click plays more than one action."""
     disabled = disabled or {}
     captions = captions or {}
     row = st.container(horizontal=True, gap="xsmall")
@@ -692,7 +700,7 @@ def card_buttons(
                 disabled=card.usps in disabled,
                 help=disabled.get(card.usps),
                 width="stretch",
-                on_click=_clicked,
+                on_click=on_click or _clicked,
                 args=(tab, action(card), tab.version),
             )
 
