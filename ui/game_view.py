@@ -727,6 +727,19 @@ def engine_lines(tab: Table, index: int) -> list[str]:
     return out
 
 
+def recent_lines(
+    tab: Table, describe: Callable[[Table, int], list[str]] = engine_lines
+) -> list[str]:
+    """What the bots did since the human's last move, one line per event (the first part of
+    :func:`log_panel`, for a page that shows it elsewhere and passes ``since=False`` there)."""
+    return [
+        line
+        for i in range(tab.seen, len(tab.history))
+        if tab.history[i].seat != HUMAN
+        for line in describe(tab, i)
+    ]
+
+
 def log_panel(
     tab: Table,
     describe: Callable[[Table, int], list[str]] = engine_lines,
