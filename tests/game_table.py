@@ -65,7 +65,7 @@ def tall_screenshot(page, name: str) -> Path:
     viewport = page.viewport_size
     height = page.evaluate("document.querySelector(\"[data-testid='stMain']\").scrollHeight")
     page.set_viewport_size({"width": viewport["width"], "height": max(viewport["height"], height)})
-    page.wait_for_timeout(800)
+    page.wait_for_timeout(500)
     page.screenshot(path=str(path))
     page.set_viewport_size(viewport)
     print(f"screenshot: {path.relative_to(ROOT)}")

@@ -327,3 +327,14 @@ def test_game_pages_are_in_the_menu(path):
     from ui.nav import MENU
 
     assert any(e.path == path and e.section == "Games" for e in MENU)
+
+
+def test_the_new_game_form_deals_with_the_chosen_level_and_number(app):
+    open_game(app, BORDER_ATTACK, seed="11", levels="easy")
+    next(s for s in app.selectbox if s.label == "AI level").set_value("hard")
+    next(n for n in app.number_input if n.label == "Deal number").set_value(4321)
+    step(next(b for b in app.button if b.label == "Play this deal number").click())
+    tab = table(app, BA)
+    assert (tab.setup.seed, tab.setup.levels) == (4321, ("hard",))
+    assert (param(app, "seed"), param(app, "levels")) == ("4321", "hard")
+    assert tab.state.observation(0).hand == gv.Table.deal("x", tab.setup).state.observation(0).hand

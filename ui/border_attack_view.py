@@ -40,7 +40,11 @@ DEALER = Choice(
     engine_values={"you": 0, "ai": 1},
 )
 
-CATEGORY_NAMES: dict[Category, str] = {c: c.label for c in CATEGORIES}
+SHORT: dict[Category, str] = {
+    Category.SIZE: "Size",
+    Category.STATEHOOD: "State.",
+    Category.POPULATION: "Pop.",
+}
 
 RULES = """
 **The goal.** Be the first to get rid of all 25 cards that come your way, by playing them and
@@ -340,7 +344,7 @@ def lead_hints(obs: BorderAttackObservation) -> tuple[dict[str, str], tuple[Card
         parts = []
         for cat in CATEGORIES:
             beaters, chance = win_chance(card, cat, pool, held)
-            parts.append(f"{cat.label[:4]}. {chance:.0%}")
+            parts.append(f"{SHORT[cat]} {chance:.0%}")
             if best is None or chance > best[2]:
                 best = (card, cat, chance)
         captions[card.usps] = "wins as a lead: " + " · ".join(parts)
@@ -356,13 +360,12 @@ def follow_hints(obs: BorderAttackObservation) -> dict[str, str]:
     captions = {}
     for card in obs.hand:
         mine, theirs = card.rank(cat), led.rank(cat)
-        verdict = "beats" if mine < theirs else "loses to"
+        mark, verdict = ("✓", "wins") if mine < theirs else ("✗", "loses")
         n = len(card.borders)
         same = sum(1 for c in deck() if len(c.borders) == n and c.usps not in public and c != card)
         captions[card.usps] = (
-            f"{verdict} {led.name} ({ordinal(mine)} vs {ordinal(theirs)}). "
-            f"Name it: the AI must list all {n} borders. Borders: {same + 1} unplayed "
-            f"states have {n}."
+            f"{mark} {verdict} ({ordinal(mine)} vs {ordinal(theirs)}) · {same + 1} unplayed "
+            f"states have {n} border{'s' if n != 1 else ''}"
         )
     return captions
 

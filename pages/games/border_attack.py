@@ -71,16 +71,19 @@ gv.status_bar(
 )
 
 
+def by(seat: int) -> str:
+    """A seat as the object of a caption: "you" or "AI"."""
+    return "you" if seat == HUMAN else tab.seat_name(seat)
+
+
 def table_html(trick: ba.TrickView) -> str:
     """The trick on the table: the led card and the follower's card (or its slot)."""
     cat = trick.category
-    led_caption = (
-        f"led by {tab.seat_name(trick.leader)} · {cat.label} {ordinal(trick.led.rank(cat))}"
-    )
+    led_caption = f"led by {by(trick.leader)} · {cat.label} {ordinal(trick.led.rank(cat))}"
     tiles = [card_html(trick.led, caption=led_caption)]
     follower = tab.seat_name(trick.follower)
     if trick.follow is not None and trick.played:
-        caption = f"played by {follower} · {cat.label} {ordinal(trick.follow.rank(cat))}"
+        caption = f"played by {by(trick.follower)} · {cat.label} {ordinal(trick.follow.rank(cat))}"
         tiles.append(card_html(trick.follow, caption=caption))
     elif trick.follow is not None:
         tiles.append(card_html(trick.follow, caption="your card, face down", dim=True))
@@ -93,7 +96,8 @@ def table_html(trick: ba.TrickView) -> str:
             f"announced: {ba.announcement_text(trick.announcement).replace('**', '')}</div>"
         )
     else:
-        tiles.append(f"<div class='gp-slot'>Waiting for {follower}'s answer…</div>")
+        whose = "your" if trick.follower == HUMAN else f"{follower}'s"
+        tiles.append(f"<div class='gp-slot'>Waiting for {whose} answer…</div>")
     return f"<div class='gp-hand'>{''.join(tiles)}</div>"
 
 
@@ -391,6 +395,6 @@ else:
         with st.expander(f"Last trick (trick {last.number})"):
             st.markdown("\n".join(f"- {line}" for line in trick_lines(last)))
 
-gv.log_panel(tab, ba.describe)
+gv.log_panel(tab, ba.describe, since=not state.is_over)
 gv.rules_expander(ba.RULES)
 gv.setup_panel(tab)
