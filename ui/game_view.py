@@ -315,7 +315,12 @@ class Table:
     ``hints`` are the player's switches; they carry over to the next game. ``picks`` is
     scratch space for an answer built in several clicks (a border set clicked on a map);
     ``extra`` holds a page's own memory (e.g. the War's predictions). ``written`` is the URL
-    the page last wrote (``None``: write it, do not read it).
+    the page last wrote (``None``: write it, do not read it). ``options`` are the keyword
+    options the game was dealt with (beyond the URL's), reused by :func:`restart`.
+
+    Subclass it to change what a step remembers (:meth:`snapshot`) or how seats are named
+    (:meth:`seat_name`, e.g. "Partner" in a team game); pass the subclass to
+    :func:`current_table` as ``table_cls``.
     """
 
     key: str
@@ -335,6 +340,7 @@ class Table:
     serial: int = 0
     written: dict[str, str] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def deal(cls, key: str, setup: Setup, choices: Sequence[Choice] = (), **options: Any) -> Table:
@@ -359,6 +365,7 @@ class Table:
             for seat, level in enumerate(setup.levels, start=1)
         }
         tab = cls(key, setup, state, bots, tuple(choices), serial=secrets.randbelow(10**9))
+        tab.options = dict(options)
         tab.initial = tab.snapshot()
         return tab
 
@@ -468,9 +475,10 @@ def current_table(
 
 def restart(tab: Table, setup: Setup | None = None, **options: Any) -> Table:
     """Replace the page's game by a new one (``setup``, or a fresh deal with the same levels
-    and choices); the next run writes it into the URL. Usable in a widget callback."""
+    and choices; the game options of the old table unless ``options`` are given); the next run
+    writes it into the URL. Usable in a widget callback."""
     setup = setup or replace(tab.setup, seed=fresh_seed())
-    new = type(tab).deal(tab.key, setup, tab.choices, **options)
+    new = type(tab).deal(tab.key, setup, tab.choices, **(options or tab.options))
     new.follow, new.hints = tab.follow, tab.hints
     new.written = None
     st.session_state[tab.key] = new
@@ -750,12 +758,7 @@ def log_panel(
     """What the bots did since the human's last move (one line per event), then the whole
     game log in an expander (the last ``limit`` lines)."""
     if since:
-        fresh = [
-            line
-            for i in range(tab.seen, len(tab.history))
-            if tab.history[i].seat != HUMAN
-            for line in describe(tab, i)
-        ]
+        fresh = recent_lines(tab, describe)
         if fresh:
             st.markdown("**Since your last move**")
             st.markdown("\n".join(f"1. {line}" for line in fresh))

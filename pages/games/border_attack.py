@@ -365,9 +365,7 @@ else:
             st.markdown(f"**On the table — trick {current.number}**")
             st.html(table_html(current))
         if waiting:
-            recent = [
-                line for i in range(tab.seen, len(tab.history)) for line in ba.describe(tab, i)
-            ]
+            recent = gv.recent_lines(tab, ba.describe)
             if recent:
                 st.markdown("\n".join(f"- {line}" for line in recent[-3:]))
             gv.continue_button(tab)
