@@ -61,7 +61,7 @@ else:
     turn = "Your turn"
 gv.status_bar(
     [
-        ("Trick", str(max(obs.trick, 1))),
+        ("Trick", str(obs.trick + 1 if obs.phase == LEAD else obs.trick)),
         ("Deck", str(obs.deck_count)),
         ("You", f"{obs.hand_counts[0]} in hand · {obs.scores[0]}/25 gone"),
         (ai, f"{obs.hand_counts[1]} in hand · {obs.scores[1]}/25 gone"),

@@ -62,7 +62,7 @@ top.segmented_control(
     label_visibility="collapsed",
 )
 with top:
-    gv.preference_toggles(tab, follow=False)
+    gv.preference_toggles(tab, follow=False, hints=practice)
 
 
 def pile_chart() -> None:
