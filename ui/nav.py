@@ -85,6 +85,24 @@ MENU: tuple[MenuEntry, ...] = (
         "flip before it is turned.",
     ),
     MenuEntry(
+        "Games",
+        "pages/games/bordercap_gin.py",
+        "BorderCap Gin",
+        ":material/join_inner:",
+        "bordercap_gin",
+        "Two to four players: collect a 4-group and a 3-group of bordering states or capitals "
+        "with the same first letter, and declare your win.",
+    ),
+    MenuEntry(
+        "Games",
+        "pages/games/geopower_toss.py",
+        "GeoPower Toss",
+        ":material/bolt:",
+        "geopower_toss",
+        "Two to six players, alone or in teams: follow the Zone, win tricks with the round's "
+        "GeoPower category, and call GeoPlunge if you dare.",
+    ),
+    MenuEntry(
         "Teacher",
         "pages/teacher/assign.py",
         "Assign a quiz",

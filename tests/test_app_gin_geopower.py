@@ -1,0 +1,342 @@
+"""AppTest flows for the BorderCap Gin and GeoPower Toss pages: a whole game on each page with
+scripted choices, illegal attempts and their explanations, links that replay a deal, bad link
+parameters, the step-by-step mode and the hints. Helpers: ``tests/game_table.py``."""
+
+from __future__ import annotations
+
+from html import unescape
+
+from streamlit.testing.v1 import AppTest
+
+import ui.game_view as gv
+import ui.geopower_table as gp
+import ui.gin_table as gt
+from engine.bordercap_gin import DECLARE, DISCARD, DRAW, BorderCapGin, Declare, Draw, EndTurn
+from engine.cards import Category
+from engine.geopower_toss import CALL, DRAFT, PLAY, GeoPowerToss, Play, Remove
+from engine.melds import split_problem
+from tests.game_table import ROOT, open_game, param, step, table, texts
+
+GIN, TOSS = "pages/games/bordercap_gin.py", "pages/games/geopower_toss.py"
+GK, TK = "bordercap_gin", "geopower_toss"
+
+
+def warnings(app) -> str:
+    return " ".join(w.value for w in app.warning)
+
+
+def click(app, key: str) -> None:
+    step(app.button(key=key).click())
+
+
+# --- BorderCap Gin --------------------------------------------------------------------------
+
+
+def gin_declare(app, discard, four) -> None:
+    """Discard ``discard`` and declare ``four`` (the other three cards as the 3-group) through
+    the "Declare a win" panel."""
+    tab = table(app, GK)
+    step(app.selectbox(key=tab.wkey("declare_discard")).set_value(discard))
+    step(app.pills(key=tab.wkey("declare_four")).set_value(list(four)))
+    click(app, tab.bkey("discard_declare"))
+
+
+def gin_move(app) -> None:
+    """The human's scripted turn part: take the discard only when it wins, else draw; discard
+    the card the hints rank last, declaring when the discard leaves a win."""
+    tab = table(app, GK)
+    obs = tab.state.observation(0)
+    if obs.phase == DRAW:
+        top = obs.just_discarded
+        wins = top is not None and any(
+            gt.has_win([c for c in (*obs.hand, top) if c is not d]) for d in obs.hand
+        )
+        click(app, tab.bkey("take" if wins else "draw"))
+    elif obs.phase == DISCARD:
+        advice = gt.discard_advice(obs)
+        best = advice.best
+        if best.usps in advice.wins:
+            gin_declare(app, best, advice.wins[best.usps][0])
+        else:
+            click(app, tab.bkey(f"discard_{best.usps}"))
+    else:
+        assert obs.phase == DECLARE
+        click(app, tab.bkey("end_turn"))
+
+
+def test_gin_plays_three_players_to_the_end_screen_and_again(app):
+    open_game(app, GIN, seed="18", players="3", levels="easy")
+    assert (param(app, "players"), param(app, "levels")) == ("3", "easy,easy")
+    for _ in range(300):
+        if table(app, GK).state.is_over:
+            break
+        gin_move(app)
+    tab = table(app, GK)
+    state = tab.state
+    assert state.is_over and max(state.scores) >= 50
+    winners = {r.winner for r in state.results}
+    assert 0 in winners and winners - {0, None}, "the script should win a round and lose one"
+    text = texts(app)
+    assert "rounds played; final scores: you" in text and "Deal 18, 3 players" in text
+    assert [e.value for e in (*app.success, *app.error) if "game" in e.value]
+    human_declared = [s for s in tab.history if s.seat == 0 and isinstance(s.action, Declare)]
+    assert human_declared and "You declare a win with" in " ".join(
+        line for i in range(len(tab.history)) for line in gt.describe(tab, i)
+    )
+    click(app, f"{GK}_again_{tab.serial}")
+    new = table(app, GK)
+    assert not new.state.is_over and new.setup.seed != 18 and new.setup.players == 3
+    assert param(app, "seed") == str(new.setup.seed)
+
+
+def _to_discard(app) -> None:
+    """Play on until the human must discard."""
+    for _ in range(5):
+        obs = table(app, GK).state.observation(0)
+        if obs.phase == DISCARD:
+            return
+        click(app, table(app, GK).bkey("draw" if obs.phase == DRAW else "end_turn"))
+    raise AssertionError("the human never had to discard")
+
+
+def test_a_wrong_gin_declaration_is_explained_and_the_game_goes_on(app):
+    open_game(app, GIN, seed="5", levels="easy")
+    _to_discard(app)
+    tab = table(app, GK)
+    hand = gt.by_name(tab.state.observation(0).hand)
+    discard, four, three = hand[0], hand[1:5], hand[5:]
+    reason = split_problem(four, three)
+    assert reason is not None  # deal 5: these groups are no win
+    gin_declare(app, discard, four)
+    note = warnings(app)
+    assert "Not allowed: Not a win" in note and four[0].name in note
+    assert "does not border" in note or "borders none of" in note or "borders neither" in note
+    obs = tab.state.observation(0)
+    assert obs.phase == DECLARE and discard not in obs.hand and obs.pile[-1] == discard
+    assert app.button(key=tab.bkey("end_turn")).label == "End my turn"
+    click(app, tab.bkey("end_turn"))
+    assert not app.warning and tab.state.observation(0).phase in (DRAW, DISCARD)
+    assert isinstance(tab.history[-1].action, Draw | EndTurn) or tab.history[-1].seat != 0
+
+
+def test_gin_face_down_discard_take_and_the_taken_card(app):
+    open_game(app, GIN, seed="22", levels="easy")
+    _to_discard(app)
+    tab = table(app, GK)
+    step(app.segmented_control(key=tab.wkey("face")).set_value("down"))
+    card = gt.by_name(tab.state.observation(0).hand)[0]
+    assert app.button(key=tab.bkey(f"discard_{card.usps}")).label == "Discard face down"
+    click(app, tab.bkey(f"discard_{card.usps}"))
+    log = [line for i in range(len(tab.history)) for line in gt.describe(tab, i)]
+    assert f"You discard **{card.name}** face down (1 face-down discard left this round)." in log
+    assert "AI draws from the deck." in log[log.index(next(x for x in log if "face down" in x)) :]
+    # The AI discarded face up: take its card; that card may not go straight back.
+    obs = tab.state.observation(0)
+    assert obs.phase == DRAW and obs.just_discarded is not None
+    top = obs.just_discarded
+    assert f"Take {top.name}" == app.button(key=tab.bkey("take")).label
+    click(app, tab.bkey("take"))
+    button = app.button(key=tab.bkey(f"discard_{top.usps}"))
+    assert button.disabled and "keep it until a later turn" in button.help
+    assert "just taken" in texts(app)
+
+
+def test_gin_take_is_disabled_with_the_reason_after_a_face_down_discard(app):
+    # Play on until the medium AI has discarded face down (it guards cards you took).
+    open_game(app, GIN, seed="31", levels="medium")
+    tab = table(app, GK)
+    for _ in range(80):
+        obs = tab.state.observation(0)
+        if obs.phase == DRAW and obs.just_discarded is None and obs.face_down_count:
+            break
+        gin_move(app)
+    else:
+        raise AssertionError("the medium AI never discarded face down in deal 31")
+    take = app.button(key=tab.bkey("take"))
+    assert take.disabled and "face down: you must draw from the deck" in take.help
+
+
+def test_a_gin_link_replays_the_deal_and_bad_parameters_give_notes(app):
+    open_game(app, GIN, seed="77", players="3", levels="easy,medium")
+    tab = table(app, GK)
+    first = tab.initial.hand
+    assert first == BorderCapGin.new(players=3, seed=77).observation(0).hand
+    assert (param(app, "seed"), param(app, "levels")) == ("77", "easy,medium")
+    app.run()
+    assert table(app, GK) is tab and tab.state.observation(0).hand == tab.history[-1].after.hand
+    other = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
+    other.run()
+    open_game(other, GIN, seed="77", players="3", levels="easy,medium")
+    assert table(other, GK).initial.hand == first
+    assert all(c.name in texts(other) for c in table(other, GK).state.observation(0).hand)
+
+    open_game(app, GIN, seed="x7", players="9", levels="genius", teams="2")
+    note = warnings(app)
+    for fragment in ("seed=x7", "players=9", "genius", "teams=2"):
+        assert fragment in note
+    assert table(app, GK).setup.players == 2 and param(app, "seed").isdigit()
+
+
+def test_gin_step_by_step_plays_one_ai_turn_per_click(app):
+    open_game(app, GIN, seed="40", players="3", levels="easy")
+    tab = table(app, GK)
+    step(app.toggle(key=f"{GK}_follow_{tab.serial}").set_value(True))
+    _to_discard(app)
+    obs = tab.state.observation(0)
+    click(app, tab.bkey(f"discard_{gt.by_name(obs.hand)[0].usps}"))
+    assert tab.state.current_player == 1
+    label = app.button(key=tab.bkey("continue")).label
+    assert label == "Continue: AI 1's next move"
+    before = len(tab.history)
+    click(app, tab.bkey("continue"))
+    done = tab.history[before:]
+    assert {s.seat for s in done} == {1} and isinstance(done[-1].action, EndTurn)
+    assert tab.state.current_player == 2
+    assert "AI 1 draws from the deck." in texts(app) or "AI 1 takes" in texts(app)
+
+
+def test_gin_hints_name_the_groups_and_the_best_discard(app):
+    open_game(app, GIN, seed="5", levels="easy")
+    tab = table(app, GK)
+    step(app.toggle(key=f"{GK}_hints_{tab.serial}").set_value(True))
+    _to_discard(app)
+    hint = " ".join(i.value for i in app.info)
+    assert "Your hand holds" in hint and "best to let go" in hint
+    best = gt.discard_advice(tab.state.observation(0)).best
+    assert best.name in hint
+
+
+# --- GeoPower Toss --------------------------------------------------------------------------
+
+
+def toss_move(app) -> None:
+    """The human's scripted choice: remove the category its hand is weakest in; lead the
+    surest card; follow with the cheapest card that wins, else the worst card."""
+    tab = table(app, TK)
+    obs = tab.state.observation(0)
+    if obs.phase == DRAFT:
+        strength = gp.draft_strength(obs)
+        click(app, tab.bkey(f"remove_{min(strength, key=strength.get).value}"))
+        return
+    cat = obs.category
+    legal = [a.card for a in obs.legal if isinstance(a, Play)]
+    if not obs.trick:
+        pool = gp.unseen(obs)
+        pick = max(legal, key=lambda c: (gp.hold_chance(obs, c, cat, pool), -c.rank(cat)))
+    else:
+        zone = obs.trick[0][1].zone
+        bar = gp.best_play(obs.trick, cat)[1].rank(cat)
+        winners = [c for c in legal if c.zone == zone and c.rank(cat) < bar]
+        pick = max(winners or legal, key=lambda c: c.rank(cat))
+    click(app, tab.bkey(f"play_{pick.usps}"))
+
+
+def test_toss_plays_four_players_in_two_teams_to_the_end_screen(app):
+    open_game(app, TOSS, seed="6", players="4", teams="2", levels="easy")
+    assert param(app, "teams") == "2" and param(app, "levels") == "easy,easy,easy"
+    assert "Your partner: AI 2." in texts(app)
+    for _ in range(120):
+        if table(app, TK).state.is_over:
+            break
+        toss_move(app)
+    tab = table(app, TK)
+    assert tab.state.is_over and tab.state.winner == 0
+    text = texts(app)
+    assert "rounds of 8 tricks; final scores: your team (you, AI 2)" in text
+    assert any("Your team (you, AI 2) reaches" in s.value for s in app.success)
+    click(app, f"{TK}_again_{tab.serial}")
+    new = table(app, TK)
+    assert not new.state.is_over and (new.setup.players, new.setup.teams) == (4, 2)
+
+
+def test_a_card_that_cannot_follow_the_zone_is_disabled_and_explained(app):
+    # Deal 5, 4 players in 2 teams: after your draft choice AI 2 leads Texas (Central).
+    open_game(app, TOSS, seed="5", players="4", teams="2", levels="easy")
+    tab = table(app, TK)
+    assert "Choose the round's GeoPower card." in texts(app)
+    click(app, tab.bkey("remove_size"))
+    obs = tab.state.observation(0)
+    assert obs.phase == PLAY and obs.trick[0][1].name == "Texas"
+    assert "Your turn: follow the Central Zone." in texts(app)
+    off = [c for c in obs.hand if c.zone != "Central"]
+    assert off
+    for c in off:
+        button = app.button(key=tab.bkey(f"play_{c.usps}"))
+        assert button.disabled
+        assert button.help == "You must follow the Central Zone: you hold a Central card."
+    assert "can't play: follow Central" in unescape(texts(app))
+    # A click from an outdated view (or a crafted request) is refused by the engine with the
+    # same reason, shown on the page; nothing changes.
+    before = tab.version
+    reason = gp.follow_reasons(obs)[off[0].usps]
+    assert gv.act(tab, Play(off[0])) == reason
+    app.run()
+    assert f"Not allowed: {reason}" in warnings(app) and tab.version == before
+    central = next(c for c in obs.hand if c.zone == "Central")
+    click(app, tab.bkey(f"play_{central.usps}"))
+    assert not app.warning and tab.version > before
+
+
+def test_the_geoplunge_call_is_offered_until_the_fifth_trick(app):
+    open_game(app, TOSS, seed="30", players="2", levels="easy")
+    tab = table(app, TK)
+    if tab.state.observation(0).phase == DRAFT:
+        toss_move(app)
+    assert app.button(key=tab.bkey("call")).label == "Call GeoPlunge"
+    click(app, tab.bkey("call"))
+    obs = tab.state.observation(0)
+    assert obs.calls == ((0, 0),) and CALL not in obs.legal
+    assert "GeoPlunge called by you" in texts(app) and "you need 6 tricks" in texts(app)
+    assert "GeoPlunge!" in texts(app)  # the score chip
+    # A fresh game: the call closes when the first card of the 5th trick is played.
+    open_game(app, TOSS, seed="32", players="2", levels="easy")
+    tab = table(app, TK)
+    for _ in range(30):
+        obs = tab.state.observation(0)
+        if obs.phase == PLAY and (len(obs.tricks) > 4 or (len(obs.tricks) == 4 and obs.trick)):
+            break
+        toss_move(app)
+    assert not obs.call_open and CALL not in obs.legal
+    keys = {b.key for b in app.button}
+    assert tab.bkey("call") not in keys
+    assert "The GeoPlunge call closed when the 5th trick started." in texts(app)
+
+
+def test_a_toss_link_replays_the_deal_and_bad_parameters_give_notes(app):
+    open_game(app, TOSS, seed="123", players="6", teams="3", levels="easy,medium,easy")
+    tab = table(app, TK)
+    engine = GeoPowerToss.new(players=6, teams=3, seed=123)
+    assert tab.initial.hand == engine.observation(0).hand
+    assert param(app, "levels") == "easy,medium,easy,easy,easy"
+    assert "Your partner: AI 3." in texts(app)  # 3 teams of 2: seats 0 and 3
+    html = " ".join(h.proto.body for h in app.get("html"))
+    assert html.count("team 1") == 2 and html.count("team 3") == 2
+
+    open_game(app, TOSS, seed="123", players="4", teams="5", levels="easy,hard,genius,x,y")
+    note = warnings(app)
+    assert "teams=5 does not fit 4 players" in note and "genius" in note
+    assert "names 5 levels for 3 opponents" in note
+    assert table(app, TK).setup.teams is None and param(app, "teams") is None
+
+
+def test_toss_hints_say_which_cards_follow_and_which_win(app):
+    open_game(app, TOSS, seed="5", players="4", teams="2", levels="easy")
+    tab = table(app, TK)
+    step(app.toggle(key=f"{TK}_hints_{tab.serial}").set_value(True))
+    assert "Remove **" in " ".join(i.value for i in app.info)
+    click(app, tab.bkey(f"remove_{Category.SIZE.value}"))
+    hint = " ".join(i.value for i in app.info)
+    assert "Your partner AI 2 is winning this trick." in hint
+    text = unescape(texts(app))
+    assert "can't play: follow Central" in text
+    assert "too low (" in text
+
+
+def test_toss_step_by_step_waits_for_continue(app):
+    open_game(app, TOSS, seed="5", players="4", teams="2", levels="easy")
+    tab = table(app, TK)
+    step(app.toggle(key=f"{TK}_follow_{tab.serial}").set_value(True))
+    click(app, tab.bkey(f"remove_{Category.SIZE.value}"))
+    assert tab.state.current_player == 1 and isinstance(tab.history[-1].action, Remove)
+    click(app, tab.bkey("continue"))
+    assert tab.state.observation(0).phase == PLAY and "AI 1 removes a" in texts(app)
