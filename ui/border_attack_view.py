@@ -17,8 +17,11 @@ from engine.border_attack import (
     BONUS_DISCARD,
     BORDERS,
     CATEGORIES,
+    COMMIT,
     GUESS,
+    LEAD,
     NAME,
+    WIN_DISCARD,
     Announcement,
     BorderAttackObservation,
     Commit,
@@ -305,6 +308,15 @@ def result_line(tab: Table, winner: int) -> str:
     if winner == HUMAN:
         return "You have no cards left and the deck is empty: **you win the game!**"
     return f"{tab.seat_name(winner)} has no cards left and the deck is empty: **the AI wins.**"
+
+
+PENDING: dict[str, str] = {
+    LEAD: "The AI will now choose a category and lead a card.",
+    COMMIT: "The AI will now choose its answer card, face down, and announce it.",
+    GUESS: "The AI will now make its one guess at your card.",
+    BONUS_DISCARD: "The AI guessed right: it will now discard a card.",
+    WIN_DISCARD: "The AI won the trick: it will now discard a card.",
+}
 
 
 # --- hints ----------------------------------------------------------------------------------

@@ -368,6 +368,7 @@ else:
             recent = gv.recent_lines(tab, ba.describe)
             if recent:
                 st.markdown("\n".join(f"- {line}" for line in recent[-3:]))
+            st.markdown(f"**{ba.PENDING.get(obs.phase, '')}**")
             gv.continue_button(tab)
         elif obs.phase == LEAD:
             lead_widgets()
