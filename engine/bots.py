@@ -31,14 +31,20 @@ from engine.knowledge import Knowledge
 
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 
-# Determinizations per decision of the hard bot, per game (each one plays out every candidate).
-ITERATIONS: dict[str, int] = {"border_attack": 12, "bordercap_gin": 8, "geopower_toss": 12}
+# The hard bot's effort per decision, per game. It deals at most ``ITERATIONS`` times, and
+# stops dealing (after ``MIN_DEALS``) when one more deal would take the rollouts of this
+# decision past ``STEPS`` actions in all. Counting actions instead of seconds keeps the bot
+# deterministic; on a laptop an action of a rollout costs 20 to 40 microseconds.
+ITERATIONS: dict[str, int] = {"border_attack": 8, "bordercap_gin": 6, "geopower_toss": 24}
+STEPS = 2000
+MIN_DEALS = 3
 DEFAULT_ITERATIONS = 8
 # The spread assumed a priori for the difference of two actions' values (see ``_choose``).
 VARIANCE_PRIOR = 0.05
-# Longest rollout, in actions, per game (None: to the end of the round or game).
-ROLLOUT_LIMIT: dict[str, int] = {}
-# A safety net for interactive play: stop sampling once this many seconds have passed.
+# Longest rollout, in actions, per game (otherwise to the end of the round or game). A round
+# of BorderCap Gin between medium bots takes about 50 actions but may run to 600.
+ROLLOUT_LIMIT: dict[str, int] = {"bordercap_gin": 150}
+# A safety net for interactive play: stop dealing once this many seconds have passed.
 TIME_BUDGET = 0.1
 
 
@@ -86,25 +92,31 @@ def complete() -> Knowledge:
 
 
 class SearchBot:
-    """The ``hard`` level: determinized Monte Carlo search over the legal actions.
+    """The ``hard`` level: a cautious determinized Monte Carlo search over ``obs.legal``.
 
-    For each decision (with more than one legal action) it repeats, up to ``iterations``
-    times: deal the cards it cannot see at random consistently with its observation
-    (``from_observation``); on that one deal, try every candidate action and play the game on
-    with a ``MediumBot`` in every seat, all knowing every border and capital, until the game
-    ends or the round changes (``round_index``) or ``rollout_limit`` actions were played;
-    score the outcome with ``state.value(seat)``. Every candidate meets the same deals and the
-    same tie-breaking draws of the rollout bots (common random numbers), so their comparison is
-    not blurred by luck. After half the iterations only the best third of the candidates (and
-    the rollout policy's own choice) go on being sampled.
+    For each decision with more than one legal action:
 
-    The search is cautious: it plays the rollout policy's own choice (``MediumBot`` with complete
-    knowledge) unless another action did better on the same deals by more than ``confidence``
-    standard errors of the paired differences; then the action surest to be better.
+    1. Deal the cards the bot cannot see at random, consistently with its observation
+       (``from_observation`` and the bot's own generator: the only way it learns anything).
+    2. On that one deal, try every candidate action and play on with a ``MediumBot`` in every
+       seat, all knowing every border and capital, until the game ends, the round changes
+       (``round_index``) or ``rollout_limit`` actions were played; the outcome is
+       ``state.value(seat)``. Every candidate meets the same deal and the same tie-breaking
+       draws of the rollout bots (common random numbers), so comparisons are not blurred by
+       the luck of the deal.
+    3. Deal again, up to ``iterations`` deals, while the rollouts of this decision stay within
+       ``steps`` actions (at least ``MIN_DEALS`` deals): a choice between two actions near the
+       end of a round gets many deals, one among twenty at the start of a game a few. Once
+       half the effort is spent, only the best third of the candidates (and the policy's own
+       choice) are sampled further.
+    4. Play the rollout policy's own choice (``MediumBot`` with complete knowledge) unless
+       another action did better on the same deals by more than ``confidence`` standard errors
+       of the paired differences; then play the action surest to be better.
 
-    With ``time_budget=None`` the bot is deterministic for a given seed and iteration cap (tests
-    and simulations use that); with a budget (seconds) it stops sampling once the budget is
-    spent, after at least one deal.
+    Step 4 keeps the search from chasing lucky rollouts: it starts from a sound policy and
+    departs from it only on evidence. With ``time_budget=None`` (what simulations and the
+    pages use) the bot is deterministic for a given seed and effort; with a budget in seconds
+    it also stops dealing once the budget is spent, after at least one deal.
     """
 
     def __init__(
@@ -113,6 +125,7 @@ class SearchBot:
         seed: int | None,
         game: str | type[GameState],
         iterations: int | None = None,
+        steps: int = STEPS,
         time_budget: float | None = TIME_BUDGET,
         rollout_limit: int | None = None,
         confidence: float = 2.0,
@@ -121,12 +134,14 @@ class SearchBot:
         self.seat = seat
         self.cls = game_class(game) if isinstance(game, str) else game
         self.rng = random.Random(seed)
-        self.iterations = iterations or ITERATIONS.get(self.cls.game_id, DEFAULT_ITERATIONS)
+        game_id = self.cls.game_id
+        self.iterations = iterations or ITERATIONS.get(game_id, DEFAULT_ITERATIONS)
+        self.steps = steps
         self.time_budget = time_budget
-        self.rollout_limit = rollout_limit or ROLLOUT_LIMIT.get(self.cls.game_id)
+        self.rollout_limit = rollout_limit or ROLLOUT_LIMIT.get(game_id) or 1 << 30
         self.confidence = confidence
         self.prune = prune
-        self._medium = bot_classes(self.cls.game_id)["medium"]
+        self._medium = bot_classes(game_id)["medium"]
         self._policies: dict[int, Any] = {}
         self._own = _knowing_bot(self._medium, seat, self.rng.getrandbits(32), complete())
 
@@ -137,25 +152,19 @@ class SearchBot:
             self._policies[seat] = bot
         return bot
 
-    def _rollout(self, state: GameState, round_index: int) -> float:
-        """Play ``state`` on with the policies until the game or the round ends; its value."""
-        policy = self._policy
-        limit = self.rollout_limit or 1 << 30
-        while not state.is_over and state.round_index == round_index and limit:
-            limit -= 1
+    def _rollout(self, state: GameState, round_index: int) -> tuple[float, int]:
+        """Play ``state`` on with the policies until the game or the round ends (or the
+        rollout limit); its value for the bot's seat and the number of actions played."""
+        policies = self._policies
+        left = self.rollout_limit
+        while left and not state.is_over and state.round_index == round_index:
+            left -= 1
             seat = state.current_player
             if seat is None:
                 state.step(state.legal_actions()[0])
-                continue
-            state.step(policy(seat).act(state.observation(seat)))
-        return state.value(self.seat)
-
-    def _policy_states(self) -> list[tuple[random.Random, Any]]:
-        return [
-            (bot.rng, bot.rng.getstate())
-            for bot in self._policies.values()
-            if isinstance(getattr(bot, "rng", None), random.Random)
-        ]
+            else:
+                state.step(policies[seat].act(state.observation(seat)))
+        return state.value(self.seat), self.rollout_limit - left
 
     def act(self, obs: Any) -> Any:
         """The rollout policy's own choice, unless the search shows a better one (see class)."""
@@ -167,31 +176,47 @@ class SearchBot:
         preferred = legal.index(own) if own in legal else 0
         values: list[list[float]] = [[] for _ in legal]
         candidates = list(range(len(legal)))
-        done = 0
+        used = last = done = 0
+        pruned = not self.prune
         while done < self.iterations:
+            if done >= MIN_DEALS and used + last > self.steps:
+                break
             if (
                 done
                 and self.time_budget is not None
                 and time.perf_counter() - start > self.time_budget
             ):
                 break
-            if self.prune and done == self.iterations // 2 and len(candidates) > 3:
-                ranked = sorted(candidates, key=lambda i: -sum(values[i]))
-                keep = set(ranked[: max(2, -(-len(candidates) // 3))]) | {preferred}
-                candidates = [i for i in candidates if i in keep]
+            if not pruned and done >= 2 and (2 * used >= self.steps or 2 * done >= self.iterations):
+                pruned = True
+                if len(candidates) > 3:
+                    ranked = sorted(candidates, key=lambda i: -sum(values[i]))
+                    keep = set(ranked[: max(2, -(-len(candidates) // 3))]) | {preferred}
+                    candidates = [i for i in candidates if i in keep]
             world = self.cls.from_observation(obs, self.rng)
             round_index = world.round_index
             for seat in range(len(world.scores)):
                 self._policy(seat)
             saved = self._policy_states()
+            last = 0
             for i in candidates:
                 for generator, snapshot in saved:
                     generator.setstate(snapshot)
                 state = world.clone()
                 state.step(legal[i])
-                values[i].append(self._rollout(state, round_index))
+                value, n = self._rollout(state, round_index)
+                values[i].append(value)
+                last += n + 1
+            used += last
             done += 1
         return legal[self._choose(values, preferred)]
+
+    def _policy_states(self) -> list[tuple[random.Random, Any]]:
+        return [
+            (bot.rng, bot.rng.getstate())
+            for bot in self._policies.values()
+            if isinstance(getattr(bot, "rng", None), random.Random)
+        ]
 
     def _choose(self, values: list[list[float]], preferred: int) -> int:
         """The candidate whose gain over ``preferred`` is surest: the largest lower confidence

@@ -10,31 +10,16 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from engine.border_attack import BorderAttack
+from engine.bordercap_gin import BorderCapGin
 from engine.core import GameState
+from engine.geopower_toss import GeoPowerToss
+from engine.reverse_war import ReverseWar
 
-# game id → (module, class name); every module follows the interface of ``engine.core``.
-_WHERE: dict[str, tuple[str, str]] = {
-    "border_attack": ("engine.border_attack", "BorderAttack"),
-    "bordercap_gin": ("engine.bordercap_gin", "BorderCapGin"),
-    "reverse_war": ("engine.reverse_war", "ReverseWar"),
-    "geopower_toss": ("engine.geopower_toss", "GeoPowerToss"),
+GAMES: dict[str, type[GameState]] = {
+    cls.game_id: cls for cls in (BorderAttack, BorderCapGin, ReverseWar, GeoPowerToss)
 }
-
-GAME_IDS: tuple[str, ...] = tuple(_WHERE)
-
-
-def _load() -> dict[str, type[GameState]]:
-    found: dict[str, type[GameState]] = {}
-    for game_id, (module, name) in _WHERE.items():
-        try:
-            found[game_id] = getattr(importlib.import_module(module), name)
-        except ModuleNotFoundError as exc:  # pragma: no cover - only while games are written
-            if exc.name != module:
-                raise
-    return found
-
-
-GAMES: dict[str, type[GameState]] = _load()
+GAME_IDS: tuple[str, ...] = tuple(GAMES)
 
 
 def game_class(game_id: str) -> type[GameState]:
