@@ -109,8 +109,10 @@ def test_a_wrong_gin_declaration_is_explained_and_the_game_goes_on(app):
     assert reason is not None  # deal 5: these groups are no win
     gin_declare(app, discard, four)
     note = warnings(app)
-    assert "Not allowed: Not a win" in note and four[0].name in note
+    assert "Not a win" in note and f"The 4-group **{gt.names(four)}** is not a group" in note
     assert "does not border" in note or "borders none of" in note or "borders neither" in note
+    assert table(app, GK).message == "Not a win: " + reason[0].lower() + reason[1:]
+    assert app.pills(key=tab.wkey("declare_four")).value == list(four)  # ready to fix
     obs = tab.state.observation(0)
     assert obs.phase == DECLARE and discard not in obs.hand and obs.pile[-1] == discard
     assert app.button(key=tab.bkey("end_turn")).label == "End my turn"
@@ -340,3 +342,40 @@ def test_toss_step_by_step_waits_for_continue(app):
     assert tab.state.current_player == 1 and isinstance(tab.history[-1].action, Remove)
     click(app, tab.bkey("continue"))
     assert tab.state.observation(0).phase == PLAY and "AI 1 removes a" in texts(app)
+
+
+# --- what the pages compute (no Streamlit) ---------------------------------------------------
+
+
+def test_the_gin_log_never_names_a_card_the_ai_drew_or_hid():
+    setup = gv.Setup("bordercap_gin", 9, 2, None, ("medium",))
+    tab = gt.GinTable.deal("t", setup)
+    gv.play_ai(tab)
+    for _ in range(25):
+        obs = tab.state.observation(0)
+        if tab.state.is_over:
+            break
+        action = obs.legal[-1] if obs.phase == DRAW else obs.legal[0]
+        gv.act(tab, action)
+    seen = {c.name for s in tab.history for c in (*s.after.hand, *s.after.pile)}
+    ai = {c.name for c in (*tab.state.hands[1], *tab.state.downs[1])}
+    hidden = ai - seen
+    assert hidden  # the AI holds cards you never saw
+    for i, done in enumerate(tab.history):
+        if done.seat == 1 and isinstance(done.action, Draw):
+            assert gt.describe(tab, i) == ["AI draws from the deck."]
+        for line in gt.describe(tab, i):
+            assert not any(name in line for name in hidden), line
+
+
+def test_the_gin_hints_agree_with_the_engine():
+    state = BorderCapGin.new(players=2, seed=46)  # deal 46: your first seven cards win
+    hand = state.observation(0).hand
+    split = gt.best_split(hand)
+    assert split is not None and gt.has_win(hand)
+    assert gt.explain_declaration(*split)[0].startswith("The 4-group **")
+    assert all("is a group" in line for line in gt.explain_declaration(*split))
+    live = [c for c in gt.live_cards(state.observation(0))]
+    seven = list(hand[:6]) + [next(c for c in live if not gt.has_win([*hand[:6], c]))]
+    for out in gt.outs(seven, live):
+        assert any(gt.has_win([x for x in (*seven, out) if x is not d]) for d in seven)

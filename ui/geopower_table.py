@@ -18,6 +18,7 @@ from engine.geopower_toss import (
     CALL_TRICKS,
     DRAFT,
     PLAY,
+    TARGET,
     Call,
     GeoPowerObservation,
     Play,
@@ -87,14 +88,15 @@ def seat_word(tab: Table, seat: int) -> str:
     return "you" if seat == HUMAN else tab.seat_name(seat)
 
 
-def unit_name(tab: Table, obs: GeoPowerObservation, unit: int) -> str:
-    """ "you" / "AI 1" alone; "your team" / "team 2 (AI 1, AI 3)" in a team game."""
+def unit_name(tab: Table, obs: GeoPowerObservation, unit: int, *, short: bool = False) -> str:
+    """ "you" / "AI 1" alone; "your team (you, AI 2)" / "team 2 (AI 1, AI 3)" in a team game
+    (without the members when ``short``)."""
     if not obs.teams:
         return seat_word(tab, unit)
-    seats = ", ".join(seat_word(tab, s) for s in members(obs, unit))
-    if unit == obs.team_of[HUMAN]:
-        return f"your team ({seats})"
-    return f"team {unit + 1} ({seats})"
+    name = "your team" if unit == obs.team_of[HUMAN] else f"team {unit + 1}"
+    if short:
+        return name
+    return f"{name} ({', '.join(seat_word(tab, s) for s in members(obs, unit))})"
 
 
 def unit_label(tab: Table, obs: GeoPowerObservation, unit: int) -> str:
@@ -176,20 +178,18 @@ def tab_obs(tab: Table) -> GeoPowerObservation:
 
 
 def round_line(tab: Table, obs: GeoPowerObservation, r: RoundResult) -> str:
-    """ "Round 2 (Size): you 5 tricks +10; AI 1 3 tricks +0 — scores: you 20, AI 1 10." """
-    parts = []
+    """ "Round 2 (Size) — tricks: you 5, AI 1 3; points: you +10. Scores: you 20, AI 1 10." """
+    tricks = []
     for u in range(units(obs)):
         called = ""
         if u in r.callers:
-            called = ", GeoPlunge made" if r.tricks[u] >= CALL_TRICKS else ", GeoPlunge failed"
-        n = r.tricks[u]
-        parts.append(
-            f"{unit_name(tab, obs, u)} {n} trick{'s' if n != 1 else ''}{called}: +{r.points[u]}"
-        )
-    scores = ", ".join(f"{unit_name(tab, obs, u)} {s}" for u, s in enumerate(r.scores))
+            called = " (GeoPlunge made)" if r.tricks[u] >= CALL_TRICKS else " (GeoPlunge failed)"
+        tricks.append(f"{unit_name(tab, obs, u, short=True)} {r.tricks[u]}{called}")
+    points = [f"{unit_name(tab, obs, u, short=True)} +{p}" for u, p in enumerate(r.points) if p]
+    scores = ", ".join(f"{unit_name(tab, obs, u, short=True)} {s}" for u, s in enumerate(r.scores))
     return (
-        f"Round {r.round_index + 1} ({r.category.label}): " + "; ".join(parts) + f". Scores: "
-        f"{scores}."
+        f"Round {r.round_index + 1} ({r.category.label}) — tricks: {', '.join(tricks)}; "
+        f"points: {', '.join(points) or 'nobody scores'}. Scores: {scores}."
     )
 
 
@@ -243,6 +243,9 @@ def describe(tab: Table, index: int) -> list[str]:
             lines.append(trick_line(tab, done, category))
     for r in after.results[len(before.results) :]:
         lines.append(round_line(tab, after, r))
+        top = max(r.scores)
+        if top >= TARGET and r.scores.count(top) > 1 and not after.is_over:
+            lines.append(f"Tied at {top}: another round is played.")
     if after.round_index > before.round_index and not after.is_over:
         lines.append(round_start(tab, after))
     if after.is_over and not before.is_over:
@@ -412,7 +415,7 @@ def play_hints(tab: Table, obs: GeoPowerObservation) -> PlayHints:
     else:
         advice = (
             f"None of your {zone} cards beats {best_card.name} ({ordinal(bar)}): play your "
-            f"lowest {zone} card and keep the good ones."
+            f"weakest {zone} card (the worst {category.value} rank) and keep the strong ones."
         )
     if partner and not winners:
         advice = f"Your partner {tab.seat_name(best_seat)} is winning this trick. " + advice

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from html import escape
 from itertools import combinations
 
 from engine.bordercap_gin import (
@@ -30,12 +31,14 @@ from engine.cards import Card, by_usps, deck
 from engine.melds import (
     BIT,
     describe_group,
+    group_problem,
     groups_in,
     has_bonus,
     hubs,
     truth,
     winning_splits,
 )
+from ui.cards import zone_color
 from ui.game_view import HUMAN, Step, Table
 
 RULES = """
@@ -76,12 +79,10 @@ are your 3-group.
 
 MAP_LABELS: dict[str, str] = {
     "mine": "in your hand",
-    "correct": "a group in your hand",
-    "target": "another group",
     "missed": "would complete a win",
     "theirs": "the discard you may take",
-    "selected": "in your hand",
 }
+GROUP_ROLES: tuple[str, str] = ("target", "correct")  #: the colours of a first and second group
 
 
 class GinTable(Table):
@@ -362,6 +363,21 @@ def groups_lines(hand: Sequence[Card]) -> list[str]:
     return lines
 
 
+def explain_declaration(four: Sequence[Card], three: Sequence[Card]) -> list[str]:
+    """Why a declaration is no win, group by group (a right group is named as one too)."""
+    twice = [c for c in four if c in three]
+    if twice:
+        return [f"{names(twice)} cannot be in both groups."]
+    lines = []
+    for label, group in (("4-group", four), ("3-group", three)):
+        why = group_problem(group)
+        if why is None:
+            lines.append(f"The {label} **{names(group)}** is a group: {describe_group(group)}.")
+        else:
+            lines.append(f"The {label} **{names(group)}** is not a group: {why}.")
+    return lines
+
+
 def best_groups(hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
     """The groups to colour on the map: a winning split if the hand holds one, else the two
     disjoint groups that cover the most cards (a 4-group preferred), else the largest group."""
@@ -508,21 +524,14 @@ def hand_map(
 ) -> MapParts:
     """The hand's states; a line for each border between two of its cards (dashed to the
     discard that may be taken); each capital's first letter on its state; ``groups`` coloured
-    (the first ``correct``, the second ``target``); ``winners`` (outs) in ``missed``."""
+    (:data:`GROUP_ROLES`); ``winners`` (outs) in ``missed``."""
     roles = {c.usps: "mine" for c in hand}
     labels = dict(MAP_LABELS)
-    for role, group in zip(("correct", "target"), groups, strict=False):
+    for role, group in zip(GROUP_ROLES, groups, strict=False):
         for c in group:
             roles[c.usps] = role
-        labels[role] = (
-            f"your {len(group)}-group"
-            if role == "correct"
-            else (
-                f"your {len(group)}-group"
-                if len(group) != len(groups[0])
-                else f"another {len(group)}-group"
-            )
-        )
+        same = role != GROUP_ROLES[0] and len(group) == len(groups[0])
+        labels[role] = f"{'another' if same else 'your'} {len(group)}-group"
     for c in winners:
         roles.setdefault(c.usps, "missed")
     notes = {}
@@ -546,7 +555,7 @@ def winning_hand_map(result: RoundResult) -> MapParts:
     """The map of a declared win: the 4-group and the 3-group, their border links."""
     hand = [*result.four, *result.three]
     parts = hand_map(hand, groups=(result.four, result.three))
-    parts.labels.update({"correct": "the 4-group", "target": "the 3-group"})
+    parts.labels.update(dict(zip(GROUP_ROLES, ("the 4-group", "the 3-group"), strict=True)))
     parts.links = [
         (a.usps, b.usps)
         for group in (result.four, result.three)
@@ -554,6 +563,29 @@ def winning_hand_map(result: RoundResult) -> MapParts:
         if b.usps in a.borders and (a in hubs(group) or b in hubs(group))
     ]
     return parts
+
+
+def mini_cards_html(rows: Sequence[tuple[str, Sequence[Card]]]) -> str:
+    """Small tiles (name on the Zone's colour, capital below), one labelled row per group:
+    a winning hand in little room."""
+    out = []
+    for label, cards in rows:
+        tiles = "".join(
+            "<div style='border:1px solid #c8c8c8;border-radius:.45rem;overflow:hidden;"
+            "min-width:6.6rem;flex:0 1 7rem;font-size:.85rem;background:#fff;color:#222'>"
+            f"<div style='background:{zone_color(c.zone)};color:"
+            f"{'#222' if c.zone in ('Mountain', 'Alaska') else '#fff'};padding:.15rem .45rem;"
+            f"font-weight:700'>{escape(c.name)}</div>"
+            f"<div style='padding:.1rem .45rem .2rem'>★ {escape(c.capital)}</div></div>"
+            for c in cards
+        )
+        out.append(
+            "<div style='display:flex;flex-wrap:wrap;gap:.35rem;align-items:stretch;"
+            "margin:.15rem 0 .35rem'>"
+            f"<div style='flex:0 0 100%;font-size:.85rem;color:#555'>{escape(label)}</div>"
+            f"{tiles}</div>"
+        )
+    return "".join(out)
 
 
 # --- status and the end ---------------------------------------------------------------------

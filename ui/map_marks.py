@@ -107,10 +107,16 @@ def add_labels(
             text=[labels[c] for c in codes],
             mode="markers+text",
             textposition="middle center" if badge else "top center",
-            textfont={"size": font_size, "color": "#111"},
+            textfont={
+                "size": font_size,
+                "color": "#111",
+                "weight": "bold",
+                "shadow": "0 0 2px #fff, 0 0 4px #fff",
+            },
             marker={
                 "size": [size + (6 if symbols.get(c) else 0) for c in codes],
                 "color": "white",
+                "opacity": 1,
                 "symbol": [symbols.get(c, "circle") for c in codes],
                 "line": {"color": "#111", "width": 1.2},
             },

@@ -18,6 +18,7 @@ from engine.bordercap_gin import (
     Take,
     declaration,
 )
+from engine.melds import describe_group
 from ui.cards import card_html
 from ui.map_marks import add_labels, add_links
 from ui.maps import CONFIG, state_map
@@ -48,14 +49,17 @@ elif mine:
     turn_text = f"Your turn: {gt.phase_text(obs)}"
 else:
     turn_text = f"{tab.seat_name(obs.to_act)}'s turn"
-chips = [
-    ("Round", str(obs.round_index + 1)),
-    ("Turn", str(obs.turn)),
-    ("Dealer", tab.seat_name(obs.dealer)),
-    ("Deck", str(obs.deck_size)),
-]
-if obs.face_down_count:
-    chips.append(("Face down", str(obs.face_down_count)))
+if state.is_over:
+    chips = [("Rounds", str(len(obs.results)))]
+else:
+    chips = [
+        ("Round", str(obs.round_index + 1)),
+        ("Turn", str(obs.turn)),
+        ("Dealer", tab.seat_name(obs.dealer)),
+        ("Deck", str(obs.deck_size)),
+    ]
+    if obs.face_down_count:
+        chips.append(("Face down", str(obs.face_down_count)))
 chips += [
     ("You" if s == HUMAN else tab.seat_label(s), f"{obs.scores[s]} pts") for s in range(players)
 ]
@@ -153,10 +157,16 @@ def discard_and_end(tab: gv.Table, action: Discard, version: int) -> None:
         gv.act(tab, END_TURN)
 
 
-def discard_and_declare(tab: gv.Table, discard: Discard, four, three, version: int) -> None:
-    """Discard, then declare: a refused declaration leaves the turn open with the reason."""
-    if gv.act(tab, discard, version) is None:
-        gv.act(tab, declaration(four, three))
+def declare(tab: gv.Table, discard: Discard | None, four, three, version: int) -> None:
+    """Declare (after discarding ``discard`` when given): a refused declaration leaves the
+    turn open; the attempt is kept to explain it group by group and to start the next try."""
+    if discard is not None:
+        if gv.act(tab, discard, version) is not None:
+            return
+        version = tab.version
+    tab.extra["attempt"] = (tuple(four), tuple(three))
+    if gv.act(tab, declaration(four, three), version) is None:
+        tab.extra.pop("attempt", None)
 
 
 def hint_box(lines: list[str]) -> None:
@@ -317,11 +327,13 @@ def declare_panel(*, before_discard: bool) -> None:
                 key=tab.wkey("declare_discard"),
             )
         pool = [c for c in hand if c != discard]
+        tried = tab.extra.get("attempt", ((), ()))[0] if not before_discard else ()
         four = list(
             st.pills(
                 "Your 4-group (choose 4)",
                 pool,
                 selection_mode="multi",
+                default=[c for c in tried if c in pool] or None,
                 format_func=lambda c: c.name,
                 key=tab.wkey("declare_four"),
             )
@@ -337,28 +349,17 @@ def declare_panel(*, before_discard: bool) -> None:
             why = f"Choose exactly 4 cards for the 4-group ({len(four)} chosen)."
         if why:
             st.caption(why)
-        if before_discard:
-            st.button(
-                "Discard and declare",
-                key=tab.bkey("discard_declare"),
-                type="primary",
-                icon=":material/emoji_events:",
-                width="stretch",
-                disabled=why is not None,
-                help=why,
-                on_click=discard_and_declare,
-                args=(tab, Discard(discard) if discard else None, four, three, tab.version),
-            )
-        else:
-            gv.action_button(
-                tab,
-                "Declare",
-                declaration(four, three) if why is None else None,
-                name="declare",
-                disabled=why is not None,
-                help=why,
-                icon=":material/emoji_events:",
-            )
+        st.button(
+            "Discard and declare" if before_discard else "Declare",
+            key=tab.bkey("discard_declare" if before_discard else "declare"),
+            type="primary",
+            icon=":material/emoji_events:",
+            width="stretch",
+            disabled=why is not None,
+            help=why,
+            on_click=declare,
+            args=(tab, Discard(discard) if discard else None, four, three, tab.version),
+        )
 
 
 def declare_widgets() -> None:
@@ -374,7 +375,15 @@ def declare_widgets() -> None:
                     else ["These seven cards do not split into a 4-group and a 3-group."]
                 )
             )
-        gv.show_message(tab)
+        attempt = tab.extra.get("attempt")
+        if tab.message and attempt:
+            st.warning(
+                "**Not a win** — the declaration was refused, and costs you nothing:\n\n"
+                + "\n".join(f"- {line}" for line in gt.explain_declaration(*attempt)),
+                icon=":material/block:",
+            )
+        else:
+            gv.show_message(tab)
         gv.action_button(
             tab, "End my turn", END_TURN, name="end_turn", primary=False, icon=":material/redo:"
         )
@@ -397,21 +406,25 @@ def round_banner(result) -> None:
     """A round just won: who, with which groups (tiles and a map)."""
     winner = "You win" if result.winner == HUMAN else f"{tab.seat_name(result.winner)} wins"
     text = (
-        f"**{winner} round {result.round_index + 1}** — {result.points} points"
-        + (" with the bonus" if result.points > 20 else "")
-        + f": {gt.win_text(result.four, result.three)}."
+        f"**{winner} round {result.round_index + 1}** with the groups below: "
+        f"{result.points} points" + (" (20 + the 10 bonus)." if result.points > 20 else ".")
     )
     (st.success if result.winner == HUMAN else st.info)(text, icon=":material/emoji_events:")
-    tiles_box, map_box = st.columns(2, gap="large")
+    tiles_box, map_box = st.columns([3, 2], gap="medium")
     with tiles_box:
-        tiles = [card_html(c, caption="4-group") for c in result.four]
-        tiles += [card_html(c, caption="3-group") for c in result.three]
-        st.html(f"<div class='gp-hand'>{''.join(tiles)}</div>")
+        st.html(
+            gt.mini_cards_html(
+                [
+                    (f"4-group: {describe_group(result.four)}", result.four),
+                    (f"3-group: {describe_group(result.three)}", result.three),
+                ]
+            )
+        )
     with map_box:
         draw_map(
             gt.winning_hand_map(result),
             f"{KEY}_win_map_{tab.serial}_{result.round_index}",
-            height=260,
+            height=200,
         )
 
 

@@ -44,18 +44,23 @@ elif mine:
     )
 else:
     turn_text = f"{tab.seat_name(obs.to_act)}'s turn"
-chips = [
-    ("Round", str(obs.round_index + 1)),
-    ("GeoPower", obs.category.label if obs.category else "being chosen"),
-    ("Trick", f"{min(gp.trick_number(obs), 8)} of 8" if obs.phase == PLAY else "—"),
-    ("Dealer", tab.seat_name(obs.dealer)),
-]
+if state.is_over:
+    chips = [("Rounds", str(len(obs.results)))]
+else:
+    chips = [
+        ("Round", str(obs.round_index + 1)),
+        ("GeoPower", obs.category.label if obs.category else "being chosen"),
+        ("Trick", f"{gp.trick_number(obs)} of 8" if obs.phase == PLAY else "—"),
+        ("Dealer", tab.seat_name(obs.dealer)),
+    ]
 for unit in range(gp.units(obs)):
-    called = any(u == unit for _, u in obs.calls)
+    called = any(u == unit for _, u in obs.calls) and not state.is_over
+    n = obs.unit_tricks[unit]
     chips.append(
         (
             gp.unit_label(tab, obs, unit),
-            f"{obs.scores[unit]} pts · {obs.unit_tricks[unit]} tricks"
+            f"{obs.scores[unit]} pts"
+            + ("" if state.is_over else f" · {n} trick{'s' if n != 1 else ''}")
             + (" · GeoPlunge!" if called else ""),
         )
     )
@@ -105,8 +110,9 @@ def draw_map(parts: gp.MapParts, key: str, height: int = 270) -> None:
 def power_html(categories, caption: str = "") -> str:
     """GeoPower cards as small tiles."""
     tiles = "".join(
-        "<div class='gp-slot' style='min-width:6.5rem;max-width:8rem;text-align:center;"
-        "border-style:solid;border-color:#444;background:#fff'>"
+        "<div class='gp-slot' style='min-width:5.5rem;max-width:6.5rem;flex:0 0 5.8rem;"
+        "text-align:center;border-style:solid;border-color:#444;background:#fff;"
+        "padding:.4rem .3rem'>"
         f"<small>GeoPower</small><br><b>{escape(c.label)}</b></div>"
         for c in categories
     )
@@ -267,7 +273,7 @@ def waiting_widgets() -> None:
 def round_banner(result) -> None:
     mine_won = result.points[my_unit] > 0
     (st.success if mine_won else st.info)(
-        f"**Round {result.round_index + 1} is over.** " + gp.round_line(tab, obs, result),
+        "**Round over.** " + gp.round_line(tab, obs, result),
         icon=":material/flag:",
     )
 
