@@ -73,6 +73,68 @@ def test_move_unchanged_when_opponents_hidden_cards_are_swapped(game_id: str, le
     assert swapped, "no sample changed the hidden cards: the test proves nothing"
 
 
+def _cards_in(value: Any, found: set[Card], depth: int = 0) -> set[Card]:
+    """Every card named anywhere in an observation (hand, table, piles, known cards …)."""
+    if isinstance(value, Card):
+        found.add(value)
+    elif depth < 6 and isinstance(value, tuple | frozenset | list):
+        for item in value:
+            _cards_in(item, found, depth + 1)
+    elif depth < 6 and dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            _cards_in(getattr(value, f.name), found, depth + 1)
+    return found
+
+
+def _swap_hidden(state: GameState, seat: int, rng: random.Random) -> tuple[GameState, int]:
+    """A copy of ``state`` with hidden cards exchanged between the opponents' hands and the
+    undealt cards (``deck``/``stock``). Only cards the observation of ``seat`` never names
+    move, and only exchanges that leave that observation unchanged are kept (so e.g. a Zone an
+    opponent has shown it lacks stays lacking). Returns the copy and the exchanges made."""
+    alt = state.clone()
+    obs = state.observation(seat)
+    seen = _cards_in(obs, set())
+    hands = alt.hands  # type: ignore[attr-defined]
+    places = [hands[s] for s in range(len(hands)) if s != seat]
+    places += [
+        pool for name in ("deck", "stock") if isinstance(pool := getattr(alt, name, None), list)
+    ]
+    spots = [(p, i) for p in places for i, c in enumerate(p) if c not in seen]
+    swaps = 0
+    for _ in range(60):
+        if len(spots) < 2:
+            break
+        (pa, i), (pb, j) = rng.sample(spots, 2)
+        if pa is pb:
+            continue
+        pa[i], pb[j] = pb[j], pa[i]
+        if alt.observation(seat) == obs:
+            swaps += 1
+        else:
+            pa[i], pb[j] = pb[j], pa[i]
+    return alt, swaps
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("game_id", DECIDING)
+def test_move_unchanged_when_hidden_cards_are_exchanged_in_the_state(
+    game_id: str, level: str
+) -> None:
+    """The same proof without the game's own sampler: exchange hidden cards in a copy of the
+    real state (opponents' hands, undealt cards); the seat's observation and move stay."""
+    swaps = 0
+    rng = random.Random(3)
+    for state in _positions(game_id, seed=41, count=6):
+        seat = state.current_player
+        obs = state.observation(seat)
+        alt, n = _swap_hidden(state, seat, rng)
+        swaps += n
+        assert alt.observation(seat) == obs
+        first = _bot(game_id, level, seat, seed=9).act(obs)
+        assert _bot(game_id, level, seat, seed=9).act(alt.observation(seat)) == first
+    assert swaps, "no hidden card could be exchanged: the test proves nothing"
+
+
 def _mutable_inside(value: Any, depth: int = 0) -> str | None:
     """The first mutable container or game state found inside an observation field."""
     if isinstance(value, GameState):
