@@ -379,3 +379,17 @@ def test_the_gin_hints_agree_with_the_engine():
     seven = list(hand[:6]) + [next(c for c in live if not gt.has_win([*hand[:6], c]))]
     for out in gt.outs(seven, live):
         assert any(gt.has_win([x for x in (*seven, out) if x is not d]) for d in seven)
+
+
+def test_the_trick_your_card_completes_is_told_after_your_move(app):
+    open_game(app, TOSS, seed="32", players="2", levels="easy")
+    tab = table(app, TK)
+    for _ in range(20):
+        obs = tab.state.observation(0)
+        if obs.phase == PLAY and obs.trick:
+            break
+        toss_move(app)
+    number = len(obs.tricks) + 1
+    toss_move(app)  # you play the second card: the trick is over
+    since = next(m.value for m in app.markdown if m.value.startswith("1. "))
+    assert f"1. Trick {number} (" in since and ("**you win**" in since or "**AI wins**" in since)

@@ -27,7 +27,7 @@ from engine.geopower_toss import (
     Trick,
 )
 from ui.cards import ordinal
-from ui.game_view import HUMAN, Step, Table
+from ui.game_view import HUMAN, Step, Table, recent_lines
 
 RULES = """
 **The goal.** Be the first player — or team — to **50 points**. Points come from winning
@@ -251,6 +251,15 @@ def describe(tab: Table, index: int) -> list[str]:
     if after.is_over and not before.is_over:
         lines.append(result_text(tab, after))
     return lines
+
+
+def since_lines(tab: Table) -> list[str]:
+    """What followed the human's last move: what that move settled (the trick or round it
+    completed), then every AI move since."""
+    own: list[str] = []
+    if tab.seen and tab.history[tab.seen - 1].seat == HUMAN:
+        own = describe(tab, tab.seen - 1)[1:]
+    return own + recent_lines(tab, describe)
 
 
 def result_text(tab: Table, obs: GeoPowerObservation) -> str:

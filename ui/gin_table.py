@@ -27,7 +27,7 @@ from engine.bordercap_gin import (
     RoundResult,
     Take,
 )
-from engine.cards import Card, by_usps, deck
+from engine.cards import Card, deck
 from engine.melds import (
     BIT,
     describe_group,
@@ -617,7 +617,3 @@ def summary(tab: Table, obs: GinObservation) -> list[str]:
 
 def by_name(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: c.name)
-
-
-def card_of(usps: str) -> Card:
-    return by_usps()[usps]

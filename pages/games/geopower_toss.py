@@ -299,7 +299,7 @@ else:
     left, right = st.columns(2, gap="large")
     below = st.container()
     with left:
-        recent = gv.recent_lines(tab, gp.describe)
+        recent = gp.since_lines(tab)
         if recent:
             st.markdown("**Since your last move**")
             st.markdown("\n".join(f"1. {line}" for line in recent))
