@@ -24,6 +24,7 @@ from ui.map_marks import add_labels, add_links
 from ui.maps import CONFIG, state_map
 
 KEY = "bordercap_gin"
+PILE_SHOWN = 8  # discards named under the pile's top card (the most recent first)
 HUMAN = gv.HUMAN
 
 tab = gv.current_table(KEY, "bordercap_gin", table_cls=gt.GinTable)
@@ -147,8 +148,10 @@ def piles(draw_buttons: bool) -> None:
                 icon=":material/back_hand:",
             )
     if len(obs.pile) > 1:
-        earlier = ", ".join(c.name for c in reversed(obs.pile[:-1]))
-        st.caption(f"Discard pile ({len(obs.pile)} cards), below the top: {earlier}.")
+        below = list(reversed(obs.pile[:-1]))
+        earlier = ", ".join(c.name for c in below[:PILE_SHOWN])
+        more = f" and {len(below) - PILE_SHOWN} more" if len(below) > PILE_SHOWN else ""
+        st.caption(f"Discard pile ({len(obs.pile)} cards), below the top: {earlier}{more}.")
 
 
 def discard_and_end(tab: gv.Table, action: Discard, version: int) -> None:
