@@ -782,26 +782,26 @@ def setup_panel(
     widgets and return the set-up with their values."""
     setup = tab.setup
     game_id = setup.game_id
-    with (
-        st.expander("New game", icon=":material/playing_cards:", expanded=expanded),
-        st.form(f"{tab.key}_setup_{tab.serial}", border=False),
-    ):
+    with st.expander("New game", icon=":material/playing_cards:", expanded=expanded):
         settings = list(_settings(game_id))
         players, teams = setup.players, setup.teams
         if len(settings) > 1:
+            # Outside the form, so the AI-level boxes below follow the number of players.
             labels = {(p, t): f"{p} players" + (f" in {t} teams" if t else "") for p, t in settings}
             players, teams = st.selectbox(
                 "Players",
                 settings,
                 index=settings.index((setup.players, setup.teams)),
                 format_func=labels.get,
+                key=f"{tab.key}_setup_players_{tab.serial}",
             )
+        form = st.form(f"{tab.key}_setup_{tab.serial}", border=False)
+    with form:
         levels: list[str] = []
         if has_decisions(game_id):
-            most = max(p for p, _ in settings)
-            for seat in range(1, most):
+            for seat in range(1, players):
                 current = setup.levels[seat - 1] if seat <= len(setup.levels) else DEFAULT_LEVEL
-                name = "AI level" if most == 2 else f"AI {seat} level"
+                name = "AI level" if players == 2 else f"AI {seat} level"
                 levels.append(
                     st.selectbox(
                         name,
