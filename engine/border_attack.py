@@ -62,8 +62,8 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, ClassVar
 
-from engine.cards import Card, Category, by_usps, deck
-from engine.core import GameState, make_rng
+from engine.cards import Card, Category, by_usps, deck, ordinal
+from engine.core import GameState, make_rng, player_name
 from engine.knowledge import Knowledge
 
 HAND_SIZE = 5
@@ -83,17 +83,6 @@ OVER = "over"
 def _state_names(codes: Iterable[str]) -> str:
     names = sorted(by_usps()[code].name for code in codes)
     return ", ".join(names) if names else "none"
-
-
-def ordinal(n: int) -> str:
-    """1 → '1st', 2 → '2nd', 11 → '11th', 23 → '23rd'."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def player_name(seat: int) -> str:
-    """How the log names a seat."""
-    return f"Player {seat + 1}"
 
 
 @dataclass(frozen=True, slots=True)

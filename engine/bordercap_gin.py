@@ -100,7 +100,7 @@ from operator import attrgetter
 from typing import Any, ClassVar
 
 from engine.cards import Card, by_usps, deck
-from engine.core import GameState
+from engine.core import GameState, player_name
 from engine.knowledge import Knowledge
 from engine.melds import (
     ALL_CARDS,
@@ -127,11 +127,6 @@ DRAW = "draw"
 DISCARD = "discard"
 DECLARE = "declare"
 OVER = "over"
-
-
-def player_name(seat: int) -> str:
-    """How the log names a seat."""
-    return f"Player {seat + 1}"
 
 
 _NAMES = tuple(player_name(seat) for seat in range(4))

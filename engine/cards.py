@@ -31,6 +31,12 @@ _RANK_FIELDS: dict[str, str] = {c.value: f"{c.value}_rank" for c in Category}
 ZONES: tuple[str, ...] = ("Eastern", "Central", "Mountain", "Pacific", "Alaska", "Hawaii")
 
 
+def ordinal(n: int) -> str:
+    """1 → '1st', 2 → '2nd', 11 → '11th', 23 → '23rd'."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 @dataclass(frozen=True, slots=True)
 class Card:
     """One GeoPlunge card."""

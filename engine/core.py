@@ -129,6 +129,11 @@ class GameState(ABC):
         return self
 
 
+def player_name(seat: int) -> str:
+    """How the log names a seat."""
+    return f"Player {seat + 1}"
+
+
 def make_rng(seed: int | None) -> random.Random:
     """The one way games get randomness: a generator from an explicit seed (random if None)."""
     if seed is None:

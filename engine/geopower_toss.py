@@ -70,9 +70,9 @@ from functools import cache
 from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple
 
-from engine.cards import ZONES, Card, Category, deck
+from engine.cards import ZONES, Card, Category, deck, ordinal
 from engine.cards import card as card_by_code
-from engine.core import GameState
+from engine.core import GameState, player_name
 
 HAND_SIZE = 8
 TRICKS_BEFORE_CALL_CLOSES = 4  # the call must come before the first card of the 5th trick
@@ -88,17 +88,6 @@ CATEGORIES: tuple[Category, ...] = tuple(Category)
 DRAFT, PLAY, OVER = "draft", "play", "over"
 
 _KEY = {c: attrgetter(f"{c.value}_rank") for c in Category}
-
-
-def ordinal(n: int) -> str:
-    """1 → '1st', 2 → '2nd', 11 → '11th', 23 → '23rd'."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def player_name(seat: int) -> str:
-    """How the log names a seat."""
-    return f"Player {seat + 1}"
 
 
 # ----------------------------------------------------------------- actions

@@ -55,7 +55,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.cards import Card, Category, deck
+from engine.cards import Card, Category, deck, ordinal
 from engine.core import GameState
 
 MAX_TURNS = 5000
@@ -84,14 +84,9 @@ def worst_categories(card: Card) -> tuple[Category, ...]:
     return tuple(c for c in Category if card.rank(c) == worst)
 
 
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def _describe(card: Card) -> str:
     cats = "/".join(c.value for c in worst_categories(card))
-    return f"{card.name} ({_ordinal(card.weakness)} in {cats})"
+    return f"{card.name} ({ordinal(card.weakness)} in {cats})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -460,7 +455,7 @@ class ReverseWar(GameState):
             )
             log.append(
                 f"Turn {turn}: {up[0][0].name} and {up[0][1].name} tie at "
-                f"{_ordinal(weak[up[0][0].usps])} — {name}!"
+                f"{ordinal(weak[up[0][0].usps])} — {name}!"
             )
         if ran_out:
             self._war_out(turn, up, down, ran_out)

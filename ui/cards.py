@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
-from engine.cards import Card
+from engine.cards import Card, ordinal
 from ui.maps import ROLES
 
 CARD_CSS = """
@@ -23,12 +23,6 @@ CARD_CSS = """
 .gp-card.dim {opacity:.45;}
 </style>
 """
-
-
-def ordinal(n: int) -> str:
-    """1 → '1st', 2 → '2nd', 11 → '11th', 23 → '23rd'."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def zone_color(zone: str) -> str:
