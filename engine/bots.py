@@ -34,10 +34,12 @@ LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 # The hard bot's effort per decision, per game. It deals at most ``ITERATIONS`` times, and
 # stops dealing (after ``MIN_DEALS``) when one more deal would take the rollouts of this
 # decision past ``STEPS`` actions in all. Counting actions instead of seconds keeps the bot
-# deterministic; on a laptop an action of a rollout costs 20 to 40 microseconds.
-ITERATIONS: dict[str, int] = {"border_attack": 8, "bordercap_gin": 6, "geopower_toss": 24}
-STEPS = 2000
-MIN_DEALS = 3
+# deterministic; an action of a rollout costs 30 to 60 microseconds (observation, MediumBot,
+# step).
+ITERATIONS: dict[str, int] = {"border_attack": 6, "bordercap_gin": 6, "geopower_toss": 16}
+STEPS: dict[str, int] = {"border_attack": 1000, "bordercap_gin": 1000, "geopower_toss": 1000}
+DEFAULT_STEPS = 1000
+MIN_DEALS = 2
 DEFAULT_ITERATIONS = 8
 # The spread assumed a priori for the difference of two actions' values (see ``_choose``).
 VARIANCE_PRIOR = 0.05
@@ -125,7 +127,7 @@ class SearchBot:
         seed: int | None,
         game: str | type[GameState],
         iterations: int | None = None,
-        steps: int = STEPS,
+        steps: int | None = None,
         time_budget: float | None = TIME_BUDGET,
         rollout_limit: int | None = None,
         confidence: float = 2.0,
@@ -136,7 +138,7 @@ class SearchBot:
         self.rng = random.Random(seed)
         game_id = self.cls.game_id
         self.iterations = iterations or ITERATIONS.get(game_id, DEFAULT_ITERATIONS)
-        self.steps = steps
+        self.steps = steps or STEPS.get(game_id, DEFAULT_STEPS)
         self.time_budget = time_budget
         self.rollout_limit = rollout_limit or ROLLOUT_LIMIT.get(game_id) or 1 << 30
         self.confidence = confidence
