@@ -264,7 +264,7 @@ def test_search_bot_samples_only_through_from_observation(
     state = _positions(game_id, seed=17, count=1)[0]
     seat = state.current_player
     obs = state.observation(seat)
-    SearchBot(seat, 2, game_id, iterations=3, time_budget=None).act(obs)
+    SearchBot(seat, 2, game_id, iterations=3, steps=10**9, time_budget=None).act(obs)
     assert len(calls) == 3 and all(c is obs for c in calls)
 
 
@@ -292,3 +292,37 @@ def test_full_games_between_all_levels_end(game_id: str) -> None:
             n += 1
             assert n <= game_class(game_id).max_actions
         assert all(isinstance(c, Card) for c in state.all_cards())
+
+
+@pytest.mark.parametrize("game_id", DECIDING)
+def test_search_bot_stops_dealing_at_its_step_budget(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a budget of one rollout action it still deals ``MIN_DEALS`` times, no more."""
+    from engine import bots
+
+    cls = game_class(game_id)
+    calls: list[Any] = []
+    real = cls.from_observation.__func__  # type: ignore[attr-defined]
+
+    def spy(klass: type[GameState], obs: Any, rng: random.Random) -> GameState:
+        calls.append(obs)
+        return real(klass, obs, rng)
+
+    monkeypatch.setattr(cls, "from_observation", classmethod(spy))
+    state = _positions(game_id, seed=17, count=1)[0]
+    seat = state.current_player
+    SearchBot(seat, 2, game_id, iterations=50, steps=1, time_budget=None).act(
+        state.observation(seat)
+    )
+    assert len(calls) == bots.MIN_DEALS
+
+
+def test_search_keeps_the_policy_choice_unless_the_evidence_is_clear() -> None:
+    bot = SearchBot(0, 1, DECIDING[0], time_budget=None)
+    # action 1 is better on average but noisy; action 2 is better on every deal
+    noisy = [[0.5, 0.5, 0.5, 0.5], [1.0, 0.0, 1.0, 0.5], [0.5, 0.5, 0.5, 0.5]]
+    assert bot._choose(noisy, preferred=0) == 0
+    clear = [[0.0, 0.0, 0.0, 0.0], [1.0, 0.0, 1.0, 0.5], [1.0, 1.0, 1.0, 1.0]]
+    assert bot._choose(clear, preferred=0) == 2
+    assert bot._choose([[0.0], [1.0]], preferred=0) == 0  # one deal is never evidence
