@@ -2,7 +2,8 @@
 
     PYTHONPATH=. python benchmarks/decision_time.py [--games 40] [--seed 0]
 
-Each level plays ``--games`` games against ``medium`` (seats swapped every deal, 2 players);
+Each level plays ``--games`` games against ``medium`` (seats rotated every deal; 2 players
+unless ``--players`` says more, the others all ``medium``);
 only the measured level's decisions are timed. The hard bot runs with its iteration cap and
 no time budget, so its figures are the full cost of the search (in the app the budget can
 only shorten a decision). Targets (p95): hard ≤ 150 ms, medium ≤ 20 ms, easy ≤ 5 ms.
@@ -30,6 +31,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--game", default=None, help="one game id (default: all with decisions)")
     parser.add_argument("--levels", default=",".join(LEVELS))
+    parser.add_argument("--players", type=int, default=2, help="players (the others: medium)")
     args = parser.parse_args()
     games = [args.game] if args.game else [g for g in GAMES if has_decisions(g)]
     print(machine())
@@ -39,7 +41,8 @@ def main() -> None:
     )
     for game_id in games:
         for level in args.levels.split(","):
-            result = simulate(game_id, args.games, [level, "medium"], seed=args.seed)
+            lineup = [level] + ["medium"] * (args.players - 1)
+            result = simulate(game_id, args.games, lineup, players=args.players, seed=args.seed)
             ms = result["decision_ms"][level]
             target = TARGET_P95_MS.get(level)
             verdict = (
