@@ -244,8 +244,9 @@ class SearchBot:
 def make_bot(game_id: str, level: str, seat: int, seed: int | None = None, **options: Any) -> Any:
     """A bot of ``level`` (one of ``LEVELS``) for ``seat`` in ``game_id``.
 
-    ``options`` go to :class:`SearchBot` for ``hard`` (``iterations``, ``time_budget``) and are
-    ignored by the other levels. Raises ``ValueError`` for an unknown game or level, and for
+    ``options`` go to :class:`SearchBot` for ``hard`` (``iterations``, ``steps``,
+    ``time_budget`` …) and are ignored by the other levels, so a caller may pass the same
+    options whatever the level. Raises ``ValueError`` for an unknown game or level, and for
     Reverse Geography War, which has no decisions to make.
     """
     cls = game_class(game_id)
