@@ -292,3 +292,13 @@ def test_registry_holds_the_four_games() -> None:
     assert set(GAMES) == {"border_attack", "bordercap_gin", "reverse_war", "geopower_toss"}
     for game_id, cls in GAMES.items():
         assert cls.game_id == game_id
+
+
+def test_player_settings_follow_the_rules() -> None:
+    """Player counts and teams from the rules README, as the games accept them."""
+    assert player_settings("border_attack") == [(2, None)]
+    assert player_settings("reverse_war") == [(2, None)]
+    assert player_settings("bordercap_gin") == [(2, None), (3, None), (4, None)]
+    toss = player_settings("geopower_toss")
+    assert [s for s in toss if s[1] is None] == [(p, None) for p in range(2, 7)]
+    assert sorted(s for s in toss if s[1] is not None) == [(4, 2), (6, 2), (6, 3)]
