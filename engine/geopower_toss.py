@@ -1097,18 +1097,12 @@ class _Reading:
         return self.p_hold(card, category, self.q)
 
 
-class MediumBot:
-    """Counts cards: it knows which cards are still unseen and who is void where.
+class _TossBot:
+    """What both levels share: the seat, a seeded generator, and the phase dispatch.
 
-    - Draft: removes the category in which its hand would win the fewest tricks.
-    - Call: when the tricks won by its side plus the tricks its hand should still win reach
-      ``CALL_AT`` (partners count for an even share of the rest).
-    - Lead: the card most likely to win (a sure winner first).
-    - Follow: the cheapest card that wins and should hold; otherwise (or when a partner's card
-      should hold) it dumps the card least likely to win a trick later.
+    A single legal action is played at once; otherwise the draft goes to ``draft`` and the
+    play of a card (or the call) to ``play``.
     """
-
-    CALL_AT: ClassVar[float] = 6.3
 
     def __init__(self, seat: int, seed: int | None = None) -> None:
         self.seat = seat
@@ -1121,9 +1115,32 @@ class MediumBot:
             return legal[0]
         if obs.phase == DRAFT:
             return self.draft(obs, [a for a in legal if type(a) is Remove])
+        return self.play(obs, legal, [a for a in legal if type(a) is Play])
+
+    def draft(self, obs: GeoPowerObservation, removals: list[Remove]) -> Remove:
+        raise NotImplementedError
+
+    def play(self, obs: GeoPowerObservation, legal: Sequence[Any], plays: list[Play]) -> Any:
+        raise NotImplementedError
+
+
+class MediumBot(_TossBot):
+    """Counts cards: it knows which cards are still unseen and who is void where.
+
+    - Draft: removes the category in which its hand would win the fewest tricks.
+    - Call: when the tricks won by its side plus the tricks its hand should still win reach
+      ``CALL_AT`` (partners count for an even share of the rest).
+    - Lead: the card most likely to win (a sure winner first).
+    - Follow: the cheapest card that wins and should hold; otherwise (or when a partner's card
+      should hold) it dumps the card least likely to win a trick later.
+    """
+
+    CALL_AT: ClassVar[float] = 6.3
+
+    def play(self, obs: GeoPowerObservation, legal: Sequence[Any], plays: list[Play]) -> Any:
+        """Call when the hand should make 6 tricks; then lead or follow by the odds."""
         reading = _Reading(obs)
         category: Category = obs.category  # type: ignore[assignment]
-        plays = [a for a in legal if type(a) is Play]
         if legal[-1] == CALL and self.should_call(obs, reading, category):
             return CALL
         if len(plays) == 1:
@@ -1188,7 +1205,7 @@ class MediumBot:
         return dump()
 
 
-class EasyBot:
+class EasyBot(_TossBot):
     """Plays by the printed ranks only, without counting cards.
 
     - Draft: removes the category in which its cards' ranks add up worst.
@@ -1197,21 +1214,14 @@ class EasyBot:
       else its worst of the Zone; with no card of the Zone, its worst card.
     """
 
-    def __init__(self, seat: int, seed: int | None = None) -> None:
-        self.seat = seat
-        self.rng = random.Random(seed)
+    def draft(self, obs: GeoPowerObservation, removals: list[Remove]) -> Remove:
+        """Remove the category in which the hand's ranks add up worst."""
+        return max(removals, key=lambda r: sum(c.rank(r.category) for c in obs.hand))
 
-    def act(self, obs: GeoPowerObservation) -> Any:
-        """Choose one of ``obs.legal`` from the observation alone."""
-        legal = obs.legal
-        if len(legal) == 1:
-            return legal[0]
-        if obs.phase == DRAFT:
-            removals = [a for a in legal if type(a) is Remove]
-            return max(removals, key=lambda r: sum(c.rank(r.category) for c in obs.hand))
+    def play(self, obs: GeoPowerObservation, legal: Sequence[Any], plays: list[Play]) -> Any:
+        """Call with an obvious hand; lead the best card; follow by the printed ranks."""
         category: Category = obs.category  # type: ignore[assignment]
         key = _KEY[category]
-        plays = [a for a in legal if type(a) is Play]
         if legal[-1] == CALL:
             strong = sum(1 for c in obs.hand if key(c) <= 10)
             if obs.unit_tricks[obs.team_of[obs.player]] + strong >= 7:
