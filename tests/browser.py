@@ -98,16 +98,92 @@ def wait_for_app(page, timeout_ms: int = 30_000) -> None:
     page.wait_for_timeout(300)
 
 
-def click_state(page, usps: str) -> None:
-    """Click a state on the (first) map with the mouse, at the middle of its outline's box.
+# A point inside a state's drawn outline, at least ``margin`` px from its border (every point
+# of a small ring round it hits the same state), as near the middle of its box as possible;
+# it must also be inside the map's stage (a zoomed map cuts states off).
+_INTERIOR_JS = """
+([usps, index, margin]) => {
+  const map = document.querySelectorAll('.gpm')[index];
+  const path = map.querySelector(`path.choroplethlocation[data-usps="${usps}"]`);
+  const stage = map.querySelector('.gpm-stage').getBoundingClientRect();
+  const b = path.getBoundingClientRect();
+  const hit = (x, y) => {
+    for (const el of document.elementsFromPoint(x, y)) {
+      if (el.matches('path.choroplethlocation')) return el.dataset.usps;
+      if (el.closest('[data-usps]')) return el.closest('[data-usps]').dataset.usps;
+    }
+    return null;
+  };
+  const ok = (x, y) => {
+    if (x < stage.left + 2 || x > stage.right - 2 || y < stage.top + 2 || y > stage.bottom - 2)
+      return false;
+    if (hit(x, y) !== usps) return false;
+    for (let i = 0; i < 12; i++) {
+      const a = (Math.PI * i) / 6;
+      if (hit(x + margin * Math.cos(a), y + margin * Math.sin(a)) !== usps) return false;
+    }
+    return true;
+  };
+  const cx = b.left + b.width / 2, cy = b.top + b.height / 2;
+  const step = Math.max(1, Math.min(b.width, b.height) / 24);
+  let best = null, bestD = Infinity;
+  for (let x = b.left; x <= b.right; x += step) {
+    for (let y = b.top; y <= b.bottom; y += step) {
+      const d = (x - cx) ** 2 + (y - cy) ** 2;
+      if (d < bestD && ok(x, y)) { best = [x, y]; bestD = d; }
+    }
+  }
+  return best;
+}
+"""
 
-    Plotly draws the locations in the order given, which is by USPS code.
-    """
-    import geodata
 
-    index = sorted(geodata.states().index).index(usps)
-    box = page.locator("path.choroplethlocation").nth(index).bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+def wait_for_map(page, index: int = 0, timeout_ms: int = 30_000) -> None:
+    """Wait until the map ``index`` of the page is drawn and has taken its data."""
+    page.wait_for_function(
+        "i => { const m = document.querySelectorAll('.gpm')[i];"
+        " return m && m.querySelectorAll('path.choroplethlocation[data-usps]').length === 50"
+        " && m.querySelector('.gpm-stage').style.height; }",
+        arg=index,
+        timeout=timeout_ms,
+    )
+
+
+def interior_point(
+    page, usps: str, index: int = 0, margin: float = 3
+) -> tuple[float, float] | None:
+    """A point inside ``usps``'s outline on map ``index``, ``margin`` px from its border
+    (``None`` when the state is drawn too small to have one)."""
+    point = page.evaluate(_INTERIOR_JS, [usps, index, margin])
+    return (point[0], point[1]) if point else None
+
+
+def click_state(page, usps: str, index: int = 0) -> None:
+    """Click (on a touch screen: tap) a state on map ``index`` at a point inside its outline,
+    3 px or more from its border."""
+    point = interior_point(page, usps, index)
+    assert point, f"no point of {usps} lies 3 px inside its border on screen"
+    x, y = point
+    if is_touch(page):
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
+def is_touch(page) -> bool:
+    """True when the page runs as on a touch screen (the phone fixture)."""
+    return page.evaluate("matchMedia('(pointer: coarse)').matches")
+
+
+def fill(page, usps: str, index: int = 0) -> str:
+    """The fill colour of a state on map ``index``, as the browser computes it (read in one
+    step: plotly may draw the paths anew when the page changes size)."""
+    return page.evaluate(
+        "([u, i]) => { const p = document.querySelectorAll('.gpm')[i]"
+        ".querySelector(`path.choroplethlocation[data-usps=${u}]`);"
+        " return p ? getComputedStyle(p).fill : null; }",
+        [usps, index],
+    )
 
 
 def dismiss_page_not_found(page) -> bool:

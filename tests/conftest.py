@@ -53,8 +53,8 @@ def blocked():
     return []
 
 
-def _page(chromium, blocked, viewport):
-    context = chromium.new_context(viewport=viewport)
+def _page(chromium, blocked, viewport, touch: bool = False):
+    context = chromium.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
     page = context.new_page()
 
     def route(r):
@@ -78,7 +78,7 @@ def page(chromium, blocked):
 
 @pytest.fixture
 def phone(chromium, blocked):
-    """A phone-sized (390×844) page, requests leaving 127.0.0.1 aborted."""
-    context, page = _page(chromium, blocked, b.PHONE)
+    """A phone-sized (390×844) touch screen, requests leaving 127.0.0.1 aborted."""
+    context, page = _page(chromium, blocked, b.PHONE, touch=True)
     yield page
     context.close()

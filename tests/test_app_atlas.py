@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+from tests import maps
+
 ROOT = Path(__file__).resolve().parent.parent
 ATLAS = "pages/study/atlas.py"
 
@@ -54,12 +56,12 @@ def test_bad_state_in_link_gives_a_note_and_the_default_view(app):
 def test_map_click_selects_a_state(app):
     app.switch_page(ATLAS)
     app.run()
-    app.session_state["atlas_map_0"] = {
-        "selection": {"points": [{"location": "CO", "point_index": 5}], "point_indices": [5]}
-    }
-    app.run()
-    assert not app.exception
+    assert maps.click(app, "atlas_map", "CO")
     assert "**Capital:** Denver" in text_of(app)
+    data = maps.map_data(app, "atlas_map")
+    assert data["selected"] == ["CO"]
+    assert data["roles"]["AZ"] == "corner" and data["roles"]["KS"] == "neighbor"
+    assert app.selectbox(key="atlas_pick").value == "CO"  # the search box follows the map
     assert app.query_params["state"] == ["CO"] or app.query_params["state"] == "CO"
 
 
@@ -69,6 +71,7 @@ def test_search_box_selects_a_state(app):
     app.selectbox(key="atlas_pick").select("ME").run()
     assert "**1 border state:** New Hampshire" in text_of(app)
     assert "**Capital:** Augusta" in text_of(app)
+    assert maps.map_data(app, "atlas_map")["selected"] == ["ME"]  # the map follows the box
 
 
 def test_filters_keep_the_card(app):

@@ -6,6 +6,7 @@ import pytest
 
 from engine.cards import by_usps
 from engine.quiz import MODES, AnswerType, Question, QuizSettings, build_questions, parse_settings
+from tests import maps
 from ui.quiz_view import DRILLS, QuizView, asking_roles, clickable
 
 BORDER = "pages/drills/border_quiz.py"
@@ -138,27 +139,46 @@ def test_a_map_click_toggles_a_state_in_a_set_answer(app):
     open_page(app, BORDER, mode="neighbors", n="2", seed="3")
     view = view_of(app)
     assert view.run.current.prompt == "Select every state that borders Louisiana."
+    key = view.map_key
+    assert maps.map_data(app, key)["pick"] == "many"
 
-    def click_map(usps: str) -> None:
-        key = view_of(app).map_key
-        app.session_state[key] = {
-            "selection": {"points": [{"location": usps}], "point_indices": [0]}
-        }
-        app.run()
-        assert not app.exception
-
-    click_map("AR")
-    click_map("MS")
+    maps.click(app, key, "AR")
+    maps.click(app, key, "MS")
     assert view_of(app).picked == ["AR", "MS"]
     assert app.multiselect(key=view_of(app).widget_key("pick")).value == ["AR", "MS"]
-    click_map("AR")  # a second click removes it
+    maps.click(app, key, "AR")  # a second click removes it
     assert view_of(app).picked == ["MS"]
     assert app.multiselect(key=view_of(app).widget_key("pick")).value == ["MS"]
-    click_map("OK")
+    maps.click(app, key, "OK")
     app.button(key=view_of(app).widget_key("check")).click().run()
     shown = texts(app)
     assert "1 of 3 right. Missed: Arkansas and Texas. Wrong: Oklahoma." in shown
     assert "**Your answer:** Mississippi and Oklahoma" in shown
+
+
+def test_picks_made_in_the_box_reach_the_map_and_the_map_starts_empty_each_question(app):
+    open_page(app, BORDER, mode="neighbors", n="2", seed="3")
+    key = view_of(app).map_key
+    maps.click(app, key, "AR")
+    app.multiselect(key=view_of(app).widget_key("pick")).set_value(["AR", "TX"]).run()
+    assert maps.map_data(app, key)["selected"] == ["AR", "TX"]
+    maps.click(app, key, "MS")  # the map adds to what the box picked
+    assert view_of(app).picked == ["AR", "TX", "MS"]
+    app.button(key=view_of(app).widget_key("check")).click().run()
+    app.button(key=view_of(app).widget_key("next")).click().run()
+    assert maps.map_data(app, key)["selected"] == []
+    maps.report(app, key, ["AR"])  # the same picks as an earlier report are a new click
+    assert view_of(app).picked == ["AR"]
+
+
+def test_a_click_that_reaches_the_server_with_check_counts(app):
+    open_page(app, BORDER, mode="neighbors", n="1", seed="3")
+    key = view_of(app).map_key
+    maps.click(app, key, "AR")
+    # The last click and the Check click arrive in one run: the Check callback sees both.
+    app.session_state[key] = {"selection": {"picks": ["AR", "MS", "TX"], "at": "late"}}
+    app.button(key=view_of(app).widget_key("check")).click().run()
+    assert "**Your answer:** Arkansas, Mississippi and Texas" in texts(app)
 
 
 def test_one_state_answers_by_click_follow_the_radio_and_ignore_other_states(app):
@@ -167,16 +187,13 @@ def test_one_state_answers_by_click_follow_the_radio_and_ignore_other_states(app
     first, second = q.choices
     outside = next(c for c in ("TX", "CA", "NY") if c not in q.choices)
 
-    def click_map(usps: str) -> None:
-        app.session_state[view_of(app, "ranks").map_key] = {
-            "selection": {"points": [{"location": usps}], "point_indices": [0]}
-        }
-        app.run()
-        assert not app.exception
+    key = view_of(app, "ranks").map_key
 
-    click_map(outside)
-    assert view_of(app, "ranks").picked == []
-    assert any("is not one of the choices" in t.value for t in app.toast)
+    def click_map(usps: str) -> None:
+        assert maps.click(app, key, usps)
+
+    assert maps.map_data(app, key)["pick"] == "one"
+    assert not maps.click(app, key, outside)  # the map refuses a state that is no choice
     click_map(first)
     click_map(second)  # one state only: the latest click counts
     assert view_of(app, "ranks").picked == [second]
@@ -312,7 +329,7 @@ def test_the_timer_ends_the_quiz(app):
 def test_the_map_of_a_question_never_gives_the_answer_away(mode):
     settings = QuizSettings(modes=(mode,), n=12, seed=5)
     for q in build_questions(settings):
-        roles, notes = asking_roles(q, [])
+        roles, notes = asking_roles(q)
         answers = set(q.answer) if q.answer_type is not AnswerType.ONE else {q.answer}
         offered = [c for c in clickable(q) if c != q.focus]
         assert len({roles.get(c, "neutral") for c in offered}) <= 1, q.prompt

@@ -2,7 +2,13 @@
 
 import pytest
 
-from tests.browser import click_state, dismiss_page_not_found, screenshot, wait_for_app
+from tests.browser import (
+    click_state,
+    dismiss_page_not_found,
+    screenshot,
+    wait_for_app,
+    wait_for_map,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -10,9 +16,9 @@ pytestmark = pytest.mark.browser
 def test_atlas_draws_50_states_offline_and_a_click_opens_colorado(page, app_url, blocked):
     page.goto(f"{app_url}/atlas")
     wait_for_app(page)
-    page.wait_for_selector("path.choroplethlocation")
-    assert page.locator("path.choroplethlocation").count() == 50
     dismiss_page_not_found(page)
+    wait_for_map(page)
+    assert page.locator("path.choroplethlocation").count() == 50
     screenshot(page, "atlas-desktop")
 
     click_state(page, "CO")
@@ -28,7 +34,7 @@ def test_atlas_deep_link_on_a_phone(phone, app_url, blocked):
     phone.goto(f"{app_url}/atlas?state=TN")
     wait_for_app(phone)
     phone.get_by_text("Capital: Nashville").wait_for(timeout=20_000)
-    phone.wait_for_selector("path.choroplethlocation")
+    wait_for_map(phone)
     assert phone.locator("path.choroplethlocation").count() == 50
     screenshot(phone, "atlas-tennessee-phone")
     assert blocked == []

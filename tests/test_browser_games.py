@@ -10,7 +10,7 @@ import ui.border_attack_view as ba
 import ui.game_view as gv
 from engine.border_attack import Lead
 from engine.cards import Category, card
-from tests.browser import PHONE, click_state, dismiss_page_not_found, wait_for_app
+from tests.browser import PHONE, click_state, dismiss_page_not_found, wait_for_app, wait_for_map
 from tests.game_table import tall_screenshot, timed
 
 pytestmark = pytest.mark.browser
@@ -38,7 +38,7 @@ def _engine_answer(lead_index: int) -> tuple[str, frozenset[str] | None]:
 
 def test_border_attack_first_moves_on_a_laptop_and_a_phone(page, app_url, blocked):
     _open(page, f"{app_url}/border_attack?seed={SEED}&levels=easy&dealer=you")
-    page.wait_for_selector("path.choroplethlocation")
+    wait_for_map(page)
     assert page.locator("path.choroplethlocation").count() == 50
     assert page.get_by_text("You lead trick 1.").is_visible()
 
@@ -55,7 +55,7 @@ def test_border_attack_first_moves_on_a_laptop_and_a_phone(page, app_url, blocke
     borders = sorted(card(named).borders)
     page.get_by_text(f"Name all {len(borders)} of {card(named).name}'s border states").wait_for()
     for i, code in enumerate(borders, start=1):
-        page.wait_for_selector("path.choroplethlocation")
+        wait_for_map(page)
         click_state(page, code)
         page.get_by_text(f"{i} of {len(borders)} picked").or_(
             page.get_by_role("button", name=f"Guess these {len(borders)} states").and_(
@@ -102,7 +102,7 @@ def test_reverse_war_flips_then_practice_on_a_phone(page, app_url, blocked):
     page.get_by_text("Last flip (flip 11)").wait_for()
     wait_for_app(page)
     assert page.get_by_text("Geography War!").first.is_visible()
-    page.wait_for_selector("path.choroplethlocation")
+    wait_for_map(page)
     tall_screenshot(page, "reverse-war-desktop")
 
     page.set_viewport_size(PHONE)  # practice mode on a phone

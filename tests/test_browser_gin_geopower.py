@@ -11,7 +11,7 @@ import pytest
 import ui.game_view as gv
 import ui.gin_table as gt
 from engine.bordercap_gin import DRAW_ACTION, BorderCapGin
-from tests.browser import PHONE, dismiss_page_not_found, wait_for_app
+from tests.browser import PHONE, dismiss_page_not_found, wait_for_app, wait_for_map
 from tests.game_table import tall_screenshot, timed
 
 pytestmark = pytest.mark.browser
@@ -26,7 +26,7 @@ def _open(page, url: str) -> None:
     wait_for_app(page)
     if dismiss_page_not_found(page):
         wait_for_app(page)
-    page.wait_for_selector("path.choroplethlocation")
+    wait_for_map(page)
 
 
 def _fits_a_phone(page) -> None:

@@ -72,7 +72,6 @@ from engine.cards import Card
 from engine.core import GameState, IllegalAction
 from engine.games import game_class, has_decisions, player_settings
 from ui.cards import CARD_CSS, card_html, hand_html
-from ui.maps import ROLES
 
 HUMAN = 0
 AI_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
@@ -652,21 +651,6 @@ def preference_toggles(tab: Table, *, follow: bool = True, hints: bool = True) -
             key=f"{tab.key}_follow_{tab.serial}",
             help="Each AI move waits for a Continue click.",
         )
-
-
-def legend(roles: Mapping[str, str], labels: Mapping[str, str] | None = None) -> None:
-    """A key to the map's colours, with the page's own words for some roles (e.g.
-    ``{"target": "the AI's state"}``); roles without a label (neutral, muted) are left out."""
-    labels = labels or {}
-    used = [r for r in ROLES if r in set(roles.values()) and (labels.get(r) or ROLES[r].label)]
-    swatches = "".join(
-        f"<span style='white-space:nowrap;margin-right:.9rem'>"
-        f"<span style='display:inline-block;width:.9rem;height:.9rem;border-radius:.2rem;"
-        f"vertical-align:-.1rem;background:{ROLES[r].color}'></span> "
-        f"{escape(labels.get(r) or ROLES[r].label)}</span>"
-        for r in used
-    )
-    st.html(f"<div style='font-size:.9rem;line-height:1.8'>{swatches}</div>")
 
 
 def show_cards(cards: Sequence[Card], captions: Mapping[str, str] | None = None) -> None:

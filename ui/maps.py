@@ -1,48 +1,58 @@
-"""Every state map in the app: one builder, one display function.
+"""Every map in the app: one component, :func:`us_map`, drawn and operated in the browser.
 
-``state_map`` draws all 50 states from our own GeoJSON (so any state can be clicked), in the
-Albers USA projection (Alaska and Hawaii as insets) with the base map hidden, each state coloured
-by its *role* (``target``, ``correct``, ``missed``, ``wrong`` …) in a colour-blind-safe palette
-(Okabe–Ito), the role also named in the hover text. ``show_map`` displays it and returns the
-clicked state's USPS code.
+The map is a Plotly choropleth of our own GeoJSON, drawn by plotly.js in the page
+(``static/map/geomap.js``, a Streamlit ``components.v2`` component with no build step). The
+outlines and plotly.js are static files the browser fetches once (:mod:`ui.map_assets`); a
+rerun sends only what changed: roles, notes, marks and zoom.
 
-plotly.js fetches a base-map TopoJSON from a CDN for every geo chart, even with the base map
-hidden; with no internet the chart stays blank. ``CONFIG`` points that fetch at an empty
-Topology inside a ``data:`` URL (the ``#`` turns the file name plotly.js appends into a
-fragment), so a map never needs the network.
+- **Roles.** Each state is painted by its role (``target``, ``correct``, ``missed`` …) in the
+  Okabe–Ito colour-blind-safe palette; a role is never told by colour alone: it is named in the
+  hover label, in the state's accessible name and in the legend under the map, which lists the
+  states of every role. "Asked about" also has a dark outline, "missed" a dark-yellow one so
+  it shows on the grey states.
+- **Picking.** With ``pick="one"``, ``"many"`` or ``"order"`` a click or tap toggles a state at
+  once in the browser (hit-tested on the outline under the pointer; small north-eastern states
+  also answer to a labelled box off the coast). Only ``choices`` can be picked; a click on
+  another state is refused with a short note (``refuse`` gives the words per state).
+  :func:`map_change` gives the selection when the user changed it on the map since the page
+  last asked; ``selected`` is what the page holds picked (the map takes it when the page
+  changes it by other means, e.g. a multiselect).
+- **Zoom.** ``zoom`` opens the map fitted to those states; the user zooms with the buttons,
+  Ctrl + wheel or a pinch, and pans by dragging (two fingers on a touch screen).
+- **Keyboard.** Tab enters the map, arrows move between states, letters jump by name,
+  Enter or Space toggles; changes are announced in a live region.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
-from urllib.parse import quote
+from typing import Literal
 
-import plotly.graph_objects as go
 import streamlit as st
 
-import geodata
+from ui.map_assets import version
 
 
 @dataclass(frozen=True)
 class Role:
-    """How a state is painted on a map, and the word that says it in the hover text."""
+    """How a state is painted on a map, and the words that name it."""
 
     color: str
     label: str
+    line: str | None = None  #: an outline colour, where the fill alone is not enough
 
 
 # Okabe–Ito colours: distinguishable with every common form of colour blindness.
 ROLES: dict[str, Role] = {
     "neutral": Role("#dcdcdc", ""),
     "muted": Role("#f2f2f2", ""),
-    "target": Role("#E69F00", "asked about"),
-    "selected": Role("#0072B2", "selected"),
+    "target": Role("#CC79A7", "asked about", "#1f2933"),
+    "selected": Role("#0072B2", "your pick"),
     "neighbor": Role("#56B4E9", "border state"),
-    "corner": Role("#CC79A7", "Four Corners neighbour"),
+    "corner": Role("#E69F00", "Four Corners neighbour"),
     "correct": Role("#009E73", "right"),
-    "missed": Role("#F0E442", "missed"),
+    "missed": Role("#F0E442", "missed", "#7a6400"),
     "wrong": Role("#D55E00", "wrong"),
     "mine": Role("#0072B2", "in your hand"),
     "theirs": Role("#D55E00", "opponent's"),
@@ -54,103 +64,133 @@ ROLES: dict[str, Role] = {
     "Hawaii": Role("#D55E00", "Hawaii zone"),
 }
 
-EMPTY_TOPOLOGY = '{"type":"Topology","objects":{},"arcs":[]}'
-CONFIG: dict = {
-    "topojsonURL": "data:application/json," + quote(EMPTY_TOPOLOGY) + "#",
-    "displayModeBar": False,
-    "scrollZoom": False,
-    "doubleClick": False,
+Pick = Literal["none", "one", "many", "order"]
+
+LOADER_JS = """
+export default function (component) {
+  const url = new URL("app/static/map/geomap.js?v=%s", document.baseURI);
+  return import(url.href).then((module) => module.mount(component));
 }
+"""
+
+_component = st.components.v2.component(
+    "geoplunge_map", js=LOADER_JS % version(), isolate_styles=False
+)
 
 
-@cache
-def _states() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    table = geodata.states().sort_index()
-    return tuple(table.index), tuple(table["name"])
+def _styles(roles: Iterable[str], words: Mapping[str, str]) -> dict[str, dict[str, str]]:
+    out = {}
+    for role in {"neutral", "muted", *roles}:
+        r = ROLES[role]
+        style = {"fill": r.color, "label": words.get(role, r.label)}
+        if r.line:
+            style["line"] = r.line
+        out[role] = style
+    return out
 
 
-def state_map(
+def _browser_selection(key: str) -> dict | None:
+    """What the map last reported from the browser: ``{"picks": [...], "at": ms}``, where
+    ``at`` tells one report from the next even when the picks are the same."""
+    state = st.session_state.get(key)
+    value = state.get("selection") if hasattr(state, "get") else None
+    if not isinstance(value, dict) or not isinstance(value.get("picks"), list):
+        return None
+    return value
+
+
+def _sync(key: str) -> dict:
+    return st.session_state.setdefault(f"{key}__sync", {"seen": None, "sent": None, "rev": 0})
+
+
+def map_change(key: str) -> list[str] | None:
+    """The selection the user made on map ``key`` since the page last asked, or ``None``.
+
+    A page that lets the user pick on a map calls it before it draws anything that depends
+    on the picks, the map included, and keeps the picks at once (a rerun may be cut short at
+    any element the page draws after this call, so the picks must be stored before); also in
+    a callback that acts on the picks (a click on the map may reach the server together with
+    a button click)."""
+    sync = _sync(key)
+    reported = _browser_selection(key)
+    if reported is None or reported == sync["seen"]:
+        return None
+    sync["seen"] = reported
+    picks = [str(c) for c in reported["picks"]]
+    sync["fresh"] = picks
+    return picks
+
+
+def us_map(
+    key: str,
     roles: Mapping[str, str] | None = None,
     *,
     notes: Mapping[str, str] | None = None,
-    height: int = 340,
-) -> go.Figure:
-    """A map of all 50 states, each painted by its role (default ``neutral``).
+    pick: Pick = "none",
+    choices: Iterable[str] | None = None,
+    selected: Sequence[str] | None = None,
+    refuse: Mapping[str, str] | None = None,
+    pick_role: str = "selected",
+    words: Mapping[str, str] | None = None,
+    zoom: Iterable[str] | None = None,
+    codes: bool = False,
+    labels: Mapping[str, str] | None = None,
+    badges: bool = False,
+    symbols: Mapping[str, str] | None = None,
+    links: Iterable[tuple[str, str]] = (),
+    dashed: Iterable[tuple[str, str]] = (),
+    height: int = 440,
+    label: str = "Map of the United States",
+    hint: str | None = None,
+    legend: bool = True,
+    tools: bool = True,
+) -> None:
+    """Draw the map of the 50 states (the user's picks are read with :func:`map_change`).
 
-    ``notes`` adds a line of text per state to its hover label (for example its rank).
-    Unknown roles raise ``KeyError`` so a typo cannot silently paint a state grey.
+    ``roles`` paints states (default ``neutral``; unknown roles raise ``KeyError``), ``words``
+    renames roles in the legend and hover labels (e.g. ``{"mine": "your card"}``), ``notes``
+    adds a line per state to its hover label. ``selected`` is what the page holds picked
+    (``None``: whatever the map shows); when it differs from what the map shows, the map takes
+    it. ``codes`` writes postal codes on the states; ``labels`` writes other short texts
+    (``badges`` puts them in a circle, ``symbols`` may mark a state with a ``"star"``);
+    ``links`` and ``dashed`` draw lines between states. ``height`` is the most the map may
+    take (it keeps its proportions on narrow screens); ``hint`` is a line above the map in
+    which ``{Click}``/``{click}`` read "Tap" on a touch screen. ``key`` names the map: keep it
+    for the life of the page so that the map is drawn only once.
     """
-    roles = roles or {}
-    notes = notes or {}
-    codes, names = _states()
-    order = list(ROLES)
-    colorscale = [[i / (len(order) - 1), ROLES[r].color] for i, r in enumerate(order)]
-    z, hover = [], []
-    for usps, name in zip(codes, names, strict=True):
-        role = roles.get(usps, "neutral")
-        z.append(order.index(role))
-        label = ROLES[role].label
-        text = f"<b>{name}</b>" + (f" — {label}" if label else "")
-        if usps in notes:
-            text += f"<br>{notes[usps]}"
-        hover.append(text)
-    trace = go.Choropleth(
-        geojson=geodata.shapes(),
-        featureidkey="id",
-        locations=list(codes),
-        z=z,
-        zmin=0,
-        zmax=len(order) - 1,
-        colorscale=colorscale,
-        showscale=False,
-        hovertext=hover,
-        hovertemplate="%{hovertext}<extra></extra>",
-        marker_line_color="white",
-        marker_line_width=0.7,
-        selected={"marker": {"opacity": 1}},
-        unselected={"marker": {"opacity": 1}},
-    )
-    fig = go.Figure(trace)
-    fig.update_layout(
-        geo={"projection_type": "albers usa", "visible": False, "bgcolor": "rgba(0,0,0,0)"},
-        margin={"l": 0, "r": 0, "t": 0, "b": 0},
-        height=height,
-        dragmode=False,
-        paper_bgcolor="rgba(0,0,0,0)",
-        hoverlabel={"font_size": 14},
-    )
-    return fig
+    roles = dict(roles or {})
+    words = dict(words or {})
+    sync = _sync(key)
+    shown = list(selected) if selected is not None else list(sync["sent"] or [])
+    if shown != sync["sent"] and shown != sync.get("fresh"):
+        sync["rev"] += 1  # the page changed the picks itself: the map takes them
+    sync["sent"] = shown
+    sync.pop("fresh", None)
+    data = {
+        "roles": {c: r for c, r in roles.items() if r != "neutral"},
+        "styles": _styles([*roles.values(), pick_role], words),
+        "notes": dict(notes or {}),
+        "pick": pick,
+        "choices": None if choices is None else sorted(choices),
+        "selected": shown,
+        "rev": sync["rev"],
+        "refuse": dict(refuse or {}),
+        "pick_role": pick_role,
+        "zoom": None if zoom is None else sorted(zoom),
+        "codes": codes,
+        "labels": dict(labels or {}),
+        "badges": badges,
+        "symbols": dict(symbols or {}),
+        "links": [list(p) for p in links],
+        "dashed": [list(p) for p in dashed],
+        "height": height,
+        "label": label,
+        "hint": hint,
+        "legend": legend,
+        "tools": tools,
+    }
+    _component(key=key, data=data, default={"selection": None}, on_selection_change=_ignore)
 
 
-def legend_html(roles: Mapping[str, str]) -> str:
-    """A one-line key to the roles a map uses (neutral and muted states need none)."""
-    used = [r for r in ROLES if r in set(roles.values()) and ROLES[r].label]
-    swatches = "".join(
-        f"<span style='white-space:nowrap;margin-right:.9rem'>"
-        f"<span style='display:inline-block;width:.9rem;height:.9rem;border-radius:.2rem;"
-        f"vertical-align:-.1rem;background:{ROLES[r].color}'></span> {ROLES[r].label}</span>"
-        for r in used
-    )
-    return f"<div style='font-size:.9rem;line-height:1.8'>{swatches}</div>"
-
-
-def clicked_state(event: Mapping | None) -> str | None:
-    """The USPS code of the state a ``show_map`` selection event points at, if any."""
-    points = ((event or {}).get("selection") or {}).get("points") or []
-    if not points:
-        return None
-    point = points[0]
-    if point.get("location"):
-        return str(point["location"])
-    index = point.get("point_index", point.get("point_number"))
-    codes, _ = _states()
-    return codes[index] if isinstance(index, int) and 0 <= index < len(codes) else None
-
-
-def show_map(fig: go.Figure, key: str) -> str | None:
-    """Display a map made by ``state_map``; return the USPS code of the clicked state, if any.
-
-    Clicking the selected state again clears the selection; change ``key`` to reset it.
-    """
-    event = st.plotly_chart(fig, key=key, on_select="rerun", selection_mode="points", config=CONFIG)
-    return clicked_state(event)
+def _ignore() -> None:
+    """The map's value is read by :func:`map_change`; the callback only registers it."""

@@ -50,14 +50,15 @@ from engine.quiz import (
 )
 from geodata import REGIONS
 from ui.cards import ordinal
-from ui.maps import CONFIG, legend_html, show_map, state_map
+from ui.maps import Pick, map_change, us_map
 from ui.nav import MENU
 
 TIMER = "timer"
 URL_PARAMS: tuple[str, ...] = (*PARAMS, TIMER)
 MAX_TIMER = 60  #: minutes
 SEED_LIMIT = 1_000_000  #: fresh seeds are drawn below this, so links stay short
-MAP_HEIGHT = 300  #: px: the map fills a phone's width with little blank above and below
+MAP_HEIGHT = 460  #: px at most: the lower 48 fill a laptop's content column (700 px and more)
+MAP_HEIGHT_SHOWN = 340  #: px at most, for a map that is not answered on
 
 
 @dataclass(frozen=True)
@@ -171,8 +172,8 @@ class QuizView:
 
     ``url`` holds the quiz's parameters; ``written`` the parameters last put into the browser's
     URL, to tell a URL changed by the student from one the page wrote. ``turn`` changes with
-    every question shown (it keys the answer widgets), ``tick`` with every question and every
-    map click (it keys the map, so a new map starts with no selection).
+    every question shown (it keys the answer widgets); the map keeps one key for the page, so
+    it is drawn once and each question only repaints it.
     """
 
     group: str
@@ -183,7 +184,6 @@ class QuizView:
     written: dict[str, str] = field(default_factory=dict)
     phase: str = "ask"  #: "ask" or "feedback"; the summary shows once the run is over
     turn: int = 0
-    tick: int = 0
     picked: list[str] = field(default_factory=list)
     notice: str = ""  #: why the last answer was not counted
     started: float = field(default_factory=time.monotonic)
@@ -193,8 +193,8 @@ class QuizView:
 
     @property
     def map_key(self) -> str:
-        """The session-state key of the map shown now."""
-        return f"{DRILLS[self.group].url_path}_map_{self.tick}"
+        """The session-state key of the page's map."""
+        return f"{DRILLS[self.group].url_path}_map"
 
     def widget_key(self, name: str) -> str:
         return f"{DRILLS[self.group].url_path}_{name}_{self.turn}"
@@ -214,7 +214,6 @@ class QuizView:
         """Move on from feedback to the next question (or the summary)."""
         self.phase = "ask"
         self.turn += 1
-        self.tick += 1
         self.picked = []
         self.notice = ""
         self.asked_at = time.monotonic()
@@ -230,7 +229,7 @@ def new_view(
     view = QuizView(group, QuizRun(settings), quiz_params(settings, timer), notes, timer)
     if previous is not None:
         view.written = previous.written
-        view.turn, view.tick = previous.turn + 1, previous.tick + 1
+        view.turn = previous.turn + 1
     return view
 
 
@@ -276,28 +275,15 @@ def clickable(q: Question) -> tuple[str, ...]:
     return ()
 
 
-def toggle(q: Question, picked: list[str], usps: str) -> list[str]:
-    """The picks after clicking ``usps``: a click adds a state, a second click removes it; a
-    one-state question keeps only the latest click. States ``q`` does not offer are ignored."""
-    if usps not in clickable(q):
-        return picked
-    if usps in picked:
-        return [p for p in picked if p != usps]
-    if q.answer_type is AnswerType.ONE:
-        return [usps]
-    return [*picked, usps]
-
-
 def _capital_note(usps: str) -> str:
     return f"Capital: {by_usps()[usps].capital}"
 
 
-def asking_roles(q: Question, picked: list[str]) -> tuple[dict[str, str], dict[str, str]]:
+def asking_roles(q: Question) -> tuple[dict[str, str], dict[str, str]]:
     """Roles and hover notes of the map while ``q`` is asked: states that cannot be picked
-    are muted, the asked state (and the few states the prompt names) highlighted, the picks
-    shown as selected. Never reveals the answer."""
+    are muted, the asked state (and the few states the prompt names) highlighted; the map
+    paints the student's picks itself. Never reveals the answer."""
     roles: dict[str, str] = {}
-    notes: dict[str, str] = {}
     can_click = set(clickable(q))
     if can_click and len(can_click) < 50:
         roles.update({c: "muted" for c in _all_codes() if c not in can_click})
@@ -306,17 +292,13 @@ def asking_roles(q: Question, picked: list[str]) -> tuple[dict[str, str], dict[s
         roles.update({s: role for s in q.shown})
     if q.focus:
         roles[q.focus] = "target"
-    for i, p in enumerate(picked, 1):
-        roles[p] = "selected"
-        if q.answer_type is AnswerType.ORDER:
-            notes[p] = f"your {ordinal(i)}"
-    return roles, notes
+    return roles, {}
 
 
 def feedback_roles(q: Question, result: Result) -> tuple[dict[str, str], dict[str, str]]:
     """Roles and hover notes of the map after an answer: right, missed and wrong states in
     their colours (for a letter, number or Zone answer, the asked state shows the verdict)."""
-    roles, notes = asking_roles(q, [])
+    roles, notes = asking_roles(q)
     if q.value_kind in (ValueKind.STATE, ValueKind.CAPITAL):
         roles.update({c: "correct" for c in result.right})
         roles.update({c: "missed" for c in result.missed})
@@ -365,24 +347,62 @@ def summary_roles(run: QuizRun) -> tuple[dict[str, str], dict[str, str]]:
     return roles, {c: ", ".join(v) for c, v in notes.items()}
 
 
+def pick_mode(q: Question) -> Pick:
+    """How the map takes an answer to ``q``: several states, states in order, one, or none."""
+    if not clickable(q):
+        return "none"
+    if q.answer_type is AnswerType.SET:
+        return "many"
+    if q.answer_type is AnswerType.ORDER:
+        return "order"
+    return "one"
+
+
+def zoom_states(settings: QuizSettings) -> list[str] | None:
+    """The states a filtered quiz's map opens on (a few states come with their neighbours);
+    ``None`` for the whole map."""
+    if not settings.filtered:
+        return None
+    pool = set(settings.pool())
+    if len(pool) < 5:
+        pool |= {n for usps in pool for n in by_usps()[usps].borders}
+    lower48 = pool - {"AK", "HI"}
+    return sorted(lower48 or pool)
+
+
+MAP_HINTS: dict[str, str] = {
+    "many": "{Click} the states on the map ({click} again to remove one), or pick them below.",
+    "order": "{Click} the states on the map in order, or pick them below in order.",
+    "one": "{Click} the state on the map, or choose it below.",
+}
+
+
 def draw_map(
+    key: str,
     roles: Mapping[str, str],
     notes: Mapping[str, str],
-    key: str,
     *,
-    clicks: bool,
-    legend: bool = True,
-) -> str | None:
-    """Show a state map; with ``clicks``, return the clicked state (``ui.maps.show_map``)."""
-    fig = state_map(roles, notes=notes, height=MAP_HEIGHT)
-    if clicks:
-        clicked = show_map(fig, key)
-    else:
-        st.plotly_chart(fig, key=key, config=CONFIG)
-        clicked = None
-    if legend and any(r not in ("neutral", "muted") for r in roles.values()):
-        st.html(legend_html(roles))
-    return clicked
+    settings: QuizSettings | None = None,
+    label: str = "Map of the United States",
+    hint: str | None = None,
+) -> None:
+    """A map that only shows (a summary, a preview), zoomed to the quiz's states."""
+    us_map(
+        key,
+        roles,
+        notes=notes,
+        zoom=zoom_states(settings) if settings else None,
+        height=MAP_HEIGHT_SHOWN,
+        label=label,
+        hint=hint,
+    )
+
+
+def refusals(q: Question) -> dict[str, str]:
+    """What the map says when the student clicks a state that is not a choice of ``q``."""
+    if q.focus and q.focus not in clickable(q):
+        return {q.focus: f"{by_usps()[q.focus].name} is the state the question is about."}
+    return {}
 
 
 # --- text helpers ----------------------------------------------------------------------------
@@ -435,6 +455,8 @@ def _submit(group: str) -> None:
         return
     q = view.run.current
     assert q is not None
+    if (picked := map_change(view.map_key)) is not None:
+        view.picked = picked  # a click that reached the server with this Check
     response: object
     if q.answer_type is AnswerType.TEXT:
         response = st.session_state.get(view.widget_key("text"), "")
@@ -488,7 +510,7 @@ def _practise(group: str) -> None:
     if run is None:
         return
     fresh = QuizView(group, run, view.url, [], view.timer, written=view.written)
-    fresh.turn, fresh.tick = view.turn + 1, view.tick + 1
+    fresh.turn = view.turn + 1
     st.session_state[DRILLS[group].url_path] = fresh
 
 
@@ -677,40 +699,47 @@ def _answer_widgets(view: QuizView, q: Question) -> None:
 
 
 def _hint(q: Question) -> str:
-    if q.answer_type is AnswerType.SET:
-        return "Click the states on the map (click again to remove one), or pick them below."
-    if q.answer_type is AnswerType.ORDER:
-        return "Click the states on the map in order, or pick them below in order."
-    if q.map_answer:
-        return "Click the state on the map, or choose it below."
     if q.answer_type is AnswerType.TEXT:
         return "Spelling is forgiven within reason: “St. Paul” or “Saint Paul” both count."
     return ""
 
 
+def _question_map(view: QuizView, q: Question, roles, notes, *, asking: bool) -> None:
+    """The map of the question on screen: the same element while the question is asked and
+    while its feedback shows, so the browser repaints it instead of drawing it again."""
+    height = MAP_HEIGHT if clickable(q) else MAP_HEIGHT_SHOWN
+    if asking and (picked := map_change(view.map_key)) is not None:
+        view.picked = picked
+    us_map(
+        view.map_key,
+        roles,
+        notes=notes,
+        pick=pick_mode(q) if asking else "none",
+        choices=clickable(q) if asking else None,
+        selected=view.picked if asking else [],
+        refuse=refusals(q),
+        zoom=zoom_states(view.run.settings),
+        height=height,
+        label=f"Map for the question: {q.prompt}",
+        hint=MAP_HINTS.get(pick_mode(q)) if asking else None,
+    )
+
+
 def _ask(view: QuizView) -> None:
     q = view.run.current
     assert q is not None
-    if view.run.is_retry:
-        st.markdown(":orange-badge[:material/replay: Again] You missed this one earlier.")
-    st.markdown(f"### {md(q.prompt)}")
-    if q.answer_type in (AnswerType.SET, AnswerType.ORDER) and len(q.choices) <= 6:
-        st.markdown("**The states:** " + " · ".join(q.label(c) for c in q.choices))
-    if hint := _hint(q):
-        st.caption(hint)
-    map_col, answer_col = st.columns([3, 2], vertical_alignment="top")
-    with map_col:
-        roles, notes = asking_roles(q, view.picked)
-        can_click = bool(clickable(q))
-        clicked = draw_map(roles, notes, view.map_key, clicks=can_click)
-    if clicked:
-        picked = toggle(q, view.picked, clicked)
-        if picked == view.picked:
-            st.toast(f"{by_usps()[clicked].name} is not one of the choices here.")
-        view.picked = picked
-        view.tick += 1
-        st.rerun()
-    with answer_col:
+    with st.container():
+        if view.run.is_retry:
+            st.markdown(":orange-badge[:material/replay: Again] You missed this one earlier.")
+        st.markdown(f"### {md(q.prompt)}")
+        if q.answer_type in (AnswerType.SET, AnswerType.ORDER) and len(q.choices) <= 6:
+            st.markdown("**The states:** " + " · ".join(q.label(c) for c in q.choices))
+        if hint := _hint(q):
+            st.caption(hint)
+    with st.container():
+        roles, notes = asking_roles(q)
+        _question_map(view, q, roles, notes, asking=True)
+    with st.container():
         _answer_widgets(view, q)
         if view.notice:
             st.warning(md(view.notice), icon=":material/info:")
@@ -720,14 +749,14 @@ def _feedback(view: QuizView) -> None:
     attempt = view.run.last
     assert attempt is not None
     q, result = attempt.question, attempt.result
-    if attempt.attempt > 1:
-        st.markdown(":orange-badge[:material/replay: Again] A question you missed earlier.")
-    st.markdown(f"### {md(q.prompt)}")
-    map_col, answer_col = st.columns([3, 2], vertical_alignment="top")
-    with map_col:
+    with st.container():
+        if attempt.attempt > 1:
+            st.markdown(":orange-badge[:material/replay: Again] A question you missed earlier.")
+        st.markdown(f"### {md(q.prompt)}")
+    with st.container():
         roles, notes = feedback_roles(q, result)
-        draw_map(roles, notes, view.map_key, clicks=False)
-    with answer_col:
+        _question_map(view, q, roles, notes, asking=False)
+    with st.container():
         if result.correct:
             st.success(md(result.message), icon=":material/check_circle:")
         else:
@@ -772,9 +801,8 @@ def _summary(view: QuizView) -> None:
     map_col, list_col = st.columns([3, 2], vertical_alignment="top")
     with map_col:
         roles, notes = summary_roles(run)
-        draw_map(roles, notes, view.map_key, clicks=False)
-        if s.misses:
-            st.caption("Hover over a state to see its questions.")
+        hint = "Point at a state to see its questions." if s.misses else None
+        draw_map(view.map_key, roles, notes, settings=run.settings, label="Your answers", hint=hint)
     with list_col:
         if s.misses:
             st.markdown("**Your mistakes**")
@@ -823,14 +851,14 @@ def _summary(view: QuizView) -> None:
         )
 
 
-def preview(q: Question, key: str) -> None:
+def preview(q: Question, key: str, settings: QuizSettings | None = None) -> None:
     """A question as the student will first see it (the prompt, its choices and the map),
     without answer widgets."""
     st.markdown(f"**{md(q.prompt)}**")
     if q.choices and len(q.choices) <= 6:
         st.caption("Choices: " + " · ".join(md(q.label(c)) for c in q.choices))
-    roles, notes = asking_roles(q, [])
-    draw_map(roles, notes, key, clicks=False)
+    roles, notes = asking_roles(q)
+    draw_map(key, roles, notes, settings=settings, label=f"Map for the question: {q.prompt}")
 
 
 def answer_key(questions: list[Question]) -> str:

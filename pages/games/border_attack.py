@@ -27,7 +27,7 @@ from engine.border_attack import (
 )
 from engine.cards import deck
 from ui.cards import card_html, ordinal
-from ui.maps import CONFIG, clicked_state, state_map
+from ui.maps import map_change, us_map
 
 KEY = "border_attack"
 HUMAN = gv.HUMAN
@@ -125,9 +125,7 @@ def show_trick_map(trick: ba.TrickView | None, key: str) -> None:
     else:
         roles, notes = ba.hand_roles(obs)
         caption = "Your cards on the map (hover for their ranks)"
-    st.caption(caption)
-    st.plotly_chart(state_map(roles, notes=notes, height=300), key=key, config=CONFIG)
-    gv.legend(roles, ba.MAP_LABELS)
+    us_map(key, roles, notes=notes, words=ba.MAP_LABELS, height=340, label=caption, hint=caption)
 
 
 # --- the human's moves ----------------------------------------------------------------------
@@ -215,6 +213,9 @@ def follow_widgets() -> None:
 
 def guess_widgets() -> None:
     ann = obs.announcement
+    map_key = tab.bkey("guess_map")
+    if (clicked := map_change(map_key)) is not None:
+        tab.picks = clicked
     st.markdown(f"**{ai} answers face down and announces {ba.announcement_text(ann)}.**")
     if tab.hints:
         st.info(
@@ -272,27 +273,26 @@ def guess_widgets() -> None:
         gv.action_button(
             tab, label, GuessBorders(picks), name="guess", disabled=not ready, help=why
         )
-    roles = ba.guess_roles(ann, tab.picks)
     with side:
-        st.caption("Click states on the map to pick them")
-        event = st.plotly_chart(
-            state_map(roles, height=300),
-            key=tab.wkey("map"),
-            on_select="rerun",
-            selection_mode="points",
-            config=CONFIG,
-        )
-        gv.legend(roles, ba.MAP_LABELS)
-    clicked = clicked_state(event)
-    if clicked:
         if ann.usps is None:
-            tab.picks = [clicked]
-        elif clicked != ann.usps and ann.count:
-            tab.picks = [c for c in tab.picks if c != clicked] + (
-                [] if clicked in tab.picks else [clicked]
-            )
-        tab.tick += 1
-        st.rerun()
+            pick, choices, refuse, hint = "one", None, {}, "{Click} the state on the map"
+        else:
+            pick = "many" if ann.count else "none"
+            choices = [c for c in by_name if c != ann.usps]
+            refuse = {ann.usps: f"{names[ann.usps]} is the AI's state: pick its border states."}
+            hint = "{Click} its border states on the map ({click} again to remove one)"
+        us_map(
+            map_key,
+            ba.guess_roles(ann, []),
+            pick=pick,
+            choices=choices,
+            selected=tab.picks,
+            refuse=refuse,
+            words=ba.MAP_LABELS,
+            height=340,
+            hint=hint if pick != "none" else None,
+            label="Map for your guess",
+        )
 
 
 def discard_widgets() -> None:

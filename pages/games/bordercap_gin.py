@@ -20,8 +20,7 @@ from engine.bordercap_gin import (
 )
 from engine.melds import describe_group
 from ui.cards import card_html
-from ui.map_marks import add_labels, add_links
-from ui.maps import CONFIG, state_map
+from ui.maps import us_map
 
 KEY = "bordercap_gin"
 PILE_SHOWN = 8  # discards named under the pile's top card (the most recent first)
@@ -71,14 +70,20 @@ gv.status_bar(chips, hot=len(chips) - 1 if mine else None)
 # --- pieces ---------------------------------------------------------------------------------
 
 
-def draw_map(parts: gt.MapParts, key: str, height: int = 270) -> None:
+def draw_map(parts: gt.MapParts, key: str, height: int = 340) -> None:
     """A hand on the map: coloured states, border links, capital initials."""
-    fig = state_map(parts.roles, notes=parts.notes, height=height)
-    add_links(fig, parts.links)
-    add_links(fig, parts.dashed, dash="dot", width=2)
-    add_labels(fig, parts.letters, badge=True, font_size=12)
-    st.plotly_chart(fig, key=key, config=CONFIG)
-    gv.legend(parts.roles, parts.labels)
+    us_map(
+        key,
+        parts.roles,
+        notes=parts.notes,
+        words=parts.labels,
+        links=parts.links,
+        dashed=parts.dashed,
+        labels=parts.letters,
+        badges=True,
+        height=height,
+        label="Your hand on the map",
+    )
 
 
 def others_line() -> str:

@@ -14,8 +14,7 @@ import ui.geopower_table as gp
 from engine.cards import Category
 from engine.geopower_toss import CALL, DRAFT, PLAY, Play, Remove
 from ui.cards import card_html, ordinal
-from ui.map_marks import add_labels
-from ui.maps import CONFIG, state_map
+from ui.maps import us_map
 
 KEY = "geopower_toss"
 HUMAN = gv.HUMAN
@@ -99,12 +98,18 @@ if obs.teams:
 # --- pieces ---------------------------------------------------------------------------------
 
 
-def draw_map(parts: gp.MapParts, key: str, height: int = 270) -> None:
-    fig = state_map(parts.roles, notes=parts.notes, height=height)
-    add_labels(fig, parts.labels, symbols=parts.symbols, font_size=12)
+def draw_map(parts: gp.MapParts, key: str, height: int = 340) -> None:
     st.markdown(f"**{parts.caption}**")
-    st.plotly_chart(fig, key=key, config=CONFIG)
-    gv.legend(parts.roles, parts.legend)
+    us_map(
+        key,
+        parts.roles,
+        notes=parts.notes,
+        words=parts.legend,
+        labels=parts.labels,
+        symbols=parts.symbols,
+        height=height,
+        label=parts.caption,
+    )
 
 
 def power_html(categories, caption: str = "") -> str:

@@ -14,7 +14,7 @@ import ui.reverse_war_view as rw
 from engine.cards import Category
 from engine.reverse_war import FLIP
 from ui.cards import ordinal
-from ui.maps import CONFIG, state_map
+from ui.maps import us_map
 
 KEY = "reverse_war"
 
@@ -79,8 +79,14 @@ def pile_chart() -> None:
 
 def battle_map(battle, key: str) -> None:
     roles, notes = rw.map_roles(battle)
-    st.plotly_chart(state_map(roles, notes=notes, height=260), key=key, config=CONFIG)
-    gv.legend(roles, {"mine": "your card", "theirs": "the AI's card"})
+    us_map(
+        key,
+        roles,
+        notes=notes,
+        words={"mine": "your card", "theirs": "the AI's card"},
+        height=300,
+        label="The two cards on the map",
+    )
 
 
 def show_battle(battle) -> None:

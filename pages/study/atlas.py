@@ -8,15 +8,14 @@ import streamlit as st
 import geodata
 from engine.cards import Category, card, deck, find
 from ui.cards import CARD_CSS, card_html, ordinal
-from ui.maps import legend_html, show_map, state_map
+from ui.maps import map_change, us_map
 
 KEY = "atlas"
 ALL = "All"
 
 st.title("Atlas")
-st.caption("Click a state on the map, or search for it, to open its GeoPlunge card.")
 
-view = st.session_state.setdefault(KEY, {"state": None, "clicks": 0, "read_url": False})
+view = st.session_state.setdefault(KEY, {"state": None, "read_url": False})
 if not view["read_url"]:
     view["read_url"] = True
     asked = st.query_params.get("state")
@@ -46,6 +45,9 @@ shown = {
     if zone in (ALL, facts.at[usps, "zone"]) and region in (ALL, facts.at[usps, "region"])
 }
 
+MAP = f"{KEY}_map"
+if (clicked := map_change(MAP)) is not None:
+    view["state"] = clicked[0] if clicked else None
 st.session_state[f"{KEY}_pick"] = view["state"]
 st.selectbox(
     "State",
@@ -59,30 +61,35 @@ st.selectbox(
 selected = card(view["state"]) if view["state"] else None
 roles = {usps: "neutral" if usps in shown else "muted" for usps in names}
 if selected:
-    roles[selected.usps] = "selected"
+    roles[selected.usps] = "target"
     for other in selected.borders:
         corner = frozenset({selected.usps, other}) in geodata.FOUR_CORNERS
         roles[other] = "corner" if corner else "neighbor"
 
-map_col, card_col = st.columns([3, 2], vertical_alignment="top")
-with map_col:
-    clicked = show_map(state_map(roles), key=f"{KEY}_map_{view['clicks']}")
-    if selected:
-        st.html(legend_html(roles))
-if clicked and clicked != view["state"]:
-    view["state"] = clicked
-    view["clicks"] += 1
-    st.query_params["state"] = clicked
-    st.rerun()
+us_map(
+    MAP,
+    roles,
+    pick="one",
+    selected=[selected.usps] if selected else [],
+    pick_role="target",
+    words={"target": "this card"},
+    codes=True,
+    height=460,
+    hint="{Click} a state on the map, or search for it, to open its GeoPlunge card.",
+    label="Map of the United States: choose a state to open its card",
+)
 if selected:
     st.query_params["state"] = selected.usps
+elif "state" in st.query_params:
+    del st.query_params["state"]
 
-with card_col:
-    if not selected:
-        st.info("No state chosen yet. Tap one on the map.")
-    else:
-        row = facts.loc[selected.usps]
-        st.html(CARD_CSS + card_html(selected))
+card_col, facts_col = st.columns([1, 2], vertical_alignment="top")
+if not selected:
+    st.info("No state chosen yet: pick one on the map or in the search box.")
+else:
+    row = facts.loc[selected.usps]
+    card_col.html(CARD_CSS + card_html(selected))
+    with facts_col:
         st.markdown(
             f"**Capital:** {selected.capital}  \n"
             f"**Size:** {ordinal(selected.size_rank)} — {row.total_area_sq_mi:,} sq mi "

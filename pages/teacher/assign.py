@@ -69,6 +69,6 @@ st.link_button("Open the quiz", link, icon=":material/open_in_new:", width="stre
 
 questions = build_questions(settings)
 st.subheader("First question")
-preview(questions[0], key=f"{KEY}_preview")
+preview(questions[0], key=f"{KEY}_preview", settings=settings)
 with st.expander(f"Answer key: all {len(questions)} questions", icon=":material/key:"):
     st.markdown(answer_key(questions))

@@ -1,0 +1,172 @@
+"""The map component in real headless Chromium, offline, with a mouse and on a touch screen.
+
+Every state answers a click (or tap) inside its drawn outline, 3 px from its border; the eight
+small north-eastern states answer to their labelled boxes too; clicks in quick succession are
+all kept; a regional quiz opens zoomed in; a select-all question can be answered with the
+keyboard alone. No request leaves 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cards import by_usps
+from tests.browser import (
+    click_state,
+    dismiss_page_not_found,
+    fill,
+    interior_point,
+    is_touch,
+    screenshot,
+    wait_for_app,
+    wait_for_map,
+)
+
+pytestmark = pytest.mark.browser
+
+SMALL = ("VT", "NH", "MA", "RI", "CT", "NJ", "DE", "MD")
+PICK = "rgb(0, 114, 178)"  # ui.maps.ROLES["selected"]
+THIS_CARD = "rgb(204, 121, 167)"  # ui.maps.ROLES["target"]: the Atlas paints its pick so
+
+
+def open_map(page, app_url: str, path: str) -> None:
+    page.goto(app_url + path)
+    wait_for_app(page)
+    dismiss_page_not_found(page)
+    wait_for_map(page)
+
+
+def checked(page, usps: str) -> bool:
+    """True when the map says ``usps`` is picked (its accessible state), read in one step."""
+    return page.evaluate(
+        "u => document.querySelector(`.gpm path.choroplethlocation[data-usps=${u}]`)"
+        "?.getAttribute('aria-checked') === 'true'",
+        usps,
+    )
+
+
+@pytest.mark.parametrize("device", ["page", "phone"])
+def test_every_state_answers_a_click_inside_its_outline(device, request, app_url, blocked):
+    page = request.getfixturevalue(device)
+    open_map(page, app_url, "/atlas")
+    assert is_touch(page) is (device == "phone")
+    too_small = []
+    for card in sorted(by_usps().values(), key=lambda c: c.name):
+        if interior_point(page, card.usps) is None:
+            too_small.append(card.usps)  # drawn smaller than 6 px across: its box answers
+            continue
+        click_state(page, card.usps)
+        # The browser answers at once: no server round trip between the click and the colour.
+        assert checked(page, card.usps), f"a click inside {card.name} did not pick it"
+        assert fill(page, card.usps) == THIS_CARD
+    assert set(too_small) <= set(SMALL)
+    if device == "page":
+        assert too_small == []
+    print(f"\n{device}: {50 - len(too_small)} states clicked inside their outline")
+    page.get_by_text("Capital: Cheyenne").wait_for(timeout=20_000)  # the last one, Wyoming
+    wait_for_app(page)
+    assert "state=WY" in page.url
+    screenshot(page, f"map-every-state-{device}")
+    assert blocked == []
+
+
+@pytest.mark.parametrize("device", ["page", "phone"])
+def test_the_small_states_answer_to_their_boxes(device, request, app_url, blocked):
+    page = request.getfixturevalue(device)
+    open_map(page, app_url, "/atlas")
+    for usps in SMALL:
+        box = page.locator(f".gpm-callout[data-usps={usps}]")
+        b = page.wait_for_function(  # one read of the box (the overlay may be redrawn)
+            "u => { const r = document.querySelector(`.gpm-callout[data-usps=${u}]`);"
+            " if (!r) return null; const b = r.getBoundingClientRect();"
+            " return {x: b.x, y: b.y, width: b.width, height: b.height}; }",
+            arg=usps,
+            timeout=5_000,
+        ).json_value()
+        assert b["width"] >= 24 and b["height"] >= 24  # WCAG 2.5.8 target size
+        if is_touch(page):
+            page.touchscreen.tap(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+        else:
+            box.hover()
+            assert by_usps()[usps].name in page.locator(".gpm-tip").inner_text()
+            box.click()
+        assert checked(page, usps)
+        # The box takes its state's colour (the overlay is redrawn, so ask again until it is).
+        page.wait_for_function(
+            "([u, c]) => { const r = document.querySelector(`.gpm-callout[data-usps=${u}] rect`);"
+            " return r && getComputedStyle(r).fill === c; }",
+            arg=[usps, THIS_CARD],
+            timeout=5_000,
+        )
+    page.get_by_text("Capital: Annapolis").wait_for(timeout=20_000)  # Maryland, the last box
+    screenshot(page, f"map-small-states-{device}")
+    assert blocked == []
+
+
+def test_ten_clicks_in_quick_succession_all_count(page, app_url, blocked):
+    open_map(page, app_url, "/border_quiz?mode=neighbors&states=KS&n=1&seed=1")
+    page.get_by_text("Select every state that borders Kansas.").wait_for()
+    page.get_by_role("button", name="Show the whole map").click()
+    picks = ("WA", "OR", "CA", "TX", "FL", "GA", "MN", "ME", "NY", "OH")
+    points = [interior_point(page, usps) for usps in picks]
+    assert all(points)
+    for x, y in points:
+        page.mouse.click(x, y)
+        page.wait_for_timeout(100)
+    wait_for_app(page)
+    page.wait_for_timeout(500)
+    wait_for_app(page)
+    answer = page.get_by_test_id("stMultiSelect").filter(has_text="Your answer").inner_text()
+    names = [by_usps()[usps].name for usps in picks]
+    assert [n for n in names if n not in answer] == []
+    assert all(fill(page, usps) == PICK for usps in picks)
+    assert blocked == []
+
+
+def test_a_regional_quiz_opens_zoomed_and_the_buttons_zoom(page, app_url, blocked):
+    open_map(page, app_url, "/border_quiz?mode=neighbors&region=northeast&n=1&seed=1")
+    width = page.locator(".gpm path[data-usps=NY]").bounding_box()["width"]
+    stage = page.locator(".gpm-stage").bounding_box()["width"]
+    assert width > stage / 5  # New York fills a good part of the map
+    screenshot(page, "map-northeast-zoom")
+    page.get_by_role("button", name="Show the whole map").click()
+    whole = page.locator(".gpm path[data-usps=NY]").bounding_box()["width"]
+    assert whole < width / 2
+    page.get_by_role("button", name="Zoom to the Northeast").click()
+    assert page.locator(".gpm path[data-usps=NY]").bounding_box()["width"] > 2 * whole
+    assert blocked == []
+
+
+def test_a_select_all_question_answered_with_the_keyboard_only(page, app_url, blocked):
+    open_map(page, app_url, "/border_quiz?mode=neighbors&states=UT&n=1&seed=1")
+    page.get_by_text("Select every state that borders Utah.").wait_for()
+    presses = 0
+
+    def press(key: str) -> None:
+        nonlocal presses
+        page.keyboard.press(key)
+        presses += 1
+
+    def focused() -> str | None:
+        return page.evaluate("document.activeElement?.dataset?.usps || null")
+
+    while focused() is None:
+        press("Tab")
+        assert presses < 40, "Tab never reached the map"
+    assert focused() == "UT"  # the map's keyboard focus starts on the state asked about
+    # Letters jump by name, arrows move to the nearest state, Enter toggles.
+    for keys in (["i"], ["w", "y"], ["c", "o"], ["ArrowDown"], ["a", "r", "i"], ["n", "e", "v"]):
+        for key in keys:
+            press(key)
+        press("Enter")
+    assert [c for c in ("ID", "WY", "CO", "NM", "AZ", "NV") if not checked(page, c)] == []
+    assert "6 picked" in page.locator(".gpm-live").inner_text()
+    wait_for_app(page)
+    while page.evaluate("document.activeElement?.innerText?.trim()") != "Check":
+        press("Tab")
+        assert presses < 60, "Tab never reached the Check button"
+    press("Enter")
+    page.get_by_text("Right! All 6.").wait_for(timeout=20_000)
+    print(f"\nkeyboard-only answer to a select-all question: {presses} key presses")
+    screenshot(page, "map-keyboard-answer")
+    assert blocked == []
