@@ -700,15 +700,36 @@ class GeoMap {
       return;
     }
     const had = this.selection.includes(code);
+    const before = this.selection;
     if (d.pick === "one") this.selection = had ? [] : [code];
     else this.selection = had ? this.selection.filter((c) => c !== code) : [...this.selection, code];
     this.focusCode = code;
-    this.paint();
+    // The clicked state (and one it replaces) change colour in this very frame; the rest of
+    // the map, the legend and the report to the page follow once the frame is painted.
+    for (const c of new Set([code, ...before])) this.repaint(c);
     if (document.activeElement?.closest?.(".gpm-stage") === this.stage) this.paths.get(code)?.focus({ preventScroll: true });
     const count = d.pick === "one" ? "" : ` ${this.selection.length} picked.`;
     this.say(`${name} ${had ? "removed" : "picked"}.${count}`);
     this.reports = (this.reports || 0) + 1; // tells two reports of the same picks apart
-    this.setStateValue?.("selection", { picks: [...this.selection], at: `${Date.now()}.${this.reports}` });
+    const report = { picks: [...this.selection], at: `${Date.now()}.${this.reports}` };
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        this.paint();
+        this.setStateValue?.("selection", report);
+      }, 0),
+    );
+  }
+
+  // One state's colour and accessible state, at once.
+  repaint(code) {
+    const path = this.paths.get(code);
+    if (!path) return;
+    const role = this.roleOf(code);
+    path.style.fill = this.style(role).fill;
+    path.setAttribute("aria-checked", String(this.selection.includes(code)));
+    path.setAttribute("aria-label", this.accessibleName(code, role));
+    const box = this.over.querySelector(`.gpm-callout[data-usps="${code}"] rect`);
+    if (box) box.style.fill = this.style(role).fill;
   }
 
   say(text, visible = false) {
