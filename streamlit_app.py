@@ -7,6 +7,8 @@ from ui.nav import navigation
 st.set_page_config(page_title="GeoPlunge", page_icon="🗺️", layout="wide")
 
 page = st.navigation(navigation())
+# Less blank space above each page, so a question, its map and its Check button fit a laptop.
+st.html("<style>[data-testid='stMainBlockContainer']{padding-top:2.5rem}</style>")
 
 with st.sidebar:
     st.markdown("**GeoPlunge** · learn the United States by playing")
