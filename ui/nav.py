@@ -6,9 +6,13 @@ share links to them), so a path never changes once published.
 
 from __future__ import annotations
 
+import runpy
 from dataclasses import dataclass
+from pathlib import Path
 
 import streamlit as st
+
+ROUTER = Path(__file__).resolve().parent.parent / "streamlit_app.py"
 
 
 @dataclass(frozen=True)
@@ -127,3 +131,16 @@ def navigation() -> dict[str, list[st.Page]]:
         )
         sections.setdefault(entry.section, []).append(page)
     return sections
+
+
+def hand_over() -> None:
+    """Run the router (``streamlit_app.py``) from a hand-over file ``pages/<url_path>.py``.
+
+    Because a ``pages/`` folder exists, Streamlit runs its legacy multipage lookup on the very
+    first request a freshly started server gets (and on every AppTest run): it looks for
+    ``pages/<url_path>.py`` *instead of* running the router, and, finding none, shows "Page
+    not found" before the router takes over. Each page of the menu (but Home, the default) has
+    such a file, which only calls this function: the lookup finds the page, and the router then
+    shows the same page through ``st.navigation`` (which never lists the hand-over files).
+    """
+    runpy.run_path(str(ROUTER), run_name="__main__")
