@@ -52,7 +52,8 @@ MENU: tuple[MenuEntry, ...] = (
         "Capital quiz",
         ":material/location_city:",
         "capital_quiz",
-        "Type the capitals, find the states whose capitals share a first letter.",
+        "Type the capitals and the states they belong to, find the capitals that share a first "
+        "letter.",
     ),
     MenuEntry(
         "Drills",
@@ -60,15 +61,24 @@ MENU: tuple[MenuEntry, ...] = (
         "Rank quiz",
         ":material/leaderboard:",
         "rank_quiz",
-        "Larger, older, more populous: compare the cards' ranks and put states in order.",
+        "Larger, older, more populous: compare the states' ranks and put states in order.",
     ),
     MenuEntry(
         "Drills",
         "pages/drills/zone_quiz.py",
-        "Zone quiz",
+        "Time zone quiz",
         ":material/schedule:",
         "zone_quiz",
-        "Name the Zone of each card: the time zone of its capital.",
+        "Which time zone is each state's capital in?",
+    ),
+    MenuEntry(
+        "Drills",
+        "pages/drills/locate_quiz.py",
+        "Locate quiz",
+        ":material/location_on:",
+        "locate_quiz",
+        "Find a state on the map, name the highlighted state, tell a state by its capital, "
+        "or name them all against the clock.",
     ),
     MenuEntry(
         "Games",

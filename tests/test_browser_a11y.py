@@ -1,0 +1,83 @@
+"""axe-core (bundled by ``axe-playwright-python``; nothing is fetched) on every page of the
+menu, in its default state and, for the drills, after one answered question: no serious or
+critical violation.
+
+``axe_report`` prints every violation found, by rule, with its impact and number of elements,
+so a run shows the whole picture (moderate and minor ones too) while only serious and critical
+ones fail the test.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests import browser as b
+from ui.nav import MENU
+
+pytestmark = pytest.mark.browser
+
+FAILING = {"serious", "critical"}
+DRILL_PAGES = [e.url_path for e in MENU if e.section == "Drills"]
+
+
+def axe_violations(page) -> list[dict]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    return Axe().run(page).response["violations"]
+
+
+def axe_report(where: str, violations: list[dict]) -> str:
+    lines = [f"{where}: {len(violations)} rules violated"]
+    for v in violations:
+        lines.append(f"  {v['id']} ({v['impact']}): {len(v['nodes'])} elements")
+        lines += [f"    {n['html'][:160]}" for n in v["nodes"][:3]]
+    return "\n".join(lines)
+
+
+def failing(violations: list[dict]) -> list[dict]:
+    return [v for v in violations if v["impact"] in FAILING]
+
+
+def open_page(page, app_url: str, url_path: str) -> None:
+    query = "?n=10&seed=1" if url_path in DRILL_PAGES else ""
+    page.goto(f"{app_url}/{url_path}{query}")
+    b.wait_for_app(page)
+    page.get_by_role("heading", level=1).first.wait_for(timeout=20_000)
+    page.wait_for_timeout(800)
+    b.wait_for_app(page)
+
+
+def answer_one_question(page) -> None:
+    """Answer the current drill question through its widgets (any answer) and press Check."""
+    main = page.get_by_test_id("stMain")
+    text = main.get_by_test_id("stTextInput")
+    if text.count():
+        text.locator("input").first.fill("Denver")
+        text.locator("input").first.press("Enter")
+    else:
+        radio = main.get_by_role("radiogroup")
+        if radio.count():
+            radio.first.locator("label").first.click()
+        else:
+            box = main.get_by_test_id("stMultiSelect").filter(has_text="Your").locator("input")
+            box.first.click()
+            page.keyboard.press("Enter")
+            page.keyboard.press("Escape")
+        b.wait_for_app(page)
+        main.get_by_role("button", name="Check").click()
+    page.get_by_role("button", name="Next question").wait_for(timeout=20_000)
+    b.wait_for_app(page)
+
+
+@pytest.mark.parametrize("url_path", [e.url_path for e in MENU])
+def test_no_serious_or_critical_violation(page, app_url, url_path, blocked):
+    open_page(page, app_url, url_path)
+    found = axe_violations(page)
+    print("\n" + axe_report(url_path, found))
+    if url_path in DRILL_PAGES:
+        answer_one_question(page)
+        after = axe_violations(page)
+        print(axe_report(f"{url_path}, after one answer", after))
+        found += after
+    assert failing(found) == [], axe_report(url_path, failing(found))
+    assert blocked == []
