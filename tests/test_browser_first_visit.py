@@ -61,7 +61,7 @@ def test_a_deep_link_as_the_first_request_shows_no_page_not_found(
     assert page.get_by_role("dialog").filter(has_text="Page not found").count() == 0
     assert "script_finished" in kinds and "navigation" in kinds
     assert "page_not_found" not in kinds, kinds
-    nav = page.get_by_test_id("stSidebarNav").inner_text()
-    assert "Assign a quiz" in nav and "streamlit app" not in nav.lower()
+    menu = page.get_by_test_id("stSidebar").inner_text()
+    assert "Assign a quiz" in menu and "streamlit app" not in menu.lower()
     b.screenshot(page, f"first-visit-{heading.lower().replace(' ', '-')}")
     assert blocked == []

@@ -128,6 +128,21 @@ MENU: tuple[MenuEntry, ...] = (
 )
 
 
+def sidebar_menu() -> None:
+    """The menu in the sidebar: each section's name, then a link to each of its pages.
+
+    Streamlit's own sidebar menu puts its section headers inside the list of links, so a
+    screen reader meets a broken list (axe: ``list``, ``listitem``); the router hides that menu
+    (``position="hidden"``) and draws this one with ``st.page_link``.
+    """
+    section = None
+    for entry in MENU:
+        if entry.section != section:
+            section = entry.section
+            st.markdown(f"**{section}**")
+        st.page_link(entry.path, label=entry.title, icon=entry.icon)
+
+
 def navigation() -> dict[str, list[st.Page]]:
     """The ``st.navigation`` argument: section → pages (the first entry is the default)."""
     sections: dict[str, list[st.Page]] = {}

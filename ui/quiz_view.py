@@ -205,6 +205,7 @@ class QuizView:
     finished: float | None = None
     time_up: bool = False
     unchecked: bool = False  #: the time ran out on an answer picked but not checked
+    uid: str = field(default_factory=lambda: secrets.token_hex(4))  #: names focus requests
 
     @property
     def map_key(self) -> str:
@@ -690,7 +691,7 @@ def _answer_widgets(view: QuizView, q: Question) -> None:
         return
     if q.answer_type in (AnswerType.SET, AnswerType.ORDER):
         key = view.widget_key("pick")
-        st.session_state[key] = list(view.picked)
+        _sync(key, list(view.picked))
         order = q.answer_type is AnswerType.ORDER
         st.multiselect(
             "Your order, first to last" if order else "Your answer",
@@ -711,7 +712,7 @@ def _answer_widgets(view: QuizView, q: Question) -> None:
         key = view.widget_key("one")
         on_map = q.value_kind is ValueKind.STATE
         if on_map:
-            st.session_state[key] = view.picked[0] if view.picked else None
+            _sync(key, view.picked[0] if view.picked else None)
         st.radio(
             "Your answer",
             list(q.choices),
@@ -735,10 +736,17 @@ def _answer_widgets(view: QuizView, q: Question) -> None:
 MAX_RADIO = 6  #: more choices than this are offered in a select box
 
 
+def _sync(key: str, value: object) -> None:
+    """Show the map's picks in an answer widget. Only a change is written: writing the same
+    value again would overwrite a pick the student makes in the widget during the rerun."""
+    if key not in st.session_state or st.session_state[key] != value:
+        st.session_state[key] = value
+
+
 def _state_select(view: QuizView, q: Question) -> None:
     """One state of many (find it on the map): a select box that also follows map clicks."""
     key = view.widget_key("one")
-    st.session_state[key] = view.picked[0] if view.picked else None
+    _sync(key, view.picked[0] if view.picked else None)
     st.selectbox(
         "Your answer",
         list(q.choices),
@@ -1038,7 +1046,7 @@ def _keep_focus(view: QuizView) -> None:
     step = "summary" if view.over else view.phase
     names = view.run.current is not None and view.run.current.answer_type is AnswerType.NAMES
     tick = f"-{len(view.picked)}-{view.notice}" if names and step == "ask" else ""
-    focus(_focus_target(view), f"{view.group}-{id(view.run)}-{view.turn}-{step}{tick}")
+    focus(_focus_target(view), f"{view.uid}-{view.turn}-{step}{tick}")
 
 
 def quiz_page(group: str) -> None:
