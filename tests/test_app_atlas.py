@@ -100,3 +100,19 @@ def test_compare_names_the_better_card_and_the_geoplunge(app):
     assert "**Maine GeoPlunges Georgia**" in text_of(app)
     table = app.dataframe[0].value
     assert list(table["Better card"]) == ["Georgia", "Georgia", "Georgia"]
+
+
+def test_a_long_bad_state_is_quoted_cut_short(app):
+    app.switch_page(ATLAS)
+    app.query_params["state"] = "z" * 300
+    app.run()
+    assert not app.exception
+    note = app.info[0].value
+    assert "z" * 40 + "…" in note and "z" * 41 not in note
+
+
+def test_the_admission_date_reads_month_day_year(app):
+    app.switch_page(ATLAS)
+    app.query_params["state"] = "ME"
+    app.run()
+    assert "admitted March 15, 1820" in text_of(app)

