@@ -64,16 +64,21 @@ def answer_one_question(page, url_path: str) -> None:
     one = page.locator(f".st-key-{url_path}_one_0")
     pick = page.locator(f".st-key-{url_path}_pick_0 input")
     if text.count():
-        text.fill("Denver")
+        state = "state" in (text.get_attribute("placeholder") or "")
+        text.fill("Ohio" if state else "Denver")  # an answer that counts, right or wrong
         text.press("Enter")
     else:
         if one.locator("[role=radiogroup]").count():
-            one.locator("label").first.click()
+            one.locator("[role=radiogroup] label").first.click()
         else:
             box = pick if pick.count() else one.locator("input")
             box.click()
-            page.keyboard.press("Enter")
-            page.keyboard.press("Escape")
+            if pick.count():
+                page.keyboard.press("Enter")
+                page.keyboard.press("Escape")
+            else:  # a select box of states: search one and take it
+                page.keyboard.type("Ohio")
+                page.get_by_role("option", name="Ohio", exact=True).click()
         b.wait_for_app(page)
         page.get_by_test_id("stMain").get_by_role("button", name="Check").click()
     page.get_by_role("button", name="Next question").wait_for(timeout=30_000)
