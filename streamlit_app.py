@@ -2,15 +2,17 @@
 
 import streamlit as st
 
-from ui.nav import navigation
+from ui.nav import navigation, sidebar_menu
 
 st.set_page_config(page_title="GeoPlunge", page_icon="🗺️", layout="wide")
 
-page = st.navigation(navigation())
+page = st.navigation(navigation(), position="hidden")
 # Less blank space above each page, so a question, its map and its Check button fit a laptop.
 st.html("<style>[data-testid='stMainBlockContainer']{padding-top:2.5rem}</style>")
 
 with st.sidebar:
+    sidebar_menu()
+    st.divider()
     st.markdown("**GeoPlunge** · learn the United States by playing")
     st.caption(
         "Borders from U.S. Census Bureau boundaries; areas from the 2010 Census; "

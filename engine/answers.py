@@ -24,6 +24,12 @@ how the text was read, in this order of precedence:
    official spelling is shown. A tie between two different names is ``AMBIGUOUS``.
 6. Anything else is ``UNKNOWN`` (not counted); an empty text is ``EMPTY`` (not counted).
 
+A capital may be followed by its state, as on an envelope: "Sacramento, CA", "Boise Idaho",
+"Salem, Ore." read as the capital alone, with no remark. The trailing state must be an exact
+state name, code or listed variant; a wrong one ("Boise, Utah") is named in the message, and the
+capital is read all the same (a near miss only when the state agrees: "Springfeld, Ohio" is not
+Springfield).
+
 An exact name always wins over a near one, so "Kansas" is never read as Arkansas and "Virginia"
 is never read as West Virginia.
 """
@@ -284,6 +290,15 @@ class Matcher:
             if len(key) >= 5:
                 self._fuzzy.setdefault(key, target)
 
+    def exact_answer(self, text: str) -> str | None:
+        """The USPS code of the answer ``text`` names exactly (an official name, a code or a
+        listed variant), else ``None``."""
+        for key in _keys(text):
+            if key in self._exact:
+                target = self._exact[key][0]
+                return target.usps if target.role is _Role.ANSWER else None
+        return None
+
     def match(self, text: str) -> Match:
         """Read ``text`` (never raises)."""
         keys = _keys(text)
@@ -420,5 +435,42 @@ def match_state(text: str) -> Match:
 
 
 def match_capital(text: str) -> Match:
-    """Read ``text`` as a capital: ``Match.usps`` is the code of the state it is the capital of."""
-    return capital_matcher().match(text)
+    """Read ``text`` as a capital: ``Match.usps`` is the code of the state it is the capital of.
+
+    A trailing state after the capital ("Sacramento, CA") is dropped (see the module docstring).
+    """
+    match = capital_matcher().match(text)
+    if match.status in (MatchStatus.EXACT, MatchStatus.VARIANT):
+        return match
+    split = _trailing_state(text)
+    if split is None:
+        return match
+    head, usps = split
+    found = capital_matcher().match(head)
+    if found.status is MatchStatus.NON_ANSWER:
+        return found  # "Dallas, TX": a city that is not a capital
+    if not found.accepted or (found.status is MatchStatus.CLOSE and found.usps != usps):
+        return match  # "Springfeld, Ohio": a misspelt city of another state is no capital
+    message = found.message
+    if found.usps != usps:
+        state = by_usps()[found.usps].name
+        message = f"{found.name} is the capital of {state}, not of {by_usps()[usps].name}. "
+        message = (message + found.message).strip()
+    return Match(text, found.status, found.usps, found.name, message=message)
+
+
+def _trailing_state(text: str) -> tuple[str, str] | None:
+    """("Sacramento", "CA") for "Sacramento, CA": the text before a trailing exact state name,
+    code or variant (after a comma, or as the last one to three words), and that state."""
+    matcher = state_matcher()
+    if "," in text:
+        head, tail = text.rsplit(",", 1)
+        usps = matcher.exact_answer(tail)
+        return (head, usps) if usps and head.strip() else None
+    words = text.split()
+    for k in (3, 2, 1):
+        if len(words) > k:
+            usps = matcher.exact_answer(" ".join(words[-k:]))
+            if usps:
+                return " ".join(words[:-k]), usps
+    return None

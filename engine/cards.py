@@ -7,6 +7,7 @@ Rank 1 is the best in every category and no two cards tie within a category. A c
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from enum import StrEnum
 from functools import cache
 
@@ -35,6 +36,11 @@ def ordinal(n: int) -> str:
     """1 → '1st', 2 → '2nd', 11 → '11th', 23 → '23rd'."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def long_date(d: date) -> str:
+    """A date as the app writes it everywhere: 'March 15, 1820'."""
+    return f"{d:%B} {d.day}, {d.year}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,16 +10,25 @@ borders        ``neighbors`` select every state that borders X (a set answer);
 capitals       ``letter_states`` select every state whose capital begins with L;
                ``letter`` with which letter does the capital of X begin?;
                ``capital`` name the capital of X (typed);
-               ``shared`` which of these states' capitals share a first letter? (BorderCap Gin)
+               ``shared`` which of these states' capitals share a first letter? (BorderCap Gin);
+               ``capital_of`` C is the capital of … (the state, typed: the reverse of
+               ``capital``)
 ranks          ``larger``, ``earlier``, ``populous`` which of two states is larger / joined
-               the Union first / had more people in 2020?; ``weaker`` which card is weaker
-               (worst of its three ranks, Reverse Geography War); ``order`` put four states in
-               order of one category
-zones          ``zone`` which Zone is X's card?
+               the Union first / had more people in 2020?; ``weaker`` which state's worst rank
+               (the lowest of its three ranks) is lower (Reverse Geography War); ``order`` put
+               four states in order of one category
+zones          ``zone`` which time zone is X's capital in? (a card's Zone)
+locate         ``locate`` find X on the map (click it, or choose it in a list);
+               ``identify`` which state is highlighted? (typed, or chosen of four);
+               ``from_capital`` which state's capital is C? (typed, or chosen of four);
+               ``all50`` name every state of the selection, one typed name at a time
 ============== ========================================================================
 
-``mode`` also takes a group name (``borders``, ``capitals``, ``ranks``, ``zones``), ``mix`` (every
-mode the page allows) or a comma-separated list; several modes take turns in a shuffled cycle.
+``mode`` also takes a group name (``borders``, ``capitals``, ``ranks``, ``zones``; a name that
+is also a mode, ``locate``, means the mode), ``mix`` (every mode the page allows but the solo
+modes) or a comma-separated list; several modes take turns in a shuffled cycle. A *solo* mode
+(:data:`SOLO_MODES`: ``all50``) is one long question: it is asked once, after the others, and is
+never part of a page's default or of ``mix``.
 
 **URL parameters** (see :func:`parse_settings`): ``mode``; ``region`` (a Census region:
 northeast, midwest, south, west); ``zone`` (eastern, central, mountain, pacific, alaska, hawaii);
@@ -35,14 +44,22 @@ with S"). Companions (the second state of a comparison, the other states of ``or
 ``shared``, the wrong choices of ``exact``) come from the selection when it has enough of them,
 otherwise from all 50 states. A mode with no possible question in the selection (``neighbors``
 for Alaska and Hawaii alone) uses all 50 states; :func:`parse_settings` says so in a note.
-Subjects are dealt from a shuffled cycle, so no question repeats before the selection is used up.
+Subjects are dealt from a shuffled cycle, so no question repeats before the selection is used up
+(:func:`repeat_free_count` tells how many questions a quiz can ask before one repeats). The
+offered choices (wrong choices, letters, companions) come from the selection when it has enough
+of them. ``neighbors`` never offers the asked state itself.
 Alaska and Hawaii (no neighbours) are asked in ``count`` only; two states that joined the Union
 the same day (North and South Dakota) are never compared; nor are two cards of equal weakness.
 
 **Runs.** :class:`QuizRun` asks the questions in turn. A counted wrong answer sends the
 question back into the queue after :data:`RETRY_GAP` other questions (at the end if fewer are
-left): it returns until it is answered right (Leitner-style). The score counts questions right
-at the first attempt. :meth:`QuizRun.misses_run` starts a "practise my misses" run.
+left): it returns until it is answered right (Leitner-style), except a solo question, whose
+answer is final. The score counts questions right at the first attempt; a run stopped early
+(the timer) counts the questions not answered as not reached, never as right or wrong.
+:meth:`QuizRun.misses_run` starts a "practise my misses" run.
+
+**Echoes.** A bad value typed into a link is quoted in the notes cut to :data:`ECHO_LIMIT`
+characters (then "…").
 """
 
 from __future__ import annotations
@@ -59,7 +76,7 @@ from itertools import combinations
 
 import geodata
 from engine.answers import Match, MatchStatus, match_capital, match_state
-from engine.cards import ZONES, Category, by_usps, deck
+from engine.cards import ZONES, Category, by_usps, deck, long_date, ordinal
 from engine.core import IllegalAction
 
 MODE_GROUPS: dict[str, tuple[str, ...]] = {
@@ -67,15 +84,20 @@ MODE_GROUPS: dict[str, tuple[str, ...]] = {
     "capitals": ("letter_states", "letter", "capital", "shared"),
     "ranks": ("larger", "earlier", "populous", "weaker", "order"),
     "zones": ("zone",),
+    "locate": ("locate", "identify", "from_capital", "all50"),
 }
+MODE_GROUPS["capitals"] += ("capital_of",)
 MODES: tuple[str, ...] = tuple(m for modes in MODE_GROUPS.values() for m in modes)
+SOLO_MODES: tuple[str, ...] = ("all50",)
+DEFAULT_MODES: tuple[str, ...] = tuple(m for m in MODES if m not in SOLO_MODES)
 MIX = "mix"
 
 GROUP_TITLES: dict[str, str] = {
     "borders": "Border quiz",
     "capitals": "Capital quiz",
     "ranks": "Rank quiz",
-    "zones": "Zone quiz",
+    "zones": "Time zone quiz",
+    "locate": "Locate quiz",
 }
 MODE_TITLES: dict[str, str] = {
     "neighbors": "Select all border states",
@@ -85,18 +107,24 @@ MODE_TITLES: dict[str, str] = {
     "letter": "First letter of the capital",
     "capital": "Type the capital",
     "shared": "Capitals that share a letter",
+    "capital_of": "Type the state of a capital",
     "larger": "Which is larger?",
     "earlier": "Which joined the Union first?",
     "populous": "Which has more people?",
-    "weaker": "Which card is weaker?",
+    "weaker": "Whose worst rank is lower?",
     "order": "Put four in order",
-    "zone": "Which Zone?",
+    "zone": "Time zone of the capital",
+    "locate": "Find the state on the map",
+    "identify": "Which state is highlighted?",
+    "from_capital": "Which state has this capital?",
+    "all50": "Name all the states",
 }
 
 PARAMS: tuple[str, ...] = ("mode", "region", "zone", "states", "n", "seed")
 DEFAULT_N = 10
 MAX_N = 50
 RETRY_GAP = 3
+ECHO_LIMIT = 40  #: characters of a bad value quoted back in a note
 
 
 # --- facts ---------------------------------------------------------------------------------
@@ -154,8 +182,10 @@ def _plural(k: int, word: str) -> str:
     return f"{k} {word}" if k == 1 else f"{k} {word}s"
 
 
-def _day(d: date) -> str:
-    return f"{d.day} {d:%B} {d.year}"
+def echo(text: str, limit: int = ECHO_LIMIT) -> str:
+    """A value typed by someone, cut to ``limit`` characters (then "…") to be quoted back."""
+    text = str(text)
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 @cache
@@ -206,7 +236,7 @@ class QuizSettings:
     ``ValueError``: build settings from URL text with :func:`parse_settings`, which never raises.
     """
 
-    modes: tuple[str, ...] = MODES
+    modes: tuple[str, ...] = DEFAULT_MODES
     region: str | None = None
     zone: str | None = None
     states: tuple[str, ...] = ()
@@ -250,15 +280,15 @@ class QuizSettings:
         return self.region is not None or self.zone is not None or bool(self.states)
 
     def describe_pool(self) -> str:
-        """The selection in words: "all 50 states", "the West", "the West in the Mountain Zone",
-        "your 3 states"."""
+        """The selection in words: "all 50 states", "the West", "the West in the Mountain time
+        zone", "your 3 states"."""
         if self.states:
             return f"your {_plural(len(self.pool()), 'state')}"
         parts = []
         if self.region:
             parts.append(f"the {self.region}")
         if self.zone:
-            parts.append(f"the {self.zone} Zone")
+            parts.append(f"the {self.zone} time zone")
         return " in ".join(parts) if parts else "all 50 states"
 
     def to_params(self) -> dict[str, str]:
@@ -276,10 +306,10 @@ class QuizSettings:
 
 
 def _modes_param(modes: tuple[str, ...]) -> str:
-    if modes == MODES:
+    if modes == DEFAULT_MODES:
         return MIX
     for group, members in MODE_GROUPS.items():
-        if modes == members and len(members) > 1:
+        if modes == members and len(members) > 1 and group not in MODES:
             return group
     return ",".join(modes)
 
@@ -291,6 +321,11 @@ def allowed_modes(group: str | None) -> tuple[str, ...]:
     if group not in MODE_GROUPS:
         raise ValueError(f"unknown mode group: {group!r}")
     return MODE_GROUPS[group]
+
+
+def default_modes(group: str | None) -> tuple[str, ...]:
+    """The modes a page of ``group`` asks when the link names none: all but the solo modes."""
+    return tuple(m for m in allowed_modes(group) if m not in SOLO_MODES)
 
 
 def _param(params: Mapping[str, object], name: str) -> str | None:
@@ -329,10 +364,11 @@ def parse_settings(
     """
     notes: list[str] = []
     allowed = allowed_modes(group)
+    defaults = default_modes(group)
     where = f"the {GROUP_TITLES[group]}" if group else "this page"
     default_label = f"all {GROUP_TITLES[group].lower()} modes" if group else "mix (every mode)"
 
-    modes: tuple[str, ...] = allowed
+    modes: tuple[str, ...] = defaults
     raw = _param(params, "mode")
     if raw is not None:
         chosen: list[str] = []
@@ -342,18 +378,18 @@ def parse_settings(
             if not token:
                 continue
             if token == MIX:
-                chosen.extend(allowed)
-            elif token in MODE_GROUPS and set(MODE_GROUPS[token]) <= set(allowed):
-                chosen.extend(MODE_GROUPS[token])
+                chosen.extend(defaults)
             elif token in allowed:
                 chosen.append(token)
+            elif token in MODE_GROUPS and set(MODE_GROUPS[token]) <= set(allowed):
+                chosen.extend(MODE_GROUPS[token])
             else:
                 bad.append(token)
         if bad:
             names = ", ".join(allowed) + ", " + MIX
             used = ", ".join(m for m in MODES if m in chosen) if chosen else default_label
             notes.append(
-                f"mode={','.join(bad)} is not a mode of {where} (modes: {names}); "
+                f"mode={echo(','.join(bad))} is not a mode of {where} (modes: {names}); "
                 f"used {used} instead."
             )
         if chosen:
@@ -365,11 +401,11 @@ def parse_settings(
         value = _parse_int(raw)
         if value is None or value < 1:
             notes.append(
-                f"n={raw} is not a number of questions from 1 to {MAX_N}; "
+                f"n={echo(raw)} is not a number of questions from 1 to {MAX_N}; "
                 f"used the default, {DEFAULT_N}."
             )
         elif value > MAX_N:
-            notes.append(f"n={raw} is more than the most questions, {MAX_N}; used {MAX_N}.")
+            notes.append(f"n={echo(raw)} is more than the most questions, {MAX_N}; used {MAX_N}.")
             n = MAX_N
         else:
             n = value
@@ -379,7 +415,9 @@ def parse_settings(
     if raw is not None:
         value = _parse_int(raw)
         if value is None:
-            notes.append(f"seed={raw} is not a whole number; used seed {default_seed} instead.")
+            notes.append(
+                f"seed={echo(raw)} is not a whole number; used seed {default_seed} instead."
+            )
         else:
             seed = value
 
@@ -389,7 +427,7 @@ def parse_settings(
         region = _REGION_KEYS.get(_key(raw))
         if region is None:
             notes.append(
-                f"region={raw} is not a Census region ({', '.join(geodata.REGIONS)}); "
+                f"region={echo(raw)} is not a Census region ({', '.join(geodata.REGIONS)}); "
                 "used all regions."
             )
 
@@ -398,7 +436,9 @@ def parse_settings(
     if raw is not None:
         zone = _ZONE_KEYS.get(_key(raw))
         if zone is None:
-            notes.append(f"zone={raw} is not a Zone ({', '.join(ZONES)}); used all Zones.")
+            notes.append(
+                f"zone={echo(raw)} is not a time zone ({', '.join(ZONES)}); used all time zones."
+            )
 
     states: tuple[str, ...] = ()
     raw = _param(params, "states")
@@ -420,7 +460,8 @@ def parse_settings(
         if bad:
             rest = "used the others" if found else "used all states"
             notes.append(
-                f"states={','.join(bad)}: not recognised as state names or USPS codes; {rest}."
+                f"states={echo(','.join(bad))}: not recognised as state names or USPS codes; "
+                f"{rest}."
             )
         states = tuple(dict.fromkeys(found))
 
@@ -458,7 +499,8 @@ class AnswerType(StrEnum):
     ONE = "one"  #: one value: pick one of ``choices``, click one state, or type it
     SET = "set"  #: a set of states: click them on the map or pick them in a multiselect
     ORDER = "order"  #: the ``choices`` (states) rearranged into the right order
-    TEXT = "text"  #: typed text (a capital)
+    TEXT = "text"  #: typed text (a capital or a state; a state may also be one of ``choices``)
+    NAMES = "names"  #: typed names, one at a time (:meth:`Question.take_name`): a set of states
 
 
 class ValueKind(StrEnum):
@@ -541,7 +583,16 @@ class Question:
     @property
     def map_answer(self) -> bool:
         """True when the answer can be given by clicking states on the map."""
-        return self.value_kind is ValueKind.STATE and self.answer_type is not AnswerType.ORDER
+        return self.value_kind is ValueKind.STATE and self.answer_type in (
+            AnswerType.ONE,
+            AnswerType.SET,
+        )
+
+    @property
+    def retry(self) -> bool:
+        """True when a wrong answer sends the question back into the queue (not for a typed
+        list of names: its answer is final)."""
+        return self.answer_type is not AnswerType.NAMES
 
     def label(self, value: str) -> str:
         """A value in words: a state's name, a capital's name, or the value itself."""
@@ -554,7 +605,7 @@ class Question:
     @property
     def answer_text(self) -> str:
         """The correct answer in words."""
-        if self.answer_type is AnswerType.SET:
+        if self.answer_type in (AnswerType.SET, AnswerType.NAMES):
             return _and([self.label(v) for v in _by_name(self.answer)])
         if self.answer_type is AnswerType.ORDER:
             return ", ".join(f"{i}. {self.label(v)}" for i, v in enumerate(self.answer, 1))
@@ -575,6 +626,8 @@ class Question:
         """
         if self.answer_type is AnswerType.SET:
             return self._check_set(response)
+        if self.answer_type is AnswerType.NAMES:
+            return self._check_names(response)
         if self.answer_type is AnswerType.ORDER:
             return self._check_order(response)
         return self._check_one(response)
@@ -587,6 +640,8 @@ class Question:
         codes = frozenset(found)
         if unknown:
             return Result(Outcome.NOT_COUNTED, f"Not recognised as states: {', '.join(unknown)}.")
+        if not codes:
+            return Result(Outcome.NOT_COUNTED, "Pick at least one state first.")
         assert isinstance(self.answer, frozenset)
         right, missed, wrong = codes & self.answer, self.answer - codes, codes - self.answer
         given = _and([_name(c) for c in _by_name(codes)])
@@ -603,6 +658,44 @@ class Question:
             Outcome.WRONG, " ".join(parts), given, frozenset(right), frozenset(missed),
             frozenset(wrong),
         )  # fmt: skip
+
+    def _check_names(self, response: object) -> Result:
+        found, _ = _read_states(response)
+        assert isinstance(self.answer, frozenset)
+        named = frozenset(found) & self.answer
+        if not named:
+            return Result(Outcome.NOT_COUNTED, "Name at least one state first.")
+        missed = self.answer - named
+        given = _plural(len(named), "state") + " named"
+        if not missed:
+            return Result(Outcome.RIGHT, f"Right! All {len(self.answer)}.", given, right=named)
+        message = (
+            f"You named {len(named)} of {len(self.answer)}. "
+            f"Missed: {_and([_name(c) for c in _by_name(missed)])}."
+        )
+        return Result(Outcome.WRONG, message, given, right=named, missed=missed)
+
+    def take_name(self, named: Iterable[str], text: str) -> Naming:
+        """One typed name of a NAMES question, given the states ``named`` so far (USPS codes).
+
+        An accepted name that is new and part of the answer is taken (its state fills at once);
+        a repeat, a state outside the selection, a postal code, a non-state and an unreadable
+        text are refused with a message, and never count against the student.
+        """
+        assert isinstance(self.answer, frozenset)
+        text = text.strip()
+        if text.upper() in by_usps() and len(text) == 2:
+            return Naming(None, f"{text.upper()} is a postal code: type the state's name.")
+        reading = _read_state(text)
+        if reading.value is None:
+            return Naming(None, reading.message or f"“{echo(text)}” is not a state.")
+        name = _name(reading.value)
+        if reading.value in set(named):
+            return Naming(None, f"You already named {name}.")
+        if reading.value not in self.answer:
+            return Naming(None, self.remark(reading.value) or f"{name} is not asked here.")
+        note = f" {reading.message}" if reading.message else ""
+        return Naming(reading.value, f"{name}: yes.{note}")
 
     def _check_order(self, response: object) -> Result:
         assert isinstance(self.answer, tuple)
@@ -656,6 +749,15 @@ class Question:
 
 
 @dataclass(frozen=True, slots=True)
+class Naming:
+    """The reading of one typed name of a NAMES question: ``usps`` is the state to add (None
+    when the name is refused) and ``message`` says why, or confirms it."""
+
+    usps: str | None
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
 class _Reading:
     outcome: Outcome
     value: str | None = None
@@ -677,7 +779,12 @@ def _read_state(response: object) -> _Reading:
     if text.upper() in by_usps():
         code = text.upper()
         return _Reading(Outcome.RIGHT, code, _name(code))
-    return _from_match(match_state(text))
+    match = match_state(text)
+    if match.status is MatchStatus.OTHER_KIND:
+        # Never say whose capital it is: the question may be which state has that capital.
+        message = f"{match.name} is a state capital, not a state. Type the name of a state."
+        return _Reading(Outcome.NOT_COUNTED, None, match.text.strip(), message)
+    return _from_match(match)
 
 
 def _read_capital(response: object) -> _Reading:
@@ -813,7 +920,7 @@ def _make_neighbors(usps: str, ctx: _Context) -> Question:
         answer_type=AnswerType.SET,
         value_kind=ValueKind.STATE,
         answer=card.borders,
-        choices=tuple(_by_name(_all_states())),
+        choices=tuple(_by_name(c for c in _all_states() if c != usps)),
         focus=usps,
         explanation=border_sentence(usps),
         remarks=remarks,
@@ -831,7 +938,9 @@ def _make_exact(usps: str, ctx: _Context) -> Question:
             f"Which state borders exactly these {len(listed)} states, and no other: {_and(names)}?"
         )
     # Wrong choices: states that border as many of the listed states as possible.
-    others = [c.usps for c in deck() if c.usps != usps and c.usps not in card.borders]
+    others = [c for c in ctx.pool if c != usps and c not in card.borders]
+    if len(others) < 3:
+        others = [c.usps for c in deck() if c.usps != usps and c.usps not in card.borders]
     ctx.rng.shuffle(others)
     others.sort(key=lambda c: -len(by_usps()[c].borders & card.borders))
     choices = tuple(_by_name([usps, *others[:3]]))
@@ -924,7 +1033,9 @@ def _make_letter_states(letter: str, ctx: _Context) -> Question:
 
 def _make_letter(usps: str, ctx: _Context) -> Question:
     card = by_usps()[usps]
-    others = [x for x in _letters(_all_states()) if x != card.capital_initial]
+    others = [x for x in _letters(ctx.pool) if x != card.capital_initial]
+    if len(others) < 3:
+        others = [x for x in _letters(_all_states()) if x != card.capital_initial]
     choices = tuple(sorted([card.capital_initial, *ctx.rng.sample(others, 3)]))
     return Question(
         qid=f"letter:{usps}",
@@ -971,6 +1082,12 @@ def _shared_subjects(pool: tuple[str, ...]) -> list[str]:
 
 
 _SHOWN_IN_SHARED = 5
+_SHARED_PROMPTS = (
+    "{Word} of these states have capitals that begin with the same letter: {listed}. Which {word}?",
+    "Which {word} of these states have capitals with the same first letter: {listed}?",
+    "Find the {word} states whose capitals share a first letter: {listed}.",
+    "Among {listed}, the capitals of {word} states begin alike. Which {word}?",
+)
 
 
 def _make_shared(usps: str, ctx: _Context) -> Question:
@@ -984,13 +1101,16 @@ def _make_shared(usps: str, ctx: _Context) -> Question:
         pair_ok=lambda a, b: _initial(a) != _initial(b),
     )
     shown = tuple(_by_name(group + others))
-    word = {2: "Two", 3: "Three"}[size]
+    word = {2: "two", 3: "three"}[size]
     capitals = _and([_capital_of(c) for c in shown])
+    listed = _and([_name(c) for c in shown])
+    prompt = ctx.rng.choice(_SHARED_PROMPTS).format(
+        word=word, Word=word.capitalize(), listed=listed
+    )
     return Question(
         qid=f"shared:{','.join(sorted(group))}",
         mode="shared",
-        prompt=f"{word} of these states have capitals that begin with the same letter. "
-        f"Which {word.lower()}?",
+        prompt=prompt,
         answer_type=AnswerType.SET,
         value_kind=ValueKind.STATE,
         answer=frozenset(group),
@@ -1031,7 +1151,7 @@ _STATEHOOD = _Measure(
     "Which state joined the Union first",
     "joined the Union first",
     "earliest to join the Union first",
-    lambda c: f"joined {_day(_facts()[c].admitted)}",
+    lambda c: f"joined {long_date(_facts()[c].admitted)}",
 )
 _POPULATION = _Measure(
     Category.POPULATION,
@@ -1100,8 +1220,9 @@ def _make_pair(mode: str) -> Callable[[Subject, _Context], Question]:
 def _ranks_text(usps: str) -> str:
     card = by_usps()[usps]
     return (
-        f"{card.name}: size {card.size_rank}, statehood {card.statehood_rank}, "
-        f"population {card.population_rank}, so weakness {card.weakness}"
+        f"{card.name}: {ordinal(card.size_rank)} in size, {ordinal(card.statehood_rank)} in "
+        f"statehood, {ordinal(card.population_rank)} in population, so its worst rank is "
+        f"{ordinal(card.weakness)}"
     )
 
 
@@ -1112,15 +1233,15 @@ def _make_weaker(subject: Subject, ctx: _Context) -> Question:
     return Question(
         qid=f"weaker:{'-'.join(sorted(pair))}",
         mode="weaker",
-        prompt=f"Which card is weaker (its worst rank is worse): {_name(a)} or {_name(b)}?",
+        prompt=f"Whose worst rank is lower (nearer 50th): {_name(a)} or {_name(b)}?",
         answer_type=AnswerType.ONE,
         value_kind=ValueKind.STATE,
         answer=weaker,
         choices=(a, b),
         shown=(a, b),
-        explanation=f"A card's weakness is its worst rank. {_ranks_text(weaker)}; "
-        f"{_ranks_text(stronger)}. {_name(weaker)} is weaker, so it wins in Reverse "
-        "Geography War.",
+        explanation=f"A state's worst rank is the lowest of its three ranks (size, statehood, "
+        f"population; 1st is the top, 50th the bottom). {_ranks_text(weaker)}; "
+        f"{_ranks_text(stronger)}. {_name(weaker)}'s worst rank is lower.",
     )
 
 
@@ -1149,25 +1270,123 @@ def _make_order(subject: Subject, ctx: _Context) -> Question:
 def _make_zone(usps: str, ctx: _Context) -> Question:
     card = by_usps()[usps]
     zones = _facts()[usps].time_zones
-    explanation = (
-        f"{card.name}'s card is {card.zone}: a card's Zone is the time zone of the state's "
-        f"capital, {card.capital}."
-    )
+    explanation = f"{card.name}'s capital, {card.capital}, is in the {card.zone} time zone."
     if len(zones) > 1:
         explanation += (
             f" {card.name} is split between the {_and(list(zones))} time zones; "
-            "the capital decides."
+            "the question is about its capital."
         )
     return Question(
         qid=f"zone:{usps}",
         mode="zone",
-        prompt=f"Which Zone is {card.name}'s card?",
+        prompt=f"Which time zone is {card.name}'s capital in?",
         answer_type=AnswerType.ONE,
         value_kind=ValueKind.ZONE,
         answer=card.zone,
         choices=ZONES,
         focus=usps,
         explanation=explanation,
+    )
+
+
+_CHOICES = 4  #: states offered for a typed-or-chosen state answer
+
+
+def _offered(usps: str, ctx: _Context) -> tuple[str, ...]:
+    """The answer and three other states (from the selection when it has enough), by name."""
+    return tuple(_by_name([usps, *ctx.companions(_CHOICES - 1, [usps])]))
+
+
+def _whereabouts(usps: str) -> str:
+    card = by_usps()[usps]
+    return f"{card.name} is in the {_facts()[usps].region}. {border_sentence(usps)}"
+
+
+def _capital_remarks(states: Iterable[str]) -> tuple[tuple[str, str], ...]:
+    return tuple((c, f"The capital of {_name(c)} is {by_usps()[c].capital}.") for c in states)
+
+
+def _make_locate(usps: str, ctx: _Context) -> Question:
+    return Question(
+        qid=f"locate:{usps}",
+        mode="locate",
+        prompt=f"Find {_name(usps)} on the map.",
+        answer_type=AnswerType.ONE,
+        value_kind=ValueKind.STATE,
+        answer=usps,
+        choices=tuple(_by_name(_all_states())),
+        explanation=_whereabouts(usps),
+    )
+
+
+def _make_identify(usps: str, ctx: _Context) -> Question:
+    return Question(
+        qid=f"identify:{usps}",
+        mode="identify",
+        prompt="Which state is highlighted on the map?",
+        answer_type=AnswerType.TEXT,
+        value_kind=ValueKind.STATE,
+        answer=usps,
+        choices=_offered(usps, ctx),
+        focus=usps,
+        explanation=_whereabouts(usps),
+    )
+
+
+def _make_from_capital(usps: str, ctx: _Context) -> Question:
+    card = by_usps()[usps]
+    choices = _offered(usps, ctx)
+    return Question(
+        qid=f"from_capital:{usps}",
+        mode="from_capital",
+        prompt=f"Which state's capital is {card.capital}?",
+        answer_type=AnswerType.TEXT,
+        value_kind=ValueKind.STATE,
+        answer=usps,
+        choices=choices,
+        explanation=f"{card.capital} is the capital of {card.name}.",
+        remarks=_capital_remarks(c for c in _all_states() if c != usps),
+    )
+
+
+def _make_capital_of(usps: str, ctx: _Context) -> Question:
+    card = by_usps()[usps]
+    return Question(
+        qid=f"capital_of:{usps}",
+        mode="capital_of",
+        prompt=f"{card.capital} is the capital of …",
+        answer_type=AnswerType.TEXT,
+        value_kind=ValueKind.STATE,
+        answer=usps,
+        explanation=f"{card.capital} is the capital of {card.name}.",
+        remarks=_capital_remarks(c for c in _all_states() if c != usps),
+    )
+
+
+_ALL = "ALL"  #: the one subject of ``all50``: the whole selection
+
+
+def _make_all50(subject: Subject, ctx: _Context) -> Question:
+    pool = ctx.pool
+    where = ctx.settings.describe_pool()
+    if not ctx.settings.filtered:
+        prompt = "Name all 50 states."
+    elif ctx.settings.states:
+        prompt = f"Name the {_plural(len(pool), 'state')} of your list."
+    else:
+        prompt = f"Name the {_plural(len(pool), 'state')} of {where}."
+    outside = f"is not one of {where}." if ctx.settings.filtered else "is not asked here."
+    names = [_name(c) for c in _by_name(pool)]
+    return Question(
+        qid=f"all50:{len(pool)}",
+        mode="all50",
+        prompt=prompt,
+        answer_type=AnswerType.NAMES,
+        value_kind=ValueKind.STATE,
+        answer=frozenset(pool),
+        shown=tuple(pool),
+        explanation=f"{_plural(len(pool), 'state').capitalize()}: {_and(names)}.",
+        remarks=tuple((c, f"{_name(c)} {outside}") for c in _all_states() if c not in pool),
     )
 
 
@@ -1186,7 +1405,12 @@ _GENERATORS: dict[str, _Generator] = {
     "populous": _Generator(list, _make_pair("populous")),
     "weaker": _Generator(list, _make_weaker),
     "order": _Generator(list, _make_order),
+    "capital_of": _Generator(list, _make_capital_of),
     "zone": _Generator(list, _make_zone),
+    "locate": _Generator(list, _make_locate),
+    "identify": _Generator(list, _make_identify),
+    "from_capital": _Generator(list, _make_from_capital),
+    "all50": _Generator(lambda pool: [_ALL], _make_all50),
 }
 
 
@@ -1203,7 +1427,8 @@ def make_question(
 ) -> Question:
     """One question of ``mode`` about ``subject``, for previews, practice of one state, tests.
 
-    ``subject`` is a USPS code, a capital's first letter for ``letter_states``, or for the rank
+    ``subject`` is a USPS code, a capital's first letter for ``letter_states``, ``"ALL"`` for
+    ``all50`` (the whole selection), or for the rank
     modes a tuple of USPS codes to compare in that order (two for ``larger``, ``earlier``,
     ``populous``, ``weaker``; two or more for ``order``). ``settings`` gives the selection
     (default: all states); ``seed`` seeds the choices and companions; ``category`` fixes the
@@ -1244,25 +1469,44 @@ class _Cycle:
 
 
 def build_questions(settings: QuizSettings) -> list[Question]:
-    """The ``settings.n`` questions of a quiz, dealt with ``random.Random(settings.seed)``.
+    """The questions of a quiz, dealt with ``random.Random(settings.seed)``: ``settings.n`` of
+    them, or fewer when only solo modes are chosen (each solo mode is one question).
 
     Modes take turns in shuffled rounds; each mode deals its subjects from the selection in
     shuffled rounds (from all 50 states if the selection has none for that mode). Questions are
-    made one after the other, so a quiz of n questions starts with the quiz of fewer.
+    made one after the other, so a quiz of n questions starts with the quiz of fewer. Solo modes
+    come last, once each.
     """
     rng = random.Random(settings.seed)
     ctx = _Context(settings, rng)
-    modes = _Cycle(settings.modes, rng)
+    regular = [m for m in settings.modes if m not in SOLO_MODES]
+    solo = [m for m in settings.modes if m in SOLO_MODES]
+    count = max(0, settings.n - len(solo)) if regular else 0
+    modes = _Cycle(regular, rng)
     subjects: dict[str, _Cycle] = {}
     questions = []
-    for _ in range(settings.n):
-        mode = modes.next() if len(settings.modes) > 1 else settings.modes[0]
+    for _ in range(count):
+        mode = modes.next() if len(regular) > 1 else regular[0]
         generator = _GENERATORS[mode]
         if mode not in subjects:
             items = generator.subjects(ctx.pool) or generator.subjects(_all_states())
             subjects[mode] = _Cycle(items, rng)
         questions.append(generator.make(subjects[mode].next(), ctx))
+    for mode in solo:
+        questions.append(_GENERATORS[mode].make(_ALL, ctx))
     return questions
+
+
+def repeat_free_count(settings: QuizSettings) -> int:
+    """How many questions these settings can ask before one repeats (at most :data:`MAX_N`):
+    the count to offer when ``settings.n`` is more."""
+    questions = build_questions(replace(settings, n=MAX_N))
+    seen: set[str] = set()
+    for i, q in enumerate(questions):
+        if q.qid in seen:
+            return i
+        seen.add(q.qid)
+    return len(questions)
 
 
 # --- runs ----------------------------------------------------------------------------------
@@ -1307,6 +1551,16 @@ class Summary:
     def percent(self) -> int:
         """The score as a whole percentage of the questions answered (0 if none)."""
         return round(100 * self.score / self.answered) if self.answered else 0
+
+    @property
+    def unreached(self) -> int:
+        """Questions never answered (a run stopped by its timer): neither right nor wrong."""
+        return self.total - self.answered
+
+    @property
+    def complete(self) -> bool:
+        """True when every question was answered at least once."""
+        return self.answered == self.total
 
 
 CSV_COLUMNS: tuple[str, ...] = (
@@ -1418,7 +1672,7 @@ class QuizRun:
         self._tries[index] = attempt
         self.attempts.append(Attempt(index + 1, attempt, self.questions[index], result, seconds))
         self.queue.pop(0)
-        if not result.correct:
+        if not result.correct and self.questions[index].retry:
             self.queue.insert(min(self.retry_gap, len(self.queue)), index)
         return result
 
@@ -1497,9 +1751,13 @@ __all__ = [
     "MODE_TITLES",
     "PARAMS",
     "RETRY_GAP",
+    "DEFAULT_MODES",
+    "ECHO_LIMIT",
+    "SOLO_MODES",
     "AnswerType",
     "Attempt",
     "Miss",
+    "Naming",
     "Outcome",
     "Question",
     "QuizRun",
@@ -1510,7 +1768,10 @@ __all__ = [
     "allowed_modes",
     "border_sentence",
     "build_questions",
+    "default_modes",
+    "echo",
     "make_question",
+    "repeat_free_count",
     "four_corners_partner",
     "parse_settings",
 ]

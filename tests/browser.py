@@ -189,9 +189,10 @@ def fill(page, usps: str, index: int = 0) -> str:
 def dismiss_page_not_found(page) -> bool:
     """Close Streamlit's "Page not found" dialog if it is open; True when it was.
 
-    Streamlit 1.67 shows it on the very first request a freshly started server gets for a deep
+    Streamlit 1.67 showed it on the very first request a freshly started server got for a deep
     link, because a ``pages/`` folder exists (its legacy multipage mode runs once before
-    ``st.navigation`` takes over); the right page is rendered underneath.
+    ``st.navigation`` takes over). The hand-over files (``ui.nav.hand_over``) cured that, and
+    ``test_browser_first_visit.py`` proves it; this stays as a harmless guard for old tests.
     """
     dialog = page.get_by_role("dialog").filter(has_text="Page not found")
     if dialog.count():

@@ -347,3 +347,44 @@ def test_matchers_build_without_clashes() -> None:
     # Building raises if one spelling would name two different things.
     assert state_matcher() is state_matcher()
     assert capital_matcher() is capital_matcher()
+
+
+# A capital followed by its state, as on an envelope (the "SACRAMENTO, CA").
+@pytest.mark.parametrize(
+    ("typed", "usps"),
+    [
+        ("SACRAMENTO, CA", "CA"),
+        ("Sacramento California", "CA"),
+        ("Boise, Idaho", "ID"),
+        ("Salem, Ore.", "OR"),
+        ("Oklahoma City, OK", "OK"),
+        ("Carson City NV", "NV"),
+        ("Jefferson City, Missouri", "MO"),
+        ("Salt Lake City Utah", "UT"),
+        ("Charleston, W. Va.", "WV"),
+    ],
+)
+def test_a_trailing_state_after_a_capital_is_accepted_silently(typed: str, usps: str) -> None:
+    match = match_capital(typed)
+    assert match.status is S.EXACT and match.usps == usps
+    assert match.message == ""
+
+
+def test_a_trailing_state_after_a_misspelt_capital_keeps_the_spelling_note() -> None:
+    match = match_capital("Sacremento, CA")
+    assert match.status is S.CLOSE and match.usps == "CA"
+    assert match.message == "Read as Sacramento: check the spelling."
+
+
+def test_a_wrong_trailing_state_is_named_and_the_capital_still_read() -> None:
+    match = match_capital("Charleston, SC")  # Charleston is West Virginia's capital
+    assert match.accepted and match.usps == "WV"
+    assert match.message == "Charleston is the capital of West Virginia, not of South Carolina."
+
+
+@pytest.mark.parametrize(
+    ("typed", "status"),
+    [("Dallas, TX", S.NON_ANSWER), ("Portland, ME", S.NON_ANSWER), ("Gotham, NY", S.UNKNOWN)],
+)
+def test_a_city_that_is_no_capital_stays_wrong_with_its_state(typed: str, status) -> None:
+    assert match_capital(typed).status is status

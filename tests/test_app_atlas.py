@@ -12,9 +12,19 @@ def text_of(at) -> str:
     return "\n".join(m.value for m in at.markdown)
 
 
-def test_pages_live_in_subfolders_only():
-    direct = [p.name for p in (ROOT / "pages").glob("*.py") if p.name != "__init__.py"]
-    assert direct == []
+def test_pages_live_in_subfolders_and_pages_holds_only_hand_over_files():
+    """Pages live in subfolders; directly in pages/ sit only the hand-over files that let
+    Streamlit's legacy lookup find a deep link (see ui.nav.hand_over), one per menu page but
+    the default, all alike."""
+    from ui.nav import MENU
+
+    direct = {p.name: p.read_text() for p in (ROOT / "pages").glob("*.py")}
+    expected = {f"{e.url_path}.py" for e in MENU[1:]}
+    assert set(direct) == expected
+    assert len(set(direct.values())) == 1
+    (text,) = set(direct.values())
+    assert "from ui.nav import hand_over\n\nhand_over()\n" in text
+    assert all(e.path.count("/") == 2 for e in MENU)
 
 
 def test_home_links_to_the_atlas(app):
@@ -93,3 +103,19 @@ def test_compare_names_the_better_card_and_the_geoplunge(app):
     assert "**Maine GeoPlunges Georgia**" in text_of(app)
     table = app.dataframe[0].value
     assert list(table["Better card"]) == ["Georgia", "Georgia", "Georgia"]
+
+
+def test_a_long_bad_state_is_quoted_cut_short(app):
+    app.switch_page(ATLAS)
+    app.query_params["state"] = "z" * 300
+    app.run()
+    assert not app.exception
+    note = app.info[0].value
+    assert "z" * 40 + "…" in note and "z" * 41 not in note
+
+
+def test_the_admission_date_reads_month_day_year(app):
+    app.switch_page(ATLAS)
+    app.query_params["state"] = "ME"
+    app.run()
+    assert "admitted March 15, 1820" in text_of(app)

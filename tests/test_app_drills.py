@@ -5,9 +5,17 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import by_usps
-from engine.quiz import MODES, AnswerType, Question, QuizSettings, build_questions, parse_settings
+from engine.quiz import (
+    MODES,
+    AnswerType,
+    Question,
+    QuizSettings,
+    ValueKind,
+    build_questions,
+    parse_settings,
+)
 from tests import maps
-from ui.quiz_view import DRILLS, QuizView, asking_roles, clickable
+from ui.quiz_view import DRILLS, MAX_RADIO, QuizView, asking_roles, clickable
 
 BORDER = "pages/drills/border_quiz.py"
 ASSIGN = "pages/teacher/assign.py"
@@ -51,6 +59,10 @@ def param(app, name: str) -> str:
 
 
 def right_answer(q: Question) -> object:
+    if q.answer_type is AnswerType.TEXT and q.value_kind is ValueKind.STATE:
+        return by_usps()[q.answer].name
+    if q.answer_type is AnswerType.NAMES:
+        return [by_usps()[c].name for c in sorted(q.answer)]
     if q.answer_type is AnswerType.TEXT:
         return by_usps()[q.answer].capital
     if q.answer_type is AnswerType.SET:
@@ -61,6 +73,10 @@ def right_answer(q: Question) -> object:
 
 
 def wrong_answer(q: Question) -> object:
+    if q.answer_type is AnswerType.TEXT and q.value_kind is ValueKind.STATE:
+        return "Ohio" if q.answer != "OH" else "Utah"
+    if q.answer_type is AnswerType.NAMES:
+        return [by_usps()[c].name for c in sorted(q.answer)[:1]]
     if q.answer_type is AnswerType.TEXT:
         return "Denver" if q.answer != "CO" else "Boise"
     if q.answer_type is AnswerType.SET:
@@ -79,8 +95,16 @@ def give(app, group: str, response: object) -> None:
         app.text_input(key=view.widget_key("text")).input(response)
         click(app, "Check")
         return
+    if q.answer_type is AnswerType.NAMES:
+        for name in response:
+            app.text_input(key=view.widget_key("name")).input(name)
+            click(app, "Add")
+        click(app, "I'm done: check my list")
+        return
     if q.answer_type in (AnswerType.SET, AnswerType.ORDER):
         app.multiselect(key=view.widget_key("pick")).set_value(response).run()
+    elif len(q.choices) > MAX_RADIO:
+        app.selectbox(key=view.widget_key("one")).set_value(response).run()
     else:
         app.radio(key=view.widget_key("one")).set_value(response).run()
     assert not app.exception
@@ -320,9 +344,144 @@ def test_the_timer_ends_the_quiz(app):
     assert not app.exception
     shown = texts(app)
     assert "Time's up" in shown
-    assert "You answered 1 of 5 questions in 1 min." in shown
+    assert "You answered 1 of 5 questions in 1 min; 4 not reached." in shown
     assert "You got 1 of 5 right at the first try" in shown
     assert any("Not reached: 4 questions" in e.label for e in app.expander)
+
+
+def test_time_up_never_praises_an_unfinished_quiz(app):
+    """The issue's case: timer=1, 2 of 10 answered right, a third answer picked, not checked."""
+    open_page(app, PAGES["zones"], n="10", seed="1", timer="1")
+    for _ in range(2):
+        give(app, "zones", right_answer(view_of(app, "zones").run.current))
+        click(app, "Next question")
+    view = view_of(app, "zones")
+    app.radio(key=view.widget_key("one")).set_value(right_answer(view.run.current)).run()
+    view_of(app, "zones").started -= 61
+    app.run()
+    assert not app.exception
+    shown = texts(app)
+    assert "You answered 2 of 10 questions in 1 min; 8 not reached." in shown
+    assert "**You got 2 of 10 right at the first try** in 1:00." in shown  # no share
+    assert "%" not in shown and "No mistakes:" not in shown
+    assert "No mistakes in the 2 questions answered." in shown
+    assert "The answer you had picked when the time ran out was not checked." in shown
+    assert view_of(app, "zones").run.answered == 2
+
+
+def test_the_score_line_says_what_it_counts(app):
+    open_page(app, PAGES["zones"], n="3", seed="1")
+    give(app, "zones", right_answer(view_of(app, "zones").run.current))
+    assert "**1** right at the first try · 1 answered" in texts(app)
+
+
+def test_check_with_nothing_picked_on_a_select_all_question_asks_first(app):
+    open_page(app, BORDER, mode="neighbors", n="2", seed="3")
+    view = view_of(app)
+    app.button(key=view.widget_key("check")).click().run()
+    assert view_of(app).phase == "ask" and view_of(app).run.answered == 0
+    assert "Pick at least one state first." in app.warning[0].value
+    assert not app.error
+
+
+def test_a_click_on_the_asked_state_is_ignored_with_a_note(app):
+    open_page(app, BORDER, mode="neighbors", n="2", seed="3")
+    q = view_of(app).run.current  # Louisiana
+    assert q.focus == "LA" and "LA" not in clickable(q)
+    key = view_of(app).map_key
+    assert not maps.click(app, key, "LA")  # the map refuses it, with the page's note
+    data = maps.map_data(app, key)
+    assert data["refuse"]["LA"] == "Louisiana is the state asked about: pick the others."
+    assert view_of(app).picked == []
+    assert "LA" not in app.multiselect(key=view_of(app).widget_key("pick")).options
+
+
+def test_a_long_bad_value_is_cut_short_on_the_page(app):
+    open_page(app, BORDER, region="r" * 200, timer="t" * 200)
+    note = app.warning[0].value
+    assert "region=" + "r" * 40 + "…" in note and "r" * 41 not in note
+    assert "timer=" + "t" * 40 + "…" in note and "t" * 41 not in note
+
+
+LOCATE = "pages/drills/locate_quiz.py"
+
+
+def test_locate_a_state_by_clicking_the_map(app):
+    open_page(app, LOCATE, mode="locate", n="2", seed="4")
+    view = view_of(app, "locate")
+    q = view.run.current
+    assert q.prompt in texts(app) and len(clickable(q)) == 50
+    wrong = next(c for c in ("TX", "OH") if c != q.answer)
+    assert maps.click(app, view.map_key, wrong)
+    assert app.selectbox(key=view_of(app, "locate").widget_key("one")).value == wrong
+    assert maps.click(app, view.map_key, q.answer)
+    assert view_of(app, "locate").picked == [q.answer]  # one state: the latest click
+    app.button(key=view_of(app, "locate").widget_key("check")).click().run()
+    assert app.success[0].value.startswith("Right!")
+
+
+def test_identify_and_from_capital_are_typed_or_chosen(app):
+    open_page(app, LOCATE, mode="identify,from_capital", n="4", seed="2")
+    for _ in range(4):
+        view = view_of(app, "locate")
+        q = view.run.current
+        assert clickable(q) == ()  # the map shows, it does not answer
+        if q.mode == "identify":
+            assert asking_roles(q)[0][q.focus] == "target"
+            # typed with a slip
+            app.text_input(key=view.widget_key("text")).input(by_usps()[q.answer].name[:-1])
+        else:
+            app.radio(key=view.widget_key("one")).set_value(q.answer)  # chosen
+        click(app, "Check")
+        assert app.success[0].value.startswith("Right!"), app.success
+        click(app, "Next question" if not view_of(app, "locate").run.is_done else "See my results")
+
+
+def test_name_all_the_states_of_a_region(app):
+    open_page(app, LOCATE, mode="all50", region="northeast", seed="1")
+    view = view_of(app, "locate")
+    q = view.run.current
+    assert view.run.total == 1 and q.prompt == "Name the 9 states of the Northeast."
+    for typed in ("New York", "Pensylvania", "New York", "Ohio", "VT", "Maine"):
+        app.text_input(key=view_of(app, "locate").widget_key("name")).input(typed)
+        click(app, "Add")
+    view = view_of(app, "locate")
+    assert view.picked == ["NY", "PA", "ME"] and view.run.answered == 0
+    assert "3 of 9 named" in texts(app)
+    from ui.quiz_view import names_roles
+
+    roles, _ = names_roles(q, view.picked)
+    assert {c for c, r in roles.items() if r == "correct"} == {"NY", "PA", "ME"}
+    click(app, "I'm done: check my list")
+    assert "You named 3 of 9. Missed:" in app.error[0].value
+    click(app, "See my results")
+    shown = texts(app).replace("\\", "")
+    assert "You got 0 of 1 right at the first try" in shown
+    assert "Missed: **Connecticut, Massachusetts, New Hampshire, New Jersey, Rhode Island" in shown
+
+
+def test_a_timed_list_counts_the_names_given_when_the_time_runs_out(app):
+    open_page(app, LOCATE, mode="all50", region="northeast", seed="1", timer="2")
+    app.text_input(key=view_of(app, "locate").widget_key("name")).input("Vermont")
+    click(app, "Add")
+    view_of(app, "locate").started -= 121
+    app.run()
+    run = view_of(app, "locate").run
+    assert run.answered == 1 and run.last.result.right == {"VT"}
+    assert "You answered 1 of 1 question in 2 min." in texts(app)
+
+
+def test_the_teacher_page_warns_before_a_quiz_repeats_itself(app):
+    open_page(app, ASSIGN)
+    app.radio(key="assign_drill").set_value("capitals").run()
+    app.multiselect(key="assign_modes_capitals").set_value(["capital"])
+    app.selectbox(key="assign_region").set_value("Northeast")
+    app.number_input(key="assign_n").set_value(10)
+    click(app, "Make the link")
+    assert any("only 9 different questions" in w.value for w in app.warning)
+    click(app, "Use 9 questions")
+    assert "&n=9&" in app.code[0].value
+    assert not any("different questions" in w.value for w in app.warning)
 
 
 @pytest.mark.parametrize("mode", MODES)

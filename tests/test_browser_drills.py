@@ -5,6 +5,7 @@ import time
 
 import pytest
 
+import geodata
 from tests.browser import (
     click_state,
     dismiss_page_not_found,
@@ -114,4 +115,75 @@ def test_the_teacher_page_on_a_phone(phone, app_url, blocked):
     assert code.startswith(app_url + "/border_quiz?mode=borders&n=10&seed=")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(phone, "assign-phone")
+    assert blocked == []
+
+
+def _first_question(group: str, link: str):
+    from urllib.parse import parse_qsl, urlparse
+
+    from engine.quiz import build_questions
+    from ui.quiz_view import read_settings
+
+    params = dict(parse_qsl(urlparse(link).query))
+    return build_questions(read_settings(params, group, 0)[0])[0]
+
+
+def test_locate_a_state_by_clicking_it(page, app_url, blocked):
+    link = "/locate_quiz?mode=locate&n=2&seed=3"
+    q = _first_question("locate", link)
+    page.goto(app_url + link)
+    wait_for_app(page)
+    page.get_by_text(q.prompt).wait_for(timeout=30_000)
+    page.wait_for_selector("path.choroplethlocation")
+    wrong = "TX" if q.answer != "TX" else "OH"
+    tap(page, wrong, picked=True)
+    tap(page, q.answer, picked=True)  # one state: the latest click replaces the first
+    assert fill(page, wrong) != SELECTED
+    screenshot(page, "locate-quiz-picked-desktop")
+    page.get_by_role("button", name="Check").click()
+    page.get_by_text("Right!").first.wait_for(timeout=30_000)
+    wait_for_app(page)
+    screenshot(page, "locate-quiz-feedback-desktop")
+    assert blocked == []
+
+
+def test_name_the_states_of_a_region_on_a_phone(phone, app_url, blocked):
+    phone.goto(app_url + "/locate_quiz?mode=all50&region=northeast&seed=1")
+    wait_for_app(phone)
+    phone.get_by_text("Name the 9 states of the Northeast.").wait_for(timeout=30_000)
+    phone.wait_for_selector("path.choroplethlocation")
+    box = phone.get_by_label("Type a state's name")
+    for name in ("Maine", "Vermont", "Maine", "New Yrok"):
+        box.fill(name)
+        box.press("Enter")
+        wait_for_app(phone)
+    phone.get_by_text("3 of 9 named").wait_for(timeout=30_000)
+    assert phone.get_by_text("You already named Maine.").count() == 0  # replaced by the last
+    assert fill(phone, "NY") == "rgb(0, 158, 115)"  # right: ui.maps.ROLES["correct"]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(phone, "locate-quiz-names-phone")
+    phone.get_by_role("button", name="I'm done: check my list").click()
+    phone.get_by_text("You named 3 of 9.").first.wait_for(timeout=30_000)
+    wait_for_app(phone)
+    phone.get_by_role("button", name="See my results").click()
+    phone.get_by_text("You got 0 of 1 right at the first try").wait_for(timeout=30_000)
+    wait_for_app(phone)
+    screenshot(phone, "locate-quiz-summary-phone")
+    assert blocked == []
+
+
+def test_identify_on_a_phone(phone, app_url, blocked):
+    link = "/locate_quiz?mode=identify&n=2&seed=5"
+    q = _first_question("locate", link)
+    phone.goto(app_url + link)
+    wait_for_app(phone)
+    phone.get_by_text("Which state is highlighted on the map?").wait_for(timeout=30_000)
+    phone.wait_for_selector("path.choroplethlocation")
+    screenshot(phone, "locate-quiz-identify-phone")
+    box = phone.get_by_label("Your answer")
+    box.fill(geodata.states().loc[q.answer, "name"].lower())
+    box.press("Enter")
+    phone.get_by_text("Right!").first.wait_for(timeout=30_000)
+    wait_for_app(phone)
+    screenshot(phone, "locate-quiz-identify-feedback-phone")
     assert blocked == []

@@ -20,20 +20,26 @@ import geodata
 from engine.core import IllegalAction
 from engine.quiz import (
     CSV_COLUMNS,
+    DEFAULT_MODES,
     DEFAULT_N,
     MAX_N,
     MODE_GROUPS,
     MODES,
     RETRY_GAP,
+    SOLO_MODES,
     AnswerType,
     Outcome,
     Question,
     QuizRun,
     QuizSettings,
+    ValueKind,
     build_questions,
+    default_modes,
+    echo,
     four_corners_partner,
     make_question,
     parse_settings,
+    repeat_free_count,
 )
 
 STATES = geodata.states()
@@ -47,7 +53,8 @@ WEST = ("AK", "AZ", "CA", "CO", "HI", "ID", "MT", "NM", "NV", "OR", "UT", "WA", 
 
 def test_no_parameters_give_the_defaults_without_notes() -> None:
     settings, notes = parse_settings({}, default_seed=99)
-    assert settings == QuizSettings(modes=MODES, n=DEFAULT_N, seed=99)
+    assert settings == QuizSettings(modes=DEFAULT_MODES, n=DEFAULT_N, seed=99)
+    assert set(MODES) - set(DEFAULT_MODES) == set(SOLO_MODES) == {"all50"}
     assert notes == []
     assert settings.pool() == ALL  # deck order: by USPS code
 
@@ -110,7 +117,10 @@ def test_list_values_use_the_last_one() -> None:
 @pytest.mark.parametrize(
     ("mode", "group", "modes"),
     [
-        ("mix", None, MODES),
+        ("mix", None, DEFAULT_MODES),
+        ("mix", "locate", ("locate", "identify", "from_capital")),
+        ("locate", "locate", ("locate",)),  # a mode named like its group means the mode
+        ("all50", "locate", ("all50",)),
         ("mix", "capitals", MODE_GROUPS["capitals"]),
         ("borders", None, ("neighbors", "exact", "count")),
         ("Count,NEIGHBORS", "borders", ("neighbors", "count")),
@@ -125,7 +135,15 @@ def test_mode_names_groups_and_lists(mode, group, modes) -> None:
 
 def test_a_page_gets_its_group_by_default() -> None:
     for group, modes in MODE_GROUPS.items():
-        assert parse_settings({}, group=group)[0].modes == modes
+        expected = tuple(m for m in modes if m not in SOLO_MODES)
+        assert parse_settings({}, group=group)[0].modes == expected == default_modes(group)
+    assert default_modes("locate") == ("locate", "identify", "from_capital")
+
+
+def test_the_locate_group_round_trips_through_a_link() -> None:
+    settings = QuizSettings(modes=MODE_GROUPS["locate"], n=5, seed=1)
+    assert settings.to_params()["mode"] == "locate,identify,from_capital,all50"
+    assert parse_settings(settings.to_params(), group="locate") == (settings, [])
 
 
 @pytest.mark.parametrize("text", ["west", "West", "WEST", " west "])
@@ -193,7 +211,7 @@ def test_describe_pool() -> None:
     assert QuizSettings().describe_pool() == "all 50 states"
     assert QuizSettings(region="West").describe_pool() == "the West"
     assert QuizSettings(region="West", zone="Mountain").describe_pool() == (
-        "the West in the Mountain Zone"
+        "the West in the Mountain time zone"
     )
     assert QuizSettings(states=("CO", "UT")).describe_pool() == "your 2 states"
 
@@ -236,7 +254,11 @@ def _draw_settings(data) -> QuizSettings:
 def test_same_settings_same_quiz(mode: str) -> None:
     settings_ = QuizSettings(modes=(mode,), n=20, seed=7)
     assert build_questions(settings_) == build_questions(settings_)
-    assert build_questions(settings_) != build_questions(QuizSettings(modes=(mode,), n=20, seed=8))
+    other = build_questions(QuizSettings(modes=(mode,), n=20, seed=8))
+    if mode in SOLO_MODES:  # one question, the same whatever the seed
+        assert build_questions(settings_) == other and len(other) == 1
+    else:
+        assert build_questions(settings_) != other
 
 
 def test_a_shorter_quiz_is_the_start_of_a_longer_one() -> None:
@@ -252,8 +274,14 @@ def test_a_link_gives_the_same_questions() -> None:
 
 
 def test_mix_asks_every_mode_once_per_round() -> None:
-    questions = build_questions(QuizSettings(n=len(MODES), seed=3))
-    assert sorted(q.mode for q in questions) == sorted(MODES)
+    questions = build_questions(QuizSettings(n=len(DEFAULT_MODES), seed=3))
+    assert sorted(q.mode for q in questions) == sorted(DEFAULT_MODES)
+
+
+def test_a_solo_mode_is_asked_once_after_the_others() -> None:
+    questions = build_questions(QuizSettings(modes=("locate", "all50"), n=6, seed=3))
+    assert [q.mode for q in questions] == ["locate"] * 5 + ["all50"]
+    assert len(build_questions(QuizSettings(modes=("all50",), n=10, seed=3))) == 1
 
 
 @pytest.mark.parametrize("mode", ["count", "letter", "capital", "zone"])
@@ -469,13 +497,14 @@ def test_shared_letter_groups() -> None:
         assert {initials[u] for u in q.answer} == {"A"}
         others = [initials[u] for u in q.choices if u not in q.answer]
         assert len(set(others)) == len(others) and "A" not in others
-        assert q.prompt.startswith("Three of these states")
+        assert "three" in q.prompt.lower()
+        assert all(STATES.loc[u, "name"] in q.prompt for u in q.choices)
 
 
 def test_shared_pairs_for_letters_with_two_capitals() -> None:
     q = make_question("shared", "NC")  # Raleigh and Richmond are the only R capitals
     assert q.answer == {"NC", "VA"}
-    assert q.prompt.startswith("Two of these states")
+    assert "two" in q.prompt.lower()
 
 
 def test_lone_initials_cannot_share() -> None:
@@ -491,10 +520,11 @@ def test_rank_comparisons_typed_from_an_atlas() -> None:
     assert make_question("earlier", ("PA", "DE")).answer == "DE"
     assert make_question("populous", ("NY", "FL")).answer == "FL"
     assert make_question("populous", ("WY", "VT")).answer == "VT"
-    # Alaska: statehood 49 → weakness 49; California: statehood 31 → weakness 31.
+    # Alaska: statehood 49 → worst rank 49th; California: statehood 31 → worst rank 31st.
     weaker = make_question("weaker", ("CA", "AK"))
     assert weaker.answer == "AK"
-    assert "weakness 49" in weaker.explanation and "weakness 31" in weaker.explanation
+    assert "worst rank is 49th" in weaker.explanation
+    assert "worst rank is 31st" in weaker.explanation
 
 
 def test_no_comparison_without_a_right_answer() -> None:
@@ -624,6 +654,15 @@ def _check_against_geodata(q: Question, pool: tuple[str, ...]) -> None:
         assert sorted(q.answer) == sorted(q.choices)
     elif q.mode == "zone":
         assert q.answer == STATES.loc[q.focus, "zone"]
+    elif q.mode == "locate":
+        assert STATES.loc[q.answer, "name"] in q.prompt and len(q.choices) == 50
+    elif q.mode == "identify":
+        assert q.answer == q.focus and q.answer in q.choices
+    elif q.mode in ("from_capital", "capital_of"):
+        assert capital[q.answer] in q.prompt and q.focus is None
+        assert all(capital[c] not in q.prompt for c in q.choices if c != q.answer)
+    elif q.mode == "all50":
+        assert q.answer == set(pool)
     else:  # pragma: no cover
         raise AssertionError(q.mode)
     assert q.check(_right_response(q)).correct
@@ -635,7 +674,8 @@ def _check_against_geodata(q: Question, pool: tuple[str, ...]) -> None:
 def test_every_answer_agrees_with_geodata(data) -> None:
     settings_ = _draw_settings(data)
     questions = build_questions(settings_)
-    assert len(questions) == settings_.n
+    # "Name all the states" alone is one question, whatever n says.
+    assert len(questions) == (1 if settings_.modes == ("all50",) else settings_.n)
     assert {q.mode for q in questions} <= set(settings_.modes)
     for q in questions:
         _check_against_geodata(q, settings_.pool())
@@ -653,11 +693,15 @@ def test_every_mode_on_every_state(mode: str) -> None:
 
 def _wrong_response(q: Question) -> object:
     if q.answer_type is AnswerType.SET:
-        return []
+        return [next(c for c in q.choices if c not in q.answer)]
     if q.answer_type is AnswerType.ORDER:
         return tuple(reversed(q.answer))
+    if q.answer_type is AnswerType.TEXT and q.value_kind is ValueKind.STATE:
+        return "Ohio" if q.answer != "OH" else "Utah"
     if q.answer_type is AnswerType.TEXT:
         return "Chicago"
+    if q.answer_type is AnswerType.NAMES:
+        return sorted(q.answer)[:1]
     return next(c for c in q.choices if c != q.answer)
 
 
@@ -720,7 +764,7 @@ def test_summary_lists_misses_with_the_right_answers() -> None:
     assert [m.number for m in summary.misses] == [2, 4]
     for miss in summary.misses:
         assert miss.right_answer == miss.question.answer_text
-        assert miss.given == "none" and not miss.cleared
+        assert miss.given and miss.given != miss.right_answer and not miss.cleared
 
 
 def test_practise_my_misses() -> None:
@@ -808,3 +852,219 @@ def test_same_answers_same_run() -> None:
         return run.to_csv()
 
     assert play() == play()
+
+
+# --- the Locate quiz and the reverse capital question (facts typed here) --------------------
+
+# Capitals typed from an almanac's list, independently of geodata/states.csv.
+TYPED_CAPITALS = {
+    "SD": "Pierre",
+    "ND": "Bismarck",
+    "WY": "Cheyenne",
+    "VT": "Montpelier",
+    "KY": "Frankfort",
+    "NV": "Carson City",
+    "MN": "Saint Paul",
+    "HI": "Honolulu",
+}
+
+
+@pytest.mark.parametrize(("usps", "capital"), sorted(TYPED_CAPITALS.items()))
+def test_which_state_has_this_capital(usps: str, capital: str) -> None:
+    q = make_question("from_capital", usps, seed=2)
+    assert q.prompt == f"Which state's capital is {capital}?"
+    assert q.answer_type is AnswerType.TEXT and q.value_kind is ValueKind.STATE
+    assert q.answer == usps and usps in q.choices and len(set(q.choices)) == 4
+    assert q.check(STATES.loc[usps, "name"].lower()).correct  # typed
+    assert q.check(usps).correct  # chosen (the choice's value)
+    other = next(c for c in q.choices if c != usps)
+    wrong = q.check(other)
+    assert wrong.outcome is Outcome.WRONG and wrong.missed == {usps} and wrong.wrong == {other}
+    assert f"The capital of {STATES.loc[other, 'name']} is" in wrong.message
+
+
+@pytest.mark.parametrize(("usps", "capital"), sorted(TYPED_CAPITALS.items()))
+def test_capital_of_is_the_reverse_of_capital(usps: str, capital: str) -> None:
+    q = make_question("capital_of", usps)
+    assert q.prompt == f"{capital} is the capital of …"
+    assert q.answer_type is AnswerType.TEXT and q.choices == () and q.focus is None
+    assert make_question("capital", usps).label(usps) == capital
+
+
+def test_typed_states_are_read_forgivingly() -> None:
+    q = make_question("capital_of", "SD")  # Pierre
+    assert q.check("South Dakota").correct
+    assert q.check("S. Dakota").correct
+    assert q.check("south dakoat").correct  # a near miss: right, the spelling shown
+    assert "South Dakota" in q.check("south dakoat").message
+    assert q.check("Dakota").outcome is Outcome.NOT_COUNTED  # North or South?
+    assert q.check("North Dakota").outcome is Outcome.WRONG
+
+
+def test_typing_the_capital_itself_is_not_counted_and_gives_nothing_away() -> None:
+    q = make_question("from_capital", "SD")
+    result = q.check("Pierre")
+    assert result.outcome is Outcome.NOT_COUNTED
+    assert "South Dakota" not in result.message and "Pierre" in result.message
+
+
+def test_find_a_state_on_the_map() -> None:
+    q = make_question("locate", "WY")
+    assert q.prompt == "Find Wyoming on the map."
+    assert q.answer_type is AnswerType.ONE and q.map_answer
+    assert len(q.choices) == 50 and q.focus is None and q.shown == ()
+    assert q.check("WY").correct
+    wrong = q.check("CO")
+    assert wrong.outcome is Outcome.WRONG and wrong.wrong == {"CO"} and wrong.missed == {"WY"}
+    # Wyoming borders Colorado, Idaho, Montana, Nebraska, South Dakota and Utah.
+    assert "Wyoming borders 6 states" in q.explanation and "the West" in q.explanation
+
+
+def test_which_state_is_highlighted() -> None:
+    q = make_question("identify", "TN", seed=4)
+    assert q.prompt == "Which state is highlighted on the map?"
+    assert q.focus == "TN" and not q.map_answer and "TN" in q.choices and len(q.choices) == 4
+    assert q.check("Tennesee").correct  # typed with a slip
+    assert q.check("TN").correct  # chosen
+    assert q.check("Kentucky").outcome is Outcome.WRONG
+    assert q.check("Nashville").outcome is Outcome.NOT_COUNTED
+    assert "Tennessee borders 8 states" in q.explanation
+
+
+@pytest.mark.parametrize("mode", ["identify", "from_capital"])
+def test_choices_come_from_the_filter_when_it_has_enough_states(mode: str) -> None:
+    for q in build_questions(QuizSettings(modes=(mode,), region="Northeast", n=9, seed=3)):
+        assert set(q.choices) <= set(NORTHEAST)
+    # Two states are not enough for four choices: the other two come from all 50.
+    for q in build_questions(QuizSettings(modes=(mode,), states=("CO", "UT"), n=2, seed=3)):
+        assert len(q.choices) == 4 and q.answer in ("CO", "UT")
+
+
+# The 9 states of the Census Northeast.
+NORTHEAST = ("CT", "ME", "MA", "NH", "NJ", "NY", "PA", "RI", "VT")
+
+
+def test_the_border_guess_draws_its_wrong_choices_from_the_filter() -> None:
+    for q in build_questions(QuizSettings(modes=("exact",), region="Northeast", n=9, seed=1)):
+        assert set(q.choices) <= set(NORTHEAST)
+
+
+def test_the_letter_choices_come_from_the_filter() -> None:
+    west_letters = {STATES.loc[u, "capital"][0] for u in WEST}
+    for q in build_questions(QuizSettings(modes=("letter",), region="West", n=13, seed=1)):
+        assert set(q.choices) <= west_letters
+
+
+def test_a_region_of_9_states_repeats_after_9_questions() -> None:
+    settings_ = QuizSettings(modes=("capital",), region="Northeast", n=10, seed=5)
+    assert repeat_free_count(settings_) == 9
+    foci = [q.focus for q in build_questions(settings_)]
+    assert len(set(foci[:9])) == 9 and foci[9] in foci[:9]
+    assert repeat_free_count(QuizSettings(modes=("capital",), n=10)) == MAX_N
+    two_modes = QuizSettings(modes=("capital", "zone"), region="Northeast", seed=5)
+    assert repeat_free_count(two_modes) >= 9
+
+
+def test_name_all_the_states_of_the_west() -> None:
+    q = make_question("all50", "ALL", settings=QuizSettings(region="West"))
+    assert q.prompt == "Name the 13 states of the West."
+    assert q.answer == set(WEST) and q.answer_type is AnswerType.NAMES and not q.retry
+    taken = q.take_name([], "wyomin")
+    assert taken.usps == "WY" and "check the spelling" in taken.message
+    for text, said in (
+        ("Wyoming", "You already named Wyoming."),
+        ("Texas", "Texas is not one of the West."),
+        ("CO", "postal code"),
+        ("Cheyenne", "a state capital, not a state"),
+        ("Carolina", "North Carolina or South Carolina"),
+        ("DC", "not a state"),
+        ("", "Type the name of a state."),
+    ):
+        refused = q.take_name(["WY"], text)
+        assert refused.usps is None and said in refused.message, text
+    partial = q.check(["WY", "CO", "UT"])
+    assert partial.outcome is Outcome.WRONG and partial.right == {"WY", "CO", "UT"}
+    assert partial.missed == set(WEST) - {"WY", "CO", "UT"}
+    assert partial.message.startswith("You named 3 of 13. Missed: Alaska, Arizona")
+    assert q.check(list(WEST)).correct
+    assert q.check([]).outcome is Outcome.NOT_COUNTED
+
+
+def test_name_all_50_states() -> None:
+    q = make_question("all50", "ALL")
+    assert q.prompt == "Name all 50 states." and len(q.answer) == 50
+    assert q.take_name([], "Texas").usps == "TX"
+
+
+def test_a_typed_list_is_not_asked_again_and_its_misses_can_be_practised() -> None:
+    run = QuizRun(QuizSettings(modes=("all50",), region="Northeast"))
+    assert run.total == 1
+    run.answer(["NY", "PA"])
+    assert run.is_done and run.score == 0
+    (miss,) = run.summary().misses
+    assert miss.given == "2 states named"
+    assert run.misses_run().questions == run.questions
+
+
+def test_check_with_nothing_picked_asks_for_an_answer_first() -> None:
+    q = make_question("neighbors", "CO")
+    result = q.check([])
+    assert result.outcome is Outcome.NOT_COUNTED and "first" in result.message
+    run = QuizRun(QuizSettings(), [q])
+    run.answer(())
+    assert run.answered == 0 and run.current is q
+
+
+def test_the_asked_state_is_never_offered_as_its_own_neighbour() -> None:
+    for q in build_questions(QuizSettings(modes=("neighbors",), n=48, seed=2)):
+        assert q.focus not in q.choices and len(q.choices) == 49
+
+
+def test_the_shared_letter_question_names_its_states_and_varies_its_wording() -> None:
+    prompts = set()
+    for seed in range(12):
+        q = make_question("shared", "NC", seed=seed)
+        assert all(STATES.loc[u, "name"] in q.prompt for u in q.choices)
+        prompts.add(q.prompt.replace(_names_in(q), "…"))
+    assert len(prompts) >= 3
+    run = QuizRun(QuizSettings(), [q])
+    run.answer(sorted(q.answer))
+    assert all(STATES.loc[u, "name"] in run.rows()[0]["prompt"] for u in q.choices)
+
+
+def _names_in(q: Question) -> str:
+    names = sorted(STATES.loc[u, "name"] for u in q.choices)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def test_a_long_bad_value_is_cut_short_when_quoted() -> None:
+    long = "x" * 300
+    for name in ("n", "seed", "region", "zone", "mode", "states"):
+        (note,) = parse_settings({name: long}, group="borders")[1]
+        assert f"{name}={'x' * 40}…" in note and "x" * 41 not in note, note
+    assert echo("short") == "short" and echo("y" * 41) == "y" * 40 + "…"
+
+
+def test_admission_dates_read_month_day_year() -> None:
+    q = make_question("earlier", ("ME", "MO"))  # Maine: March 15, 1820; Missouri: Aug 10, 1821
+    assert "joined March 15, 1820" in q.explanation
+    assert "joined August 10, 1821" in q.explanation
+
+
+def test_plain_words_outside_the_games() -> None:
+    zone = make_question("zone", "OH")
+    assert zone.prompt == "Which time zone is Ohio's capital in?"
+    assert "Columbus" in zone.explanation
+    weaker = make_question("weaker", ("ME", "GA"))
+    for q in (zone, weaker):
+        text = q.prompt + q.explanation
+        assert "card" not in text.lower() and "Zone" not in text
+
+
+def test_a_run_stopped_early_counts_the_rest_as_not_reached() -> None:
+    run = QuizRun(QuizSettings(modes=("zone",), n=10, seed=1))
+    for _ in range(2):
+        run.answer(run.current.answer)
+    summary = run.summary()
+    assert (summary.score, summary.answered, summary.unreached) == (2, 2, 8)
+    assert not summary.complete

@@ -15,7 +15,7 @@ CARD_CSS = """
   min-width:9.5rem; max-width:13rem; flex:1 1 9.5rem; overflow:hidden; font-size:.92rem;
   box-shadow:0 1px 2px rgba(0,0,0,.08);}
 .gp-card .band {padding:.35rem .6rem; color:#fff; font-weight:700; font-size:1.02rem;}
-.gp-card .band small {font-weight:400; opacity:.9; margin-left:.25rem;}
+.gp-card .band small {font-weight:400; margin-left:.25rem;}
 .gp-card .body {padding:.35rem .6rem .45rem;}
 .gp-card table {width:100%; border-collapse:collapse; margin-top:.2rem;}
 .gp-card td {padding:0 .1rem; border:0;}
@@ -30,9 +30,28 @@ def zone_color(zone: str) -> str:
     return ROLES[zone].color
 
 
+def _luminance(hex_color: str) -> float:
+    """The relative luminance of an sRGB colour "#RRGGBB" (WCAG 2)."""
+    channels = [int(hex_color[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two colours "#RRGGBB" (1 to 21)."""
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def band_text_color(zone: str) -> str:
+    """White or near-black, whichever reads better on the Zone's band (WCAG contrast)."""
+    background = zone_color(zone)
+    return max(("#ffffff", "#111111"), key=lambda text: contrast(text, background))
+
+
 def card_html(card: Card, *, caption: str = "", dim: bool = False) -> str:
     """One card as HTML (use with ``st.html`` together with ``CARD_CSS``)."""
-    band_text = "#222" if card.zone in {"Mountain", "Alaska"} else "#fff"
+    band_text = band_text_color(card.zone)
     rows = "".join(
         f"<tr><td>{label}</td><td class='r'>{ordinal(rank)}</td></tr>"
         for label, rank in (

@@ -6,9 +6,13 @@ share links to them), so a path never changes once published.
 
 from __future__ import annotations
 
+import runpy
 from dataclasses import dataclass
+from pathlib import Path
 
 import streamlit as st
+
+ROUTER = Path(__file__).resolve().parent.parent / "streamlit_app.py"
 
 
 @dataclass(frozen=True)
@@ -48,7 +52,8 @@ MENU: tuple[MenuEntry, ...] = (
         "Capital quiz",
         ":material/location_city:",
         "capital_quiz",
-        "Type the capitals, find the states whose capitals share a first letter.",
+        "Type the capitals and the states they belong to, find the capitals that share a first "
+        "letter.",
     ),
     MenuEntry(
         "Drills",
@@ -56,15 +61,24 @@ MENU: tuple[MenuEntry, ...] = (
         "Rank quiz",
         ":material/leaderboard:",
         "rank_quiz",
-        "Larger, older, more populous: compare the cards' ranks and put states in order.",
+        "Larger, older, more populous: compare the states' ranks and put states in order.",
     ),
     MenuEntry(
         "Drills",
         "pages/drills/zone_quiz.py",
-        "Zone quiz",
+        "Time zone quiz",
         ":material/schedule:",
         "zone_quiz",
-        "Name the Zone of each card: the time zone of its capital.",
+        "Which time zone is each state's capital in?",
+    ),
+    MenuEntry(
+        "Drills",
+        "pages/drills/locate_quiz.py",
+        "Locate quiz",
+        ":material/location_on:",
+        "locate_quiz",
+        "Find a state on the map, name the highlighted state, tell a state by its capital, "
+        "or name them all against the clock.",
     ),
     MenuEntry(
         "Games",
@@ -114,6 +128,21 @@ MENU: tuple[MenuEntry, ...] = (
 )
 
 
+def sidebar_menu() -> None:
+    """The menu in the sidebar: each section's name, then a link to each of its pages.
+
+    Streamlit's own sidebar menu puts its section headers inside the list of links, so a
+    screen reader meets a broken list (axe: ``list``, ``listitem``); the router hides that menu
+    (``position="hidden"``) and draws this one with ``st.page_link``.
+    """
+    section = None
+    for entry in MENU:
+        if entry.section != section:
+            section = entry.section
+            st.markdown(f"**{section}**")
+        st.page_link(entry.path, label=entry.title, icon=entry.icon)
+
+
 def navigation() -> dict[str, list[st.Page]]:
     """The ``st.navigation`` argument: section → pages (the first entry is the default)."""
     sections: dict[str, list[st.Page]] = {}
@@ -127,3 +156,16 @@ def navigation() -> dict[str, list[st.Page]]:
         )
         sections.setdefault(entry.section, []).append(page)
     return sections
+
+
+def hand_over() -> None:
+    """Run the router (``streamlit_app.py``) from a hand-over file ``pages/<url_path>.py``.
+
+    Because a ``pages/`` folder exists, Streamlit runs its legacy multipage lookup on the very
+    first request a freshly started server gets (and on every AppTest run): it looks for
+    ``pages/<url_path>.py`` *instead of* running the router, and, finding none, shows "Page
+    not found" before the router takes over. Each page of the menu (but Home, the default) has
+    such a file, which only calls this function: the lookup finds the page, and the router then
+    shows the same page through ``st.navigation`` (which never lists the hand-over files).
+    """
+    runpy.run_path(str(ROUTER), run_name="__main__")

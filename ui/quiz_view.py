@@ -28,6 +28,7 @@ import secrets
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from html import escape
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -40,16 +41,20 @@ from engine.quiz import (
     MODE_TITLES,
     PARAMS,
     AnswerType,
+    Miss,
     Question,
     QuizRun,
     QuizSettings,
     Result,
+    Summary,
     ValueKind,
+    echo,
     four_corners_partner,
     parse_settings,
 )
 from geodata import REGIONS
 from ui.cards import ordinal
+from ui.focus import by_key, focus
 from ui.maps import Pick, map_change, us_map
 from ui.nav import MENU
 
@@ -89,17 +94,26 @@ DRILLS: dict[str, Drill] = {
     "capitals": Drill(
         "capitals",
         "pages/drills/capital_quiz.py",
-        "Capitals and their first letters: the letters decide the melds of BorderCap Gin.",
+        "Every state's capital, both ways, and their first letters: which capitals begin with "
+        "S, and which share a first letter?",
     ),
     "ranks": Drill(
         "ranks",
         "pages/drills/rank_quiz.py",
-        "Size, statehood and population: which card wins the trick, and which card is weaker?",
+        "Size, statehood and population: which state is larger, joined the Union first or "
+        "has more people, and whose worst rank is lowest?",
     ),
     "zones": Drill(
         "zones",
         "pages/drills/zone_quiz.py",
-        "Every card carries a Zone: the time zone of its state's capital.",
+        "Which time zone is each state's capital in? A state split between two time zones is "
+        "asked about its capital.",
+    ),
+    "locate": Drill(
+        "locate",
+        "pages/drills/locate_quiz.py",
+        "Where is each state? Find it on the map, name the highlighted state, tell a state by "
+        "its capital, or name them all.",
     ),
 }
 
@@ -122,7 +136,7 @@ def parse_timer(raw: object) -> tuple[int | None, list[str]]:
         return None, []
     if text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_TIMER:
         return int(text), []
-    return None, [f"timer={text} is not a number of minutes from 1 to {MAX_TIMER}; no timer."]
+    return None, [f"timer={echo(text)} is not a number of minutes from 1 to {MAX_TIMER}; no timer."]
 
 
 def read_settings(
@@ -190,6 +204,8 @@ class QuizView:
     asked_at: float = field(default_factory=time.monotonic)
     finished: float | None = None
     time_up: bool = False
+    unchecked: bool = False  #: the time ran out on an answer picked but not checked
+    uid: str = field(default_factory=lambda: secrets.token_hex(4))  #: names focus requests
 
     @property
     def map_key(self) -> str:
@@ -271,7 +287,7 @@ def _all_codes() -> list[str]:
 def clickable(q: Question) -> tuple[str, ...]:
     """The states a click on the map may pick for ``q`` (none when the map only shows)."""
     if q.map_answer or q.answer_type is AnswerType.ORDER:
-        return q.choices
+        return tuple(c for c in q.choices if c != q.focus)
     return ()
 
 
@@ -339,11 +355,14 @@ def summary_roles(run: QuizRun) -> tuple[dict[str, str], dict[str, str]]:
     roles: dict[str, str] = {}
     notes: dict[str, list[str]] = {}
     for a in sorted((a for a in run.attempts if a.attempt == 1), key=lambda a: a.number):
-        verdict = "right" if a.result.correct else "missed"
-        for usps in question_states(a.question):
+        if a.question.answer_type is AnswerType.NAMES:  # the states named, and those missed
+            states = [(c, True) for c in a.result.right] + [(c, False) for c in a.result.missed]
+        else:
+            states = [(c, a.result.correct) for c in question_states(a.question)]
+        for usps, right in states:
             if roles.get(usps) != "missed":
-                roles[usps] = "correct" if a.result.correct else "missed"
-            notes.setdefault(usps, []).append(f"Q{a.number} {verdict}")
+                roles[usps] = "correct" if right else "missed"
+            notes.setdefault(usps, []).append(f"Q{a.number} {'right' if right else 'missed'}")
     return roles, {c: ", ".join(v) for c, v in notes.items()}
 
 
@@ -401,7 +420,7 @@ def draw_map(
 def refusals(q: Question) -> dict[str, str]:
     """What the map says when the student clicks a state that is not a choice of ``q``."""
     if q.focus and q.focus not in clickable(q):
-        return {q.focus: f"{by_usps()[q.focus].name} is the state the question is about."}
+        return {q.focus: f"{by_usps()[q.focus].name} is the state asked about: pick the others."}
     return {}
 
 
@@ -446,7 +465,21 @@ def _check_time(view: QuizView) -> bool:
     if left is not None and left <= 0 and not view.time_up:
         view.time_up = True
         view.finished = view.started + view.timer * 60
+        _at_time_up(view)
     return view.time_up
+
+
+def _at_time_up(view: QuizView) -> None:
+    """A typed list of names counts the names given when the time runs out (each one was
+    accepted as it was typed); any other answer picked but not checked stays out of the score."""
+    q = view.run.current
+    if view.phase != "ask" or q is None:
+        return
+    if q.answer_type is AnswerType.NAMES and view.picked:
+        view.run.answer(tuple(view.picked), seconds=round(time.monotonic() - view.asked_at, 1))
+        return
+    typed = str(st.session_state.get(view.widget_key("text")) or "").strip()
+    view.unchecked = bool(view.picked or typed or st.session_state.get(view.widget_key("one")))
 
 
 def _submit(group: str) -> None:
@@ -460,7 +493,12 @@ def _submit(group: str) -> None:
     response: object
     if q.answer_type is AnswerType.TEXT:
         response = st.session_state.get(view.widget_key("text"), "")
-    elif q.answer_type in (AnswerType.SET, AnswerType.ORDER):
+        if not str(response).strip() and q.choices:
+            response = st.session_state.get(view.widget_key("one")) or None
+            if response is None:
+                view.notice = "Type or choose an answer first."
+                return
+    elif q.answer_type in (AnswerType.SET, AnswerType.ORDER, AnswerType.NAMES):
         response = tuple(view.picked)
     elif q.value_kind is ValueKind.STATE:
         response = view.picked[0] if view.picked else None
@@ -475,6 +513,20 @@ def _submit(group: str) -> None:
         view.notice = ""
     else:
         view.notice = result.message
+
+
+def _take_name(group: str) -> None:
+    """A name typed into a list of names: taken at once (its state fills the map) or refused
+    with a note, never counted against the student."""
+    view = _view(group)
+    if _check_time(view) or view.phase != "ask" or view.run.current is None:
+        return
+    key = view.widget_key("name")
+    text = str(st.session_state.get(key) or "")
+    taken = view.run.current.take_name(view.picked, text)
+    if taken.usps:
+        view.picked.append(taken.usps)
+    view.notice = taken.message
 
 
 def _next(group: str) -> None:
@@ -621,7 +673,7 @@ def _status(view: QuizView) -> None:
     again = view.phase == "ask" and run.is_retry
     text = f"Question {number} of {run.total}" + (" · again" if again else "")
     st.progress(run.progress, text=text)
-    line = f"Score **{run.score}** of {run.answered} answered"
+    line = f"**{run.score}** right at the first try · {run.answered} answered"
     if run.pending_retries:
         line += f" · {run.pending_retries} to try again"
     if view.timer:
@@ -645,20 +697,14 @@ def _countdown(group: str) -> None:
 def _answer_widgets(view: QuizView, q: Question) -> None:
     group = view.group
     if q.answer_type is AnswerType.TEXT:
-        with st.form(view.widget_key("text_form"), border=False):
-            st.text_input(
-                "Your answer",
-                key=view.widget_key("text"),
-                placeholder="Type the capital, then press Enter",
-                autocomplete="off",
-            )
-            st.form_submit_button(
-                "Check", type="primary", width="stretch", on_click=_submit, args=(group,)
-            )
+        _typed_answer(view, q)
+        return
+    if q.answer_type is AnswerType.NAMES:
+        _names_answer(view, q)
         return
     if q.answer_type in (AnswerType.SET, AnswerType.ORDER):
         key = view.widget_key("pick")
-        st.session_state[key] = list(view.picked)
+        _sync(key, list(view.picked))
         order = q.answer_type is AnswerType.ORDER
         st.multiselect(
             "Your order, first to last" if order else "Your answer",
@@ -673,11 +719,13 @@ def _answer_widgets(view: QuizView, q: Question) -> None:
         )
         if order and view.picked:
             st.markdown("  \n".join(f"{i}. {q.label(c)}" for i, c in enumerate(view.picked, 1)))
+    elif len(q.choices) > MAX_RADIO:
+        _state_select(view, q)
     else:
         key = view.widget_key("one")
         on_map = q.value_kind is ValueKind.STATE
         if on_map:
-            st.session_state[key] = view.picked[0] if view.picked else None
+            _sync(key, view.picked[0] if view.picked else None)
         st.radio(
             "Your answer",
             list(q.choices),
@@ -698,7 +746,98 @@ def _answer_widgets(view: QuizView, q: Question) -> None:
     )
 
 
+MAX_RADIO = 6  #: more choices than this are offered in a select box
+
+
+def _sync(key: str, value: object) -> None:
+    """Show the map's picks in an answer widget. Only a change is written: writing the same
+    value again would overwrite a pick the student makes in the widget during the rerun."""
+    if key not in st.session_state or st.session_state[key] != value:
+        st.session_state[key] = value
+
+
+def _state_select(view: QuizView, q: Question) -> None:
+    """One state of many (find it on the map): a select box that also follows map clicks."""
+    key = view.widget_key("one")
+    _sync(key, view.picked[0] if view.picked else None)
+    st.selectbox(
+        "Your answer",
+        list(q.choices),
+        format_func=q.label,
+        key=key,
+        placeholder="Choose a state (type to search)",
+        on_change=_picked_from_widget,
+        args=(view.group, "one"),
+    )
+
+
+def _typed_answer(view: QuizView, q: Question) -> None:
+    """A typed capital or state (read forgivingly), Enter to check; a state may instead be
+    chosen among ``q.choices``."""
+    what = "capital" if q.value_kind is ValueKind.CAPITAL else "state"
+    with st.form(view.widget_key("text_form"), border=False):
+        st.text_input(
+            "Your answer",
+            key=view.widget_key("text"),
+            placeholder=f"Type the {what}, then press Enter",
+            autocomplete="off",
+        )
+        if q.choices:
+            st.radio(
+                "Or choose one",
+                list(q.choices),
+                index=None,
+                format_func=q.label,
+                key=view.widget_key("one"),
+            )
+        st.form_submit_button(
+            "Check", type="primary", width="stretch", on_click=_submit, args=(view.group,)
+        )
+
+
+def _names_answer(view: QuizView, q: Question) -> None:
+    """A typed list: one name at a time (Enter), each taken at once, then "I'm done"."""
+    assert isinstance(q.answer, frozenset)
+    st.markdown(f"**{len(view.picked)} of {len(q.answer)} named**")
+    with st.form(view.widget_key("names_form"), border=False, clear_on_submit=True):
+        st.text_input(
+            "Type a state's name",
+            key=view.widget_key("name"),
+            placeholder="A state, then press Enter",
+            autocomplete="off",
+        )
+        st.form_submit_button("Add", width="stretch", on_click=_take_name, args=(view.group,))
+    st.html(f"<p role='status' class='gp-status'>{escape(view.notice)}</p>")
+    if view.picked:
+        st.caption("Named: " + ", ".join(by_usps()[c].name for c in view.picked))
+    st.button(
+        "I'm done: check my list",
+        type="primary",
+        width="stretch",
+        on_click=_submit,
+        args=(view.group,),
+        key=view.widget_key("check"),
+    )
+
+
+def names_roles(q: Question, named: list[str]) -> tuple[dict[str, str], dict[str, str]]:
+    """The map while a list of names is typed: the states named so far as right, the states
+    outside the selection muted; nothing else is shown (the map must not prompt)."""
+    pool = set(q.shown)
+    roles = {c: "muted" for c in _all_codes() if c not in pool}
+    roles.update({c: "correct" for c in named})
+    return roles, {}
+
+
 def _hint(q: Question) -> str:
+    if q.answer_type is AnswerType.NAMES:
+        return (
+            "Type one state at a time and press Enter: each one fills in on the map. "
+            "A repeat or a slip costs nothing."
+        )
+    if q.answer_type is AnswerType.TEXT and q.value_kind is ValueKind.STATE:
+        extra = ", or choose it below" if q.choices else ""
+        return f"Type the state's name (small slips are forgiven){extra}."
     if q.answer_type is AnswerType.TEXT:
         return "Spelling is forgiven within reason: “St. Paul” or “Saint Paul” both count."
     return ""
@@ -732,16 +871,24 @@ def _ask(view: QuizView) -> None:
         if view.run.is_retry:
             st.markdown(":orange-badge[:material/replay: Again] You missed this one earlier.")
         st.markdown(f"### {md(q.prompt)}")
-        if q.answer_type in (AnswerType.SET, AnswerType.ORDER) and len(q.choices) <= 6:
+        listed = all(q.label(c) in q.prompt for c in q.choices)
+        if (
+            q.answer_type in (AnswerType.SET, AnswerType.ORDER)
+            and len(q.choices) <= 6
+            and not listed
+        ):
             st.markdown("**The states:** " + " · ".join(q.label(c) for c in q.choices))
         if hint := _hint(q):
             st.caption(hint)
     with st.container():
-        roles, notes = asking_roles(q)
+        if q.answer_type is AnswerType.NAMES:
+            roles, notes = names_roles(q, view.picked)
+        else:
+            roles, notes = asking_roles(q)
         _question_map(view, q, roles, notes, asking=True)
     with st.container():
         _answer_widgets(view, q)
-        if view.notice:
+        if view.notice and q.answer_type is not AnswerType.NAMES:
             st.warning(md(view.notice), icon=":material/info:")
 
 
@@ -756,7 +903,7 @@ def _feedback(view: QuizView) -> None:
     with st.container():
         roles, notes = feedback_roles(q, result)
         _question_map(view, q, roles, notes, asking=False)
-    with st.container():
+    with st.container(key=view.widget_key("feedback")):
         if result.correct:
             st.success(md(result.message), icon=":material/check_circle:")
         else:
@@ -783,19 +930,9 @@ def _feedback(view: QuizView) -> None:
 def _summary(view: QuizView) -> None:
     run, drill = view.run, DRILLS[view.group]
     s = run.summary()
-    if view.time_up:
-        st.subheader("Time's up")
-        st.markdown(f"You answered {s.answered} of {s.total} questions in {view.timer} min.")
-    else:
-        st.subheader("Practice done" if run.practice else "Quiz complete")
-    share = f" ({s.percent}%)" if s.answered == s.total else ""
-    if 0 < s.answered < s.total:
-        share = f" ({s.percent}% of those answered)"
-    st.markdown(
-        f"**You got {s.score} of {s.total} right at the first try**{share} "
-        f"in {clock(view.elapsed())}."
-        + (f" {s.retries} more answered on a second try." if s.retries else "")
-    )
+    st.subheader(_summary_title(view, s))
+    for line in summary_lines(view, s):
+        st.markdown(line)
     answered = {a.number for a in run.attempts}
     unreached = [q for i, q in enumerate(run.questions, 1) if i not in answered]
     map_col, list_col = st.columns([3, 2], vertical_alignment="top")
@@ -809,13 +946,15 @@ def _summary(view: QuizView) -> None:
             st.markdown(
                 "\n".join(
                     f"{i}. **Q{m.number}.** {md(m.question.prompt)}  \n"
-                    f"You: {md(m.given) or '(nothing)'} · Right: **{md(m.right_answer)}**"
+                    f"You: {md(m.given) or '(nothing)'} · {_right_part(run, m)}"
                     + (" · right later :material/check:" if m.cleared else "")
                     for i, m in enumerate(s.misses, 1)
                 )
             )
-        elif s.answered:
+        elif s.answered and s.complete:
             st.success("No mistakes: every answer right at the first try!")
+        elif s.answered:
+            st.info(f"No mistakes in the {_plural(s.answered, 'question')} answered.")
         if unreached:
             with st.expander(f"Not reached: {len(unreached)} questions, with their answers"):
                 st.markdown(answer_key(unreached))
@@ -851,6 +990,46 @@ def _summary(view: QuizView) -> None:
         )
 
 
+def _plural(k: int, word: str) -> str:
+    return f"{k} {word}" if k == 1 else f"{k} {word}s"
+
+
+def _summary_title(view: QuizView, s: Summary) -> str:
+    if view.time_up:
+        return "Time's up"
+    return "Practice done" if view.run.practice else "Quiz complete"
+
+
+def summary_lines(view: QuizView, s: Summary) -> list[str]:
+    """The score lines of a summary. Questions never answered are "not reached", neither
+    right nor wrong; an answer picked but not checked when the time ran out is left out; the
+    share is given only for a finished quiz."""
+    lines = []
+    if view.time_up:
+        lines.append(
+            f"You answered {s.answered} of {_plural(s.total, 'question')} in {view.timer} min"
+            + (f"; {s.unreached} not reached." if s.unreached else ".")
+        )
+    share = f" ({s.percent}%)" if s.complete else ""
+    retries = f" {s.retries} more answered on a second try." if s.retries else ""
+    lines.append(
+        f"**You got {s.score} of {s.total} right at the first try**{share} "
+        f"in {clock(view.elapsed())}.{retries}"
+    )
+    if view.unchecked:
+        lines.append("The answer you had picked when the time ran out was not checked.")
+    return lines
+
+
+def _right_part(run: QuizRun, m: Miss) -> str:
+    """The right answer of a miss; for a list of names, the states missed."""
+    if m.question.answer_type is AnswerType.NAMES:
+        result = next(a.result for a in run.attempts if a.number == m.number)
+        names = [by_usps()[c].name for c in sorted(result.missed, key=m.question.label)]
+        return f"Missed: **{md(', '.join(names))}**"
+    return f"Right: **{md(m.right_answer)}**"
+
+
 def preview(q: Question, key: str, settings: QuizSettings | None = None) -> None:
     """A question as the student will first see it (the prompt, its choices and the map),
     without answer widgets."""
@@ -868,6 +1047,31 @@ def answer_key(questions: list[Question]) -> str:
     )
 
 
+def _focus_target(view: QuizView) -> str:
+    """Where the keyboard belongs now: the answer box of a question, the feedback after Check
+    (the next Tab reaches "Next question"), the summary at the end."""
+    if view.over:
+        return by_key(view.widget_key("summary"))
+    if view.phase == "feedback":
+        return by_key(view.widget_key("feedback"))
+    q = view.run.current
+    assert q is not None
+    if q.answer_type is AnswerType.TEXT:
+        return by_key(view.widget_key("text"), "input")
+    if q.answer_type is AnswerType.NAMES:
+        return by_key(view.widget_key("name"), "input")
+    if q.answer_type in (AnswerType.SET, AnswerType.ORDER):
+        return by_key(view.widget_key("pick"), "input")
+    return by_key(view.widget_key("one"), "input")
+
+
+def _keep_focus(view: QuizView) -> None:
+    step = "summary" if view.over else view.phase
+    names = view.run.current is not None and view.run.current.answer_type is AnswerType.NAMES
+    tick = f"-{len(view.picked)}-{view.notice}" if names and step == "ask" else ""
+    focus(_focus_target(view), f"{view.uid}-{view.turn}-{step}{tick}")
+
+
 def quiz_page(group: str) -> None:
     """Draw the drill page of ``group`` ("borders", "capitals", "ranks" or "zones")."""
     drill = DRILLS[group]
@@ -882,13 +1086,15 @@ def quiz_page(group: str) -> None:
             icon=":material/warning:",
         )
     if view.over:
-        _summary(view)
+        with st.container(key=view.widget_key("summary")):
+            _summary(view)
     else:
         _status(view)
         if view.phase == "feedback":
             _feedback(view)
         else:
             _ask(view)
+    _keep_focus(view)
     st.divider()
     practice = " · practising your misses" if view.run.practice else ""
     st.caption(describe(view.run.settings, view.timer, view.run.total) + practice)

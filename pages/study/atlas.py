@@ -6,7 +6,8 @@ The chosen state is kept in the URL (``?state=CO``) so a link opens that card.
 import streamlit as st
 
 import geodata
-from engine.cards import Category, card, deck, find
+from engine.cards import Category, card, deck, find, long_date
+from engine.quiz import echo
 from ui.cards import CARD_CSS, card_html, ordinal
 from ui.maps import map_change, us_map
 
@@ -24,7 +25,9 @@ if not view["read_url"]:
         if found:
             view["state"] = found.usps
         else:
-            st.info(f"There is no state “{asked}” — pick one on the map or in the search box.")
+            st.info(
+                f"There is no state “{echo(asked)}” — pick one on the map or in the search box."
+            )
 
 names = {c.usps: c.name for c in deck()}
 
@@ -95,7 +98,7 @@ else:
             f"**Size:** {ordinal(selected.size_rank)} — {row.total_area_sq_mi:,} sq mi "
             f"(land {row.land_area_sq_mi:,})  \n"
             f"**Statehood:** {ordinal(selected.statehood_rank)} — admitted "
-            f"{row.admitted:%B} {row.admitted.day}, {row.admitted.year}  \n"
+            f"{long_date(row.admitted)}  \n"
             f"**Population:** {ordinal(selected.population_rank)} — "
             f"{row.population_2020:,} (2020 Census)  \n"
             f"**Zone:** {selected.zone}"

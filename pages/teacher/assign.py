@@ -3,7 +3,7 @@ questions, with a preview of the first one and the answer key."""
 
 import streamlit as st
 
-from engine.quiz import build_questions
+from engine.quiz import build_questions, repeat_free_count
 from ui.quiz_view import (
     DRILLS,
     answer_key,
@@ -51,6 +51,18 @@ with st.form(KEY):
     )
 
 settings, timer, notes = read_settings(form_params(group, KEY), group, default_seed)
+most = repeat_free_count(settings)
+if settings.n > most:
+    st.warning(
+        f"These settings have only {most} different questions: a quiz of {settings.n} repeats "
+        f"some of them.",
+        icon=":material/repeat:",
+    )
+    st.button(
+        f"Use {most} questions",
+        icon=":material/check:",
+        on_click=lambda: st.session_state.update({f"{KEY}_n": most}),
+    )
 base = app_base_url(KEY)
 link = quiz_link(drill.url_path, quiz_params(settings, timer), base)
 

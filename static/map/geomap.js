@@ -168,8 +168,8 @@ class GeoMap {
     this.hint.hidden = !data.hint;
     this.tools.hidden = data.tools === false;
     const picking = data.pick !== "none";
-    this.root.setAttribute("role", picking ? (data.pick === "one" ? "radiogroup" : "group") : "img");
-    this.root.setAttribute("aria-label", data.label || "Map of the United States");
+    this.stage.setAttribute("role", picking ? (data.pick === "one" ? "radiogroup" : "group") : "img");
+    this.stage.setAttribute("aria-label", data.label || "Map of the United States");
     if (!this.ready) return;
     this.resize();
     this.paint();
@@ -334,7 +334,7 @@ class GeoMap {
     this.drawOutlines(emphasised);
     this.drawOverlay();
     this.drawLegend();
-    if (!picking) this.root.setAttribute("aria-label", this.summary());
+    if (!picking) this.stage.setAttribute("aria-label", this.summary());
   }
 
   firstFocus() {

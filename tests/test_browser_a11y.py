@@ -1,0 +1,113 @@
+"""axe-core (bundled by ``axe-playwright-python``; nothing is fetched) on every page of the
+menu, in its default state and, for the drills, after one answered question: no serious or
+critical violation.
+
+``axe_report`` prints every violation found, by rule, with its impact and number of elements,
+so a run shows the whole picture (moderate and minor ones too) while only serious and critical
+ones fail the test.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests import browser as b
+from ui.nav import MENU
+
+pytestmark = pytest.mark.browser
+
+FAILING = {"serious", "critical"}
+DRILL_PAGES = [e.url_path for e in MENU if e.section == "Drills"]
+
+
+def axe_violations(page) -> list[dict]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    return Axe().run(page).response["violations"]
+
+
+def axe_report(where: str, violations: list[dict]) -> str:
+    lines = [f"{where}: {len(violations)} rules violated"]
+    for v in violations:
+        lines.append(f"  {v['id']} ({v['impact']}): {len(v['nodes'])} elements")
+        lines += [f"    {n['html'][:160]}" for n in v["nodes"][:3]]
+    return "\n".join(lines)
+
+
+def failing(violations: list[dict]) -> list[dict]:
+    return [v for v in violations if v["impact"] in FAILING]
+
+
+def open_page(page, app_url: str, url_path: str) -> None:
+    query = "?n=10&seed=1" if url_path in DRILL_PAGES else ""
+    page.goto(f"{app_url}/{url_path}{query}")
+    b.wait_for_app(page)
+    page.get_by_role("heading", level=1).first.wait_for(timeout=30_000)
+    settled(page)
+
+
+def settled(page) -> None:
+    """Wait until the page and its sidebar menu are drawn (axe on a half-drawn page reports
+    a scrollable sidebar with no links in it)."""
+    b.wait_for_app(page)
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=stSidebarContent] a[href]').length >= 10",
+        timeout=30_000,
+    )
+    page.wait_for_timeout(800)
+    b.wait_for_app(page)
+
+
+def answer_one_question(page, url_path: str) -> None:
+    """Answer the first drill question through its widgets (any answer) and press Check."""
+    text = page.locator(f".st-key-{url_path}_text_0 input")
+    one = page.locator(f".st-key-{url_path}_one_0")
+    pick = page.locator(f".st-key-{url_path}_pick_0 input")
+    if text.count():
+        state = "state" in (text.get_attribute("placeholder") or "")
+        text.fill("Ohio" if state else "Denver")  # an answer that counts, right or wrong
+        text.press("Enter")
+    else:
+        if one.locator("[role=radiogroup]").count():
+            one.locator("[role=radiogroup] label").first.click()
+        else:
+            box = pick if pick.count() else one.locator("input")
+            box.click()
+            if pick.count():
+                page.keyboard.press("Enter")
+                page.keyboard.press("Escape")
+            else:  # a select box of states: search one and take it
+                page.keyboard.type("Ohio")
+                page.get_by_role("option", name="Ohio", exact=True).click()
+        b.wait_for_app(page)
+        page.get_by_test_id("stMain").get_by_role("button", name="Check").click()
+    page.get_by_role("button", name="Next question").wait_for(timeout=30_000)
+    settled(page)
+
+
+# Known violations in markup another part of the project owns; strict, so the test fails as soon
+# as they are fixed and the mark must go.
+KNOWN = {
+    "reverse_war": pytest.mark.xfail(
+        strict=True,
+        reason="game page (games helper): the caption link 'link to this game' in "
+        "ui/game_view.py is below 4.5:1, and the flips chart (st.line_chart, Vega) has an svg "
+        "mark without a text alternative (svg-img-alt)",
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    "url_path", [pytest.param(e.url_path, marks=KNOWN.get(e.url_path, ())) for e in MENU]
+)
+def test_no_serious_or_critical_violation(page, app_url, url_path, blocked):
+    open_page(page, app_url, url_path)
+    found = axe_violations(page)
+    print("\n" + axe_report(url_path, found))
+    if url_path in DRILL_PAGES:
+        answer_one_question(page, url_path)
+        after = axe_violations(page)
+        print(axe_report(f"{url_path}, after one answer", after))
+        found += after
+    assert failing(found) == [], axe_report(url_path, failing(found))
+    assert blocked == []

@@ -1,0 +1,160 @@
+"""A keyboard-only run of a 10-question quiz on every drill page, in real Chromium, counting the
+key presses.
+
+No mouse: after the page opens, the focus is already in the answer box; a question is answered
+with the keys a person would press (typing a name, arrows in a list, Enter), Tab reaches Check
+(two Tabs after a list of picks: Streamlit's multiselect has a "Clear all" button), Enter
+checks; a typed answer is checked by Enter alone. The focus then lands on the feedback, one Tab
+reaches "Next question" and Enter moves on. The right answers come from the engine with the
+link's seed. The test prints the count per page (typed characters and other keys apart) and
+checks every question was right.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from engine.cards import by_usps
+from engine.quiz import AnswerType, Question, ValueKind, build_questions
+from tests import browser as b
+from ui.quiz_view import DRILLS, MAX_RADIO, read_settings
+
+pytestmark = pytest.mark.browser
+
+N = 10
+SEED = 4
+
+
+@dataclass
+class Keys:
+    """The key presses of a run: characters typed and other keys (Tab, Enter, arrows…)."""
+
+    typed: int = 0
+    other: int = 0
+    log: list[str] = field(default_factory=list)
+
+    def press(self, page, key: str) -> None:
+        page.keyboard.press(key)
+        self.other += 1
+        self.log.append(key)
+
+    def type(self, page, text: str) -> None:
+        page.keyboard.type(text)
+        self.typed += len(text)
+        self.log.append(repr(text))
+
+
+def _active_in(page, selector: str) -> bool:
+    return page.evaluate(
+        "s => { const c = document.querySelector(s);"
+        " return !!c && (c === document.activeElement || c.contains(document.activeElement)); }",
+        selector,
+    )
+
+
+def _wait_focus(page, selector: str) -> None:
+    page.wait_for_function(
+        "s => { const c = document.querySelector(s);"
+        " return !!c && (c === document.activeElement || c.contains(document.activeElement)); }",
+        arg=selector,
+        timeout=30_000,
+    )
+
+
+def _answer_box(url_path: str, q: Question, turn: int) -> str:
+    """The key of the widget the focus must be in when ``q`` is asked (``ui.quiz_view``)."""
+    name = {AnswerType.TEXT: "text", AnswerType.SET: "pick", AnswerType.ORDER: "pick"}
+    return f"{url_path}_{name.get(q.answer_type, 'one')}_{turn}"
+
+
+def _pick_from_list(page, keys: Keys, q: Question, name: str, left: list[str], key: str) -> None:
+    """Type a state's name into a select box or multiselect and pick it (arrows if another
+    option containing the same letters comes first)."""
+    keys.type(page, name)
+    page.get_by_role("option", name=name, exact=True).wait_for(timeout=30_000)
+    matches = [q.label(c) for c in left if name.lower() in q.label(c).lower()]
+    for _ in range(matches.index(name)):
+        keys.press(page, "ArrowDown")
+    keys.press(page, "Enter")
+    page.wait_for_function(  # the widget shows the state taken, as a person would see it
+        "([s, n]) => { const c = document.querySelector(s); if (!c) return false;"
+        " const values = [...c.querySelectorAll('input')].map(i => i.value);"
+        " return c.innerText.split('\\n').includes(n) || values.includes(n); }",
+        arg=[".st-key-" + key, name],
+        timeout=30_000,
+    )
+    b.wait_for_app(page)
+
+
+def _answer(page, keys: Keys, q: Question, box: str) -> None:
+    """Answer ``q`` right from the keyboard, up to and including the key that checks it."""
+    if q.answer_type is AnswerType.TEXT:
+        text = by_usps()[q.answer].capital if q.value_kind is ValueKind.CAPITAL else None
+        keys.type(page, text or by_usps()[q.answer].name)
+        keys.press(page, "Enter")  # Enter submits
+        return
+    if q.answer_type in (AnswerType.SET, AnswerType.ORDER):
+        wanted = list(q.answer) if q.answer_type is AnswerType.ORDER else sorted(q.answer)
+        left = list(q.choices)
+        for usps in wanted:
+            _pick_from_list(page, keys, q, q.label(usps), left, box)
+            left.remove(usps)
+        keys.press(page, "Escape")  # close the list
+    elif len(q.choices) > MAX_RADIO:
+        _pick_from_list(page, keys, q, q.label(q.answer), list(q.choices), box)
+    else:  # radio buttons: the focus is on the first; arrows move and choose
+        index = q.choices.index(q.answer)
+        if index == 0:
+            keys.press(page, "Space")
+        for _ in range(index):
+            keys.press(page, "ArrowDown")
+        b.wait_for_app(page)
+    for _ in range(3):  # to Check (past a list's "Clear all" button)
+        keys.press(page, "Tab")
+        if page.evaluate("() => document.activeElement.innerText.trim()") == "Check":
+            break
+    else:
+        raise AssertionError("Check is more than 3 Tabs away")
+    keys.press(page, "Enter")
+
+
+@pytest.mark.parametrize("group", list(DRILLS))
+def test_a_keyboard_only_quiz_of_10_questions(page, app_url, blocked, group):
+    drill = DRILLS[group]
+    params = {"n": str(N), "seed": str(SEED)}
+    settings, _, _ = read_settings(params, group, 0)
+    questions = build_questions(settings)
+    page.goto(f"{app_url}/{drill.url_path}?n={N}&seed={SEED}")
+    b.wait_for_app(page)
+    keys = Keys()
+    for number, q in enumerate(questions, 1):
+        page.get_by_text(f"Question {number} of {N}").wait_for(timeout=60_000)
+        b.wait_for_app(page)
+        box = _answer_box(drill.url_path, q, number - 1)
+        _wait_focus(page, f".st-key-{box} input")
+        _answer(page, keys, q, box)
+        feedback = ".st-key-" + f"{drill.url_path}_feedback_{number - 1}"
+        try:
+            page.wait_for_selector(feedback, timeout=30_000)
+        except Exception:
+            b.screenshot(page, f"keyboard-{drill.url_path}-stuck")
+            raise AssertionError(f"no feedback after Q{number}: {keys.log[-8:]}") from None
+        _wait_focus(page, feedback)
+        assert page.locator(feedback).get_by_text("Right!").count(), keys.log[-6:]
+        keys.press(page, "Tab")
+        label = "See my results" if number == N else "Next question"
+        assert page.evaluate("() => document.activeElement.innerText").strip().endswith(label)
+        if number == 1:
+            b.screenshot(page, f"keyboard-{drill.url_path}-feedback")
+        keys.press(page, "Enter")
+    page.get_by_text(f"You got {N} of {N} right at the first try").wait_for(timeout=30_000)
+    _wait_focus(page, f".st-key-{drill.url_path}_summary_{N}")
+    total = keys.typed + keys.other
+    print(
+        f"\n{drill.title}: {total} key presses for {N} questions "
+        f"({keys.typed} typed characters, {keys.other} other keys: "
+        f"{keys.other / N:.1f} per question)"
+    )
+    assert blocked == []
