@@ -426,10 +426,14 @@ def record_answers(db: Database, student_id: int, records: Sequence[AnswerRecord
     if not records:
         return WriteReport()
     with db.write() as session:
-        student = session.get(Student, student_id)
-        if student is None:
+        found = session.execute(
+            sa.select(Student, Assignment.closes_at)
+            .join(Assignment)
+            .where(Student.id == student_id)
+        ).first()
+        if found is None:
             return WriteReport(gone=True)
-        closes_at = student.assignment.closes_at
+        student, closes_at = found
         accepted = [r for r in records if closes_at is None or r.answered_at < closes_at]
         refused = len(records) - len(accepted)
         table = Answer.__table__
