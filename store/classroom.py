@@ -352,6 +352,27 @@ def delete_assignment(db: Database, assignment_id: int) -> int:
         return answers or 0
 
 
+def class_version(db: Database, assignment_id: int) -> tuple:
+    """A value that changes whenever the assignment's results do (students, answers, closing
+    time; ``None`` once deleted): a results page polls it and redraws only on a change."""
+    with db.read() as session:
+        closes = session.scalar(
+            sa.select(Assignment.closes_at).where(Assignment.id == assignment_id)
+        )
+        exists = session.get(Assignment, assignment_id) is not None
+        students, finished = session.execute(
+            sa.select(sa.func.count(Student.id), sa.func.count(Student.finished_at)).where(
+                Student.assignment_id == assignment_id
+            )
+        ).one()
+        answers, last = session.execute(
+            sa.select(sa.func.count(Answer.id), sa.func.max(Answer.id))
+            .join(Student)
+            .where(Student.assignment_id == assignment_id)
+        ).one()
+    return (exists, closes, students, finished, answers, last)
+
+
 def class_results(db: Database, assignment_id: int) -> list[StudentResult]:
     """Every student of the assignment, in the order they joined, with their answers."""
     with db.read() as session:

@@ -50,13 +50,13 @@ def join_and_miss_the_first(page, url: str, code: str, name: str, wrong: str) ->
     open_app(page, f"{url}/class?code={code}", "Your name")
     page.get_by_label("Your name").fill(name)
     page.get_by_role("button", name="Start the quiz").click()
-    page.get_by_text("Question 1 of").wait_for(timeout=30_000)
+    page.get_by_text("Question 1 of").wait_for(timeout=60_000)
     b.wait_for_app(page)
     page.get_by_test_id("stRadio").get_by_text(wrong, exact=True).click()
     b.wait_for_app(page)
     page.get_by_role("button", name="Check").click()
-    page.get_by_text("Right answer:").wait_for(timeout=30_000)
-    page.get_by_text("Saved").first.wait_for(timeout=30_000)
+    page.get_by_text("Right answer:").wait_for(timeout=60_000)
+    page.get_by_text("Saved").first.wait_for(timeout=60_000)
     assert re.search(r"resume=[\w-]{20,}", page.url)
     print(f"{name}: joined and answered in {time.monotonic() - t:.1f} s")
 
@@ -93,18 +93,20 @@ def test_answers_appear_on_the_teachers_page_without_a_reload(chromium, app_url,
     teacher.wait_for_selector("path.choroplethlocation")
 
     contexts = [teacher_ctx]
-    for name in ("Ana", "Ben"):
-        context, student = _context(chromium, blocked)
-        contexts.append(context)
-        join_and_miss_the_first(student, app_url, code, name, wrong)
-        b.screenshot(student, f"classroom-student-{name.lower()}")
-    start = time.monotonic()
-    wait_for_text(teacher, "2 of 2 wrong at the first try")
-    print(f"last answer saved → on the teacher's page: {time.monotonic() - start:.1f} s")
-    assert "2 students" in teacher.inner_text("body").replace("*", "")
-    b.screenshot(teacher, "classroom-results-live")
-    for context in contexts:
-        context.close()
+    try:
+        for name in ("Ana", "Ben"):
+            context, student = _context(chromium, blocked)
+            contexts.append(context)
+            join_and_miss_the_first(student, app_url, code, name, wrong)
+            b.screenshot(student, f"classroom-student-{name.lower()}")
+        start = time.monotonic()
+        wait_for_text(teacher, "2 of 2 wrong at the first try")
+        print(f"last answer saved → on the teacher's page: {time.monotonic() - start:.1f} s")
+        assert "2 students" in teacher.inner_text("body").replace("*", "")
+        b.screenshot(teacher, "classroom-results-live")
+    finally:  # an open page would go on refreshing on the shared server
+        for context in contexts:
+            context.close()
     assert blocked == []
 
 

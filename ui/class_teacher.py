@@ -3,7 +3,8 @@ page opened with the private teacher link (``/results?key=…``) or by typing th
 
 Creating one returns the class code, the student link (``/class?code=…``) with its QR code
 (SVG, drawn by ``segno``) and the teacher link, whose key is shown once: only its hash is kept.
-The Results page refreshes itself while students work (``st.fragment`` with ``run_every``):
+The Results page refreshes itself while students work (a small ``st.fragment`` with
+``run_every`` looks for new answers and redraws the page when there are):
 the roster, the class map (the share of wrong first answers per state), the most-missed
 questions with the wrong answers given most often, each student's answers and a CSV of every
 attempt; the teacher can close the assignment or delete it with every answer.
@@ -27,6 +28,7 @@ from store.classroom import (
     StudentResult,
     assignment_for_key,
     class_results,
+    class_version,
     close_assignment,
     create_assignment,
     delete_assignment,
@@ -42,7 +44,8 @@ RESULTS_PATH = "results"
 KEY_PARAM = "key"
 CREATED = "assign_class_created"  #: session key: the assignment just created, with its key
 RESULTS_KEY = "results_key"  #: session key: a teacher key typed on the Results page
-REFRESH = 5  #: seconds between two refreshes of the results
+REFRESH = 5  #: seconds between two looks for new results
+VERSION = "results_version"  #: session key: the results' version drawn last
 UNAVAILABLE = "The class database is not answering right now. Try again in a moment."
 #: the class map's bands of the share of wrong first answers: (role, lower bound, words)
 BANDS: tuple[tuple[str, float, str], ...] = (
@@ -318,27 +321,35 @@ def _answers_of(students: list[StudentResult], zone: tzinfo) -> None:
     )
 
 
-def _live(key: str) -> None:
-    """Everything that changes while students work (rerun every :data:`REFRESH` seconds)."""
+def _watch(assignment_id: int) -> None:
+    """Every :data:`REFRESH` seconds: one small query; the page is drawn again only when the
+    results have changed (a new student, a new answer, closed, deleted)."""
+    try:
+        version = class_version(app_database(), assignment_id)
+    except Unavailable:
+        st.caption(":material/cloud_off: The class database is not answering; still trying.")
+        return
+    if version != st.session_state.get(VERSION):
+        st.rerun(scope="app")
+    st.caption(f"Live: last looked at {datetime.now(teacher_zone()):%H:%M:%S}")
+
+
+def _results(assignment: AssignmentInfo) -> None:
+    """Everything that changes while students work."""
     db = app_database()
     zone = teacher_zone()
     try:
-        assignment = assignment_for_key(db, key)
+        st.session_state[VERSION] = class_version(db, assignment.id)
         students = class_results(db, assignment.id)
-    except NotFound:
-        st.warning("This assignment was deleted.", icon=":material/delete:")
-        return
     except Unavailable:
-        st.warning(
-            UNAVAILABLE + " These results come back by themselves.", icon=":material/cloud_off:"
-        )
+        st.warning(UNAVAILABLE, icon=":material/cloud_off:")
         return
     state = "open"
     if not assignment.is_open():
         state = f"closed since {_when(assignment.closes_at, zone)}"
     elif assignment.closes_at:
         state = f"open until {_when(assignment.closes_at, zone)}"
-    st.caption(f"The assignment is {state} · updated {datetime.now(zone):%H:%M:%S}")
+    st.caption(f"The assignment is {state} · results of {datetime.now(zone):%H:%M:%S}")
     st.subheader("Roster", anchor=False)
     _roster(assignment, students, zone)
     map_col, missed_col = st.columns([3, 2], vertical_alignment="top")
@@ -416,6 +427,8 @@ def results_page() -> None:
     with st.expander("The student link and its QR code", icon=":material/qr_code_2:"):
         _student_link(assignment.code, student)
     live = st.toggle("Live: refresh while students work", value=True, key="results_live")
-    st.fragment(_live, run_every=REFRESH if live else None)(key)
+    _results(assignment)  # sets the version _watch compares with: it must come first
+    if live:
+        st.fragment(_watch, run_every=REFRESH)(assignment.id)
     _manage(assignment)
     st.caption(storage_note())
