@@ -42,9 +42,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_app(port: int) -> subprocess.Popen:
-    """``streamlit run streamlit_app.py`` headless on 127.0.0.1:port; waits until it answers."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+def start_app(port: int, env: dict[str, str] | None = None) -> subprocess.Popen:
+    """``streamlit run streamlit_app.py`` headless on 127.0.0.1:port (with ``env`` added to
+    the environment); waits until it answers."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
     proc = subprocess.Popen(
         [
             sys.executable,

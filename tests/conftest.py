@@ -8,8 +8,49 @@ from pathlib import Path
 import pytest
 
 from tests import browser as b
+from tests.databases import fresh_database
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _app_database(tmp_path_factory):
+    """The app under test (AppTest and ``streamlit run``) stores into a throwaway SQLite file,
+    never into the checkout's ``data/`` folder; a test may point it elsewhere."""
+    folder = tmp_path_factory.mktemp("app-db")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GEOPLUNGE_DATABASE_URL", f"sqlite:///{folder / 'geoplunge.sqlite3'}")
+        yield
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path):
+    """A fresh, empty database: a SQLite file, then a PostgreSQL database of its own (made
+    from GEOPLUNGE_TEST_DATABASE_URL, dropped afterwards; skipped without it, except on CI)."""
+    with fresh_database(request.param, tmp_path) as url:
+        yield url
+
+
+@pytest.fixture
+def sqlite_db(tmp_path):
+    """The process's store.db.Database on a fresh SQLite file (for the many small cases whose
+    rules do not depend on the database; the ``db`` fixture runs on both)."""
+    import store.db
+
+    with fresh_database("sqlite", tmp_path) as url:
+        database = store.db.database(url)
+        database.ready()
+        yield database
+
+
+@pytest.fixture
+def db(db_url):
+    """The process's store.db.Database on a fresh database (schema at the newest migration)."""
+    import store.db
+
+    database = store.db.database(db_url)
+    database.ready()
+    return database
 
 
 @pytest.fixture

@@ -81,6 +81,15 @@ MENU: tuple[MenuEntry, ...] = (
         "or name them all against the clock.",
     ),
     MenuEntry(
+        "Drills",
+        "pages/drills/class_quiz.py",
+        "Class quiz",
+        ":material/groups:",
+        "class",
+        "Your teacher's assignment: type the class code, then your name; your answers go to "
+        "your teacher.",
+    ),
+    MenuEntry(
         "Games",
         "pages/games/border_attack.py",
         "Border Attack",
@@ -123,7 +132,16 @@ MENU: tuple[MenuEntry, ...] = (
         ":material/school:",
         "assign",
         "Set up a drill and get a link for your class: the same link always gives the same "
-        "questions.",
+        "questions. Or create a class assignment that collects every student's answers.",
+    ),
+    MenuEntry(
+        "Teacher",
+        "pages/teacher/results.py",
+        "Class results",
+        ":material/monitoring:",
+        "results",
+        "Open a class assignment with your teacher link: who did the work, the class map of "
+        "the states they miss, every answer.",
     ),
 )
 

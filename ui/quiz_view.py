@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from html import escape
 from urllib.parse import urlencode
@@ -188,6 +188,11 @@ class QuizView:
     URL, to tell a URL changed by the student from one the page wrote. ``turn`` changes with
     every question shown (it keys the answer widgets); the map keeps one key for the page, so
     it is drawn once and each question only repaints it.
+
+    A page that runs a quiz of its own (a class assignment) sets ``key`` (its session-state
+    key, default the drill page's URL path), ``locked`` (the settings cannot be changed and the
+    seed is never shown) and ``recorder``, called with the view and the response after every
+    counted answer. "Practise my misses" keeps ``key`` and ``locked`` but records nothing.
     """
 
     group: str
@@ -206,14 +211,20 @@ class QuizView:
     time_up: bool = False
     unchecked: bool = False  #: the time ran out on an answer picked but not checked
     uid: str = field(default_factory=lambda: secrets.token_hex(4))  #: names focus requests
+    key: str = ""
+    locked: bool = False
+    recorder: Callable[[QuizView, object], None] | None = None
+
+    def __post_init__(self) -> None:
+        self.key = self.key or DRILLS[self.group].url_path
 
     @property
     def map_key(self) -> str:
         """The session-state key of the page's map."""
-        return f"{DRILLS[self.group].url_path}_map"
+        return f"{self.key}_map"
 
     def widget_key(self, name: str) -> str:
-        return f"{DRILLS[self.group].url_path}_{name}_{self.turn}"
+        return f"{self.key}_{name}_{self.turn}"
 
     @property
     def over(self) -> bool:
@@ -443,20 +454,24 @@ def md(text: str) -> str:
     return text.translate(_MD_SPECIAL)
 
 
-def describe(settings: QuizSettings, timer: int | None, n: int | None = None) -> str:
-    """One line saying what a quiz asks (``n`` questions, default ``settings.n``)."""
+def describe(
+    settings: QuizSettings, timer: int | None, n: int | None = None, *, seed: bool = True
+) -> str:
+    """One line saying what a quiz asks (``n`` questions, default ``settings.n``; the seed
+    unless ``seed`` is false)."""
     kinds = ", ".join(MODE_TITLES[m] for m in settings.modes)
     count = settings.n if n is None else n
     questions = "1 question" if count == 1 else f"{count} questions"
-    line = f"{questions} · {kinds} · {settings.describe_pool()} · seed {settings.seed}"
+    line = f"{questions} · {kinds} · {settings.describe_pool()}"
+    line += f" · seed {settings.seed}" if seed else ""
     return line + (f" · {timer} min timer" if timer else "")
 
 
 # --- callbacks (run before the page script, so the page draws the new step) -----------------
 
 
-def _view(group: str) -> QuizView:
-    return st.session_state[DRILLS[group].url_path]
+def _view(key: str) -> QuizView:
+    return st.session_state[key]
 
 
 def _check_time(view: QuizView) -> bool:
@@ -482,8 +497,8 @@ def _at_time_up(view: QuizView) -> None:
     view.unchecked = bool(view.picked or typed or st.session_state.get(view.widget_key("one")))
 
 
-def _submit(group: str) -> None:
-    view = _view(group)
+def _submit(key: str) -> None:
+    view = _view(key)
     if _check_time(view) or view.phase != "ask" or view.run.is_done:
         return
     q = view.run.current
@@ -511,32 +526,33 @@ def _submit(group: str) -> None:
     if result.counted:
         view.phase = "feedback"
         view.notice = ""
+        if view.recorder is not None:
+            view.recorder(view, response)
     else:
         view.notice = result.message
 
 
-def _take_name(group: str) -> None:
+def _take_name(key: str) -> None:
     """A name typed into a list of names: taken at once (its state fills the map) or refused
     with a note, never counted against the student."""
-    view = _view(group)
+    view = _view(key)
     if _check_time(view) or view.phase != "ask" or view.run.current is None:
         return
-    key = view.widget_key("name")
-    text = str(st.session_state.get(key) or "")
+    text = str(st.session_state.get(view.widget_key("name")) or "")
     taken = view.run.current.take_name(view.picked, text)
     if taken.usps:
         view.picked.append(taken.usps)
     view.notice = taken.message
 
 
-def _next(group: str) -> None:
-    view = _view(group)
+def _next(key: str) -> None:
+    view = _view(key)
     _check_time(view)
     view.next_question()
 
 
-def _picked_from_widget(group: str, name: str) -> None:
-    view = _view(group)
+def _picked_from_widget(key: str, name: str) -> None:
+    view = _view(key)
     value = st.session_state.get(view.widget_key(name))
     if value is None:
         view.picked = []
@@ -552,18 +568,21 @@ def _restart(group: str, params: Mapping[str, object]) -> None:
 
 
 def _new_quiz(group: str) -> None:
-    view = _view(group)
+    view = _view(DRILLS[group].url_path)
     _restart(group, {**view.url, "seed": str(fresh_seed())})
 
 
-def _practise(group: str) -> None:
-    view = _view(group)
+def _practise(key: str) -> None:
+    view = _view(key)
     run = view.run.misses_run()
     if run is None:
         return
-    fresh = QuizView(group, run, view.url, [], view.timer, written=view.written)
+    fresh = QuizView(
+        view.group, run, view.url, [], view.timer, written=view.written, key=key,
+        locked=view.locked,
+    )  # fmt: skip
     fresh.turn = view.turn + 1
-    st.session_state[DRILLS[group].url_path] = fresh
+    st.session_state[key] = fresh
 
 
 def _apply_form(group: str, prefix: str) -> None:
@@ -678,14 +697,14 @@ def _status(view: QuizView) -> None:
         line += f" · {run.pending_retries} to try again"
     if view.timer:
         st.markdown(line)
-        _countdown(view.group)
+        _countdown(view.key)
     else:
         st.markdown(f"{line} · :material/timer: {clock(view.elapsed())}")
 
 
 @st.fragment(run_every=1)
-def _countdown(group: str) -> None:
-    view = st.session_state.get(DRILLS[group].url_path)
+def _countdown(key: str) -> None:
+    view = st.session_state.get(key)
     if view is None or view.over:
         return
     left = view.time_left() or 0
@@ -695,7 +714,7 @@ def _countdown(group: str) -> None:
 
 
 def _answer_widgets(view: QuizView, q: Question) -> None:
-    group = view.group
+    page = view.key
     if q.answer_type is AnswerType.TEXT:
         _typed_answer(view, q)
         return
@@ -712,7 +731,7 @@ def _answer_widgets(view: QuizView, q: Question) -> None:
             format_func=q.label,
             key=key,
             on_change=_picked_from_widget,
-            args=(group, "pick"),
+            args=(page, "pick"),
             max_selections=len(q.choices) if order else None,
             select_all=False,
             placeholder="Pick them in order" if order else "Pick states",
@@ -734,14 +753,14 @@ def _answer_widgets(view: QuizView, q: Question) -> None:
             key=key,
             horizontal=len(q.choices) > 2 and q.value_kind is not ValueKind.STATE,
             on_change=_picked_from_widget if on_map else None,
-            args=(group, "one") if on_map else None,
+            args=(page, "one") if on_map else None,
         )
     st.button(
         "Check",
         type="primary",
         width="stretch",
         on_click=_submit,
-        args=(group,),
+        args=(page,),
         key=view.widget_key("check"),
     )
 
@@ -767,7 +786,7 @@ def _state_select(view: QuizView, q: Question) -> None:
         key=key,
         placeholder="Choose a state (type to search)",
         on_change=_picked_from_widget,
-        args=(view.group, "one"),
+        args=(view.key, "one"),
     )
 
 
@@ -791,7 +810,7 @@ def _typed_answer(view: QuizView, q: Question) -> None:
                 key=view.widget_key("one"),
             )
         st.form_submit_button(
-            "Check", type="primary", width="stretch", on_click=_submit, args=(view.group,)
+            "Check", type="primary", width="stretch", on_click=_submit, args=(view.key,)
         )
 
 
@@ -806,7 +825,7 @@ def _names_answer(view: QuizView, q: Question) -> None:
             placeholder="A state, then press Enter",
             autocomplete="off",
         )
-        st.form_submit_button("Add", width="stretch", on_click=_take_name, args=(view.group,))
+        st.form_submit_button("Add", width="stretch", on_click=_take_name, args=(view.key,))
     st.html(f"<p role='status' class='gp-status'>{escape(view.notice)}</p>")
     if view.picked:
         st.caption("Named: " + ", ".join(by_usps()[c].name for c in view.picked))
@@ -815,7 +834,7 @@ def _names_answer(view: QuizView, q: Question) -> None:
         type="primary",
         width="stretch",
         on_click=_submit,
-        args=(view.group,),
+        args=(view.key,),
         key=view.widget_key("check"),
     )
 
@@ -922,7 +941,7 @@ def _feedback(view: QuizView) -> None:
             width="stretch",
             icon=":material/arrow_forward:",
             on_click=_next,
-            args=(view.group,),
+            args=(view.key,),
             key=view.widget_key("next"),
         )
 
@@ -965,23 +984,24 @@ def _summary(view: QuizView) -> None:
                 width="stretch",
                 icon=":material/replay:",
                 on_click=_practise,
-                args=(view.group,),
+                args=(view.key,),
                 key=view.widget_key("practise"),
             )
-        st.button(
-            "New quiz",
-            width="stretch",
-            icon=":material/refresh:",
-            on_click=_new_quiz,
-            args=(view.group,),
-            key=view.widget_key("new"),
-            help="The same settings with a new seed.",
-        )
-        seed = run.settings.seed
+        if not view.locked:
+            st.button(
+                "New quiz",
+                width="stretch",
+                icon=":material/refresh:",
+                on_click=_new_quiz,
+                args=(view.group,),
+                key=view.widget_key("new"),
+                help="The same settings with a new seed.",
+            )
+        name = drill.url_path if view.locked else f"{drill.url_path}-seed{run.settings.seed}"
         st.download_button(
             "Download this run (CSV)",
             run.to_csv(),
-            file_name=f"{drill.url_path}-seed{seed}{'-misses' if run.practice else ''}.csv",
+            file_name=f"{name}{'-misses' if run.practice else ''}.csv",
             mime="text/csv",
             on_click="ignore",
             width="stretch",
@@ -1076,7 +1096,6 @@ def quiz_page(group: str) -> None:
     """Draw the drill page of ``group`` ("borders", "capitals", "ranks" or "zones")."""
     drill = DRILLS[group]
     view = current_view(group)
-    _check_time(view)
     st.title(drill.title)
     st.caption(drill.intro)
     if view.notes:
@@ -1085,6 +1104,13 @@ def quiz_page(group: str) -> None:
             + "\n".join(f"- {md(n)}" for n in view.notes),
             icon=":material/warning:",
         )
+    show_quiz(view)
+
+
+def show_quiz(view: QuizView) -> None:
+    """The quiz of ``view``: its status and question, feedback or summary; below it what the
+    quiz asks and, unless ``view.locked``, the form to change it."""
+    _check_time(view)
     if view.over:
         with st.container(key=view.widget_key("summary")):
             _summary(view)
@@ -1097,5 +1123,7 @@ def quiz_page(group: str) -> None:
     _keep_focus(view)
     st.divider()
     practice = " · practising your misses" if view.run.practice else ""
-    st.caption(describe(view.run.settings, view.timer, view.run.total) + practice)
-    _settings_form(view)
+    line = describe(view.run.settings, view.timer, view.run.total, seed=not view.locked)
+    st.caption(line + practice)
+    if not view.locked:
+        _settings_form(view)

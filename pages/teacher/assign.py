@@ -1,9 +1,11 @@
-"""Assign a quiz: a teacher sets up a drill and gets a link that always gives the same
-questions, with a preview of the first one and the answer key."""
+"""Assign a quiz: a teacher sets up a drill and gets a practice link that always gives the same
+questions, with a preview of the first one and the answer key; or, from the same settings, a
+class assignment whose answers are collected (`ui.class_teacher`)."""
 
 import streamlit as st
 
 from engine.quiz import build_questions, repeat_free_count
+from ui.class_teacher import create_section
 from ui.quiz_view import (
     DRILLS,
     answer_key,
@@ -66,7 +68,7 @@ if settings.n > most:
 base = app_base_url(KEY)
 link = quiz_link(drill.url_path, quiz_params(settings, timer), base)
 
-st.subheader("The link")
+st.subheader("The practice link")
 if notes:
     st.warning("\n".join(f"- {md(n)}" for n in notes), icon=":material/warning:")
 st.code(link, language=None, wrap_lines=True)
@@ -79,8 +81,12 @@ else:
     )
 st.link_button("Open the quiz", link, icon=":material/open_in_new:", width="stretch")
 
+create_section(group, settings, timer, base)
+
 questions = build_questions(settings)
-st.subheader("First question")
+st.subheader("First question of the practice link")
 preview(questions[0], key=f"{KEY}_preview", settings=settings)
-with st.expander(f"Answer key: all {len(questions)} questions", icon=":material/key:"):
+with st.expander(
+    f"Answer key: all {len(questions)} questions of the practice link", icon=":material/key:"
+):
     st.markdown(answer_key(questions))

@@ -1,0 +1,487 @@
+"""Class assignments: create one, find it by its code or its teacher key, join it, resume it,
+record answers, close it, delete it, and read what the class did.
+
+The rules:
+
+* A **class code** has :data:`CODE_LENGTH` characters from :data:`CODE_ALPHABET` (no 0/O,
+  1/I/L look-alikes); it is typed case-insensitively, spaces and dashes ignored.
+* The **questions** come from a secret seed drawn here and kept only in the database; the
+  assignment's public settings are its URL parameters without the seed.
+* The **teacher key** has 192 random bits and the **resume token** 128; both are handed out
+  once and stored only as SHA-256 hashes.
+* A **name** is 1 to :data:`NAME_MAX` characters once trimmed (inner runs of spaces become
+  one), any script, no control characters.
+* An assignment is **open** until its closing time (none: open until closed). An answer checked
+  before the closing time counts even when it reaches the database later (it waited in the
+  session's outbox); answers checked later are refused.
+* An answer is written once: ``(student, seq)`` is unique. A retried write of the same answer
+  is a duplicate and changes nothing; a *different* answer under a stored ``seq`` means the quiz
+  went on elsewhere (another tab or device with the same resume link): a conflict.
+
+Refusals raise :class:`ClassroomError` subclasses whose message is the sentence to show; an
+unreachable database raises :class:`store.db.Unavailable`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+
+from engine.quiz import QuizSettings, parse_settings
+from store.db import Database, insert_new
+from store.models import Answer, Assignment, Student
+
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 6
+NAME_MAX = 40
+TITLE_MAX = 120
+KEY_BYTES = 24  #: 192 bits
+TOKEN_BYTES = 16  #: 128 bits
+TEXT_MAX = 500  #: characters of a typed answer kept
+SEED_BITS = 62
+
+
+class ClassroomError(ValueError):
+    """A request the classroom refuses; the message is the sentence to show."""
+
+
+class NotFound(ClassroomError):
+    """No assignment (or student) answers to this code, key or token."""
+
+
+class Closed(ClassroomError):
+    """The assignment is closed."""
+
+
+def now_utc() -> datetime:
+    return datetime.now(UTC)
+
+
+def digest(secret: str) -> str:
+    """The SHA-256 hash under which a key or token is stored."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalize_code(raw: object) -> str | None:
+    """A typed class code in its stored form, or ``None`` when it cannot be one."""
+    text = "".join(ch for ch in str(raw or "").upper() if ch not in " -_\t")
+    if len(text) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in text):
+        return None
+    return text
+
+
+def clean_name(raw: object) -> str:
+    """A student's name as stored; :class:`ClassroomError` says what is wrong with it."""
+    text = unicodedata.normalize("NFC", str(raw or ""))
+    if any(unicodedata.category(ch) == "Cc" and not ch.isspace() for ch in text):
+        raise ClassroomError("A name cannot contain control characters.")
+    text = " ".join(text.split())
+    if not text:
+        raise ClassroomError("Type your name first.")
+    if len(text) > NAME_MAX:
+        raise ClassroomError(
+            f"A name has at most {NAME_MAX} characters; this one has {len(text):,}."
+        )
+    return text
+
+
+def clean_title(raw: object) -> str:
+    """An assignment's title as stored (1 to :data:`TITLE_MAX` characters)."""
+    text = " ".join(unicodedata.normalize("NFC", str(raw or "")).split())
+    if not text:
+        raise ClassroomError("Give the assignment a title.")
+    if len(text) > TITLE_MAX:
+        raise ClassroomError(f"A title has at most {TITLE_MAX} characters.")
+    return text
+
+
+# --- what the store hands out ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AssignmentInfo:
+    """An assignment as its pages see it (``seed`` is secret: only the server deals from it)."""
+
+    id: int
+    code: str
+    title: str
+    drill: str
+    params: dict[str, str]
+    timer: int | None
+    questions: int
+    created_at: datetime
+    closes_at: datetime | None
+    seed: int = 0
+
+    def __repr__(self) -> str:  # never print the seed
+        return f"AssignmentInfo(id={self.id}, code={self.code!r}, title={self.title!r})"
+
+    def settings(self) -> QuizSettings:
+        """The quiz's settings, seed included."""
+        settings, _ = parse_settings(
+            {**self.params, "seed": str(self.seed)}, group=self.drill, default_seed=self.seed
+        )
+        return settings
+
+    def is_open(self, now: datetime | None = None) -> bool:
+        return self.closes_at is None or (now or now_utc()) < self.closes_at
+
+
+@dataclass(frozen=True)
+class StudentInfo:
+    id: int
+    assignment_id: int
+    name: str
+    started_at: datetime
+    finished_at: datetime | None
+
+
+@dataclass(frozen=True)
+class AnswerRecord:
+    """One counted answer, as written: ``seq`` counts the student's answers from 1; ``states``
+    are the USPS codes the question is about; ``response`` is what the quiz was given (text or
+    a list of USPS codes), replayed on resume; ``finished``: the quiz was complete after it."""
+
+    seq: int
+    question: int
+    attempt: int
+    qid: str
+    mode: str
+    prompt: str
+    states: tuple[str, ...]
+    response: Any
+    given: str
+    correct_answer: str
+    outcome: str
+    seconds: float | None
+    answered_at: datetime
+    finished: bool = False
+
+    @property
+    def correct(self) -> bool:
+        return self.outcome == "right"
+
+    def row(self, student_id: int) -> dict[str, Any]:
+        response = self.response
+        if isinstance(response, str):
+            response = response[:TEXT_MAX]
+        return {
+            "student_id": student_id,
+            "seq": self.seq,
+            "question": self.question,
+            "attempt": self.attempt,
+            "qid": self.qid[:80],
+            "mode": self.mode,
+            "prompt": self.prompt,
+            "states": ",".join(self.states),
+            "response": response,
+            "given": self.given[:TEXT_MAX],
+            "correct_answer": self.correct_answer,
+            "outcome": self.outcome,
+            "seconds": self.seconds,
+            "answered_at": self.answered_at,
+        }
+
+
+@dataclass(frozen=True)
+class StudentResult:
+    """A student with every answer written so far, in order."""
+
+    student: StudentInfo
+    answers: tuple[AnswerRecord, ...]
+
+    @property
+    def score(self) -> int:
+        """Questions right at the first attempt."""
+        return sum(1 for a in self.answers if a.attempt == 1 and a.correct)
+
+    @property
+    def answered(self) -> int:
+        """Questions answered at least once."""
+        return len({a.question for a in self.answers})
+
+    @property
+    def last_at(self) -> datetime | None:
+        return self.answers[-1].answered_at if self.answers else None
+
+
+@dataclass(frozen=True)
+class NewAssignment:
+    """A just-created assignment and its teacher key (shown once, never stored)."""
+
+    assignment: AssignmentInfo
+    teacher_key: str
+
+
+@dataclass(frozen=True)
+class WriteReport:
+    """What :func:`record_answers` did with a batch."""
+
+    written: int = 0
+    duplicates: int = 0  #: already stored, identical (a retried write)
+    refused: int = 0  #: checked after the assignment closed
+    conflict: bool = False  #: another answer is stored under one of these ``seq``
+    gone: bool = False  #: the student (so the assignment) was deleted
+
+
+def _info(a: Assignment) -> AssignmentInfo:
+    return AssignmentInfo(
+        a.id, a.code, a.title, a.drill, dict(a.settings), a.timer_minutes, a.questions,
+        a.created_at, a.closes_at, a.seed,
+    )  # fmt: skip
+
+
+def _student(s: Student) -> StudentInfo:
+    return StudentInfo(s.id, s.assignment_id, s.name, s.started_at, s.finished_at)
+
+
+def _record(a: Answer) -> AnswerRecord:
+    return AnswerRecord(
+        a.seq, a.question, a.attempt, a.qid, a.mode, a.prompt,
+        tuple(s for s in a.states.split(",") if s), a.response, a.given, a.correct_answer,
+        a.outcome, a.seconds, a.answered_at,
+    )  # fmt: skip
+
+
+# --- teacher --------------------------------------------------------------------------------
+
+
+def create_assignment(
+    db: Database,
+    *,
+    title: str,
+    drill: str,
+    settings: QuizSettings,
+    timer: int | None = None,
+    closes_at: datetime | None = None,
+    now: datetime | None = None,
+) -> NewAssignment:
+    """A new assignment of ``settings`` (their seed replaced by a secret one)."""
+    now = now or now_utc()
+    title = clean_title(title)
+    if closes_at is not None and closes_at <= now:
+        raise ClassroomError("The closing time is already past: choose a later one.")
+    params = {k: v for k, v in settings.to_params().items() if k != "seed"}
+    key = secrets.token_urlsafe(KEY_BYTES)
+    for _ in range(10):
+        code = new_code()
+        row = Assignment(
+            code=code, title=title, drill=drill, settings=params,
+            seed=secrets.randbits(SEED_BITS), timer_minutes=timer or None,
+            questions=settings.n, teacher_key_hash=digest(key), created_at=now,
+            closes_at=closes_at,
+        )  # fmt: skip
+        try:
+            with db.write() as session:
+                session.add(row)
+                session.flush()
+                return NewAssignment(_info(row), key)
+        except IntegrityError:  # the code was taken (one in hundreds of millions): draw again
+            continue
+    raise RuntimeError("could not draw a free class code")
+
+
+def find_assignment(db: Database, code: object) -> AssignmentInfo:
+    """The assignment with this class code."""
+    normal = normalize_code(code)
+    if normal is None:
+        raise NotFound(
+            f"“{str(code or '').strip()[:20]}” is not a class code: a code has {CODE_LENGTH} "
+            "letters and digits (no 0, 1, I, L or O)."
+        )
+    with db.read() as session:
+        row = session.scalar(sa.select(Assignment).where(Assignment.code == normal))
+        if row is None:
+            raise NotFound(
+                f"No class assignment has the code {normal}: check it with your teacher "
+                "(an assignment the teacher deleted is gone)."
+            )
+        return _info(row)
+
+
+def assignment_for_key(db: Database, key: object) -> AssignmentInfo:
+    """The assignment this teacher key opens."""
+    text = str(key or "").strip()
+    with db.read() as session:
+        row = session.scalar(
+            sa.select(Assignment).where(Assignment.teacher_key_hash == digest(text))
+        )
+        if not text or row is None:
+            raise NotFound(
+                "This teacher key opens no assignment: check that the link or the key was "
+                "copied whole (an assignment that was deleted is gone)."
+            )
+        return _info(row)
+
+
+def close_assignment(
+    db: Database, assignment_id: int, now: datetime | None = None
+) -> AssignmentInfo:
+    """Close the assignment now (an earlier closing time stays)."""
+    now = now or now_utc()
+    with db.write() as session:
+        row = session.get(Assignment, assignment_id)
+        if row is None:
+            raise NotFound("This assignment was deleted.")
+        if row.closes_at is None or row.closes_at > now:
+            row.closes_at = now
+        return _info(row)
+
+
+def delete_assignment(db: Database, assignment_id: int) -> int:
+    """Delete the assignment with its students and every answer; returns the answers deleted."""
+    with db.write() as session:
+        answers = session.scalar(
+            sa.select(sa.func.count(Answer.id))
+            .join(Student)
+            .where(Student.assignment_id == assignment_id)
+        )
+        session.execute(sa.delete(Assignment).where(Assignment.id == assignment_id))
+        return answers or 0
+
+
+def class_version(db: Database, assignment_id: int) -> tuple:
+    """A value that changes whenever the assignment's results do (students, answers, closing
+    time; ``None`` once deleted): a results page polls it and redraws only on a change."""
+    with db.read() as session:
+        closes = session.scalar(
+            sa.select(Assignment.closes_at).where(Assignment.id == assignment_id)
+        )
+        exists = session.get(Assignment, assignment_id) is not None
+        students, finished = session.execute(
+            sa.select(sa.func.count(Student.id), sa.func.count(Student.finished_at)).where(
+                Student.assignment_id == assignment_id
+            )
+        ).one()
+        answers, last = session.execute(
+            sa.select(sa.func.count(Answer.id), sa.func.max(Answer.id))
+            .join(Student)
+            .where(Student.assignment_id == assignment_id)
+        ).one()
+    return (exists, closes, students, finished, answers, last)
+
+
+def class_results(db: Database, assignment_id: int) -> list[StudentResult]:
+    """Every student of the assignment, in the order they joined, with their answers."""
+    with db.read() as session:
+        students = session.scalars(
+            sa.select(Student)
+            .where(Student.assignment_id == assignment_id)
+            .order_by(Student.started_at, Student.id)
+        ).all()
+        answers: dict[int, list[AnswerRecord]] = {s.id: [] for s in students}
+        rows = session.scalars(
+            sa.select(Answer)
+            .join(Student)
+            .where(Student.assignment_id == assignment_id)
+            .order_by(Answer.student_id, Answer.seq)
+        )
+        for row in rows:
+            answers[row.student_id].append(_record(row))
+        return [StudentResult(_student(s), tuple(answers[s.id])) for s in students]
+
+
+# --- student --------------------------------------------------------------------------------
+
+
+def join(
+    db: Database, code: object, name: object, now: datetime | None = None
+) -> tuple[StudentInfo, str]:
+    """A new student of the open assignment ``code``; returns it and its resume token."""
+    now = now or now_utc()
+    clean = clean_name(name)
+    assignment = find_assignment(db, code)
+    if not assignment.is_open(now):
+        raise Closed(closed_message(assignment))
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    with db.write() as session:
+        if session.get(Assignment, assignment.id) is None:
+            raise NotFound("This assignment was just deleted by the teacher.")
+        row = Student(
+            assignment_id=assignment.id, name=clean, token_hash=digest(token), started_at=now
+        )
+        session.add(row)
+        session.flush()
+        return _student(row), token
+
+
+def resume(
+    db: Database, code: object, token: object
+) -> tuple[AssignmentInfo, StudentInfo, list[AnswerRecord]]:
+    """The student behind a resume token of assignment ``code``, with their answers so far."""
+    assignment = find_assignment(db, code)
+    text = str(token or "").strip()
+    with db.read() as session:
+        row = session.scalar(sa.select(Student).where(Student.token_hash == digest(text)))
+        if not text or row is None or row.assignment_id != assignment.id:
+            raise NotFound(
+                f"This resume link is not one of class {assignment.code}: it may be cut short "
+                "or made up. Enter your name to start the quiz."
+            )
+        return assignment, _student(row), [_record(a) for a in row.answers]
+
+
+def closed_message(assignment: AssignmentInfo) -> str:
+    when = assignment.closes_at
+    at = f" on {when:%Y-%m-%d at %H:%M} UTC" if when else ""
+    return (
+        f"“{assignment.title}” closed{at}: answers are no longer recorded. Ask your teacher "
+        "if you still need to do it."
+    )
+
+
+def record_answers(db: Database, student_id: int, records: Sequence[AnswerRecord]) -> WriteReport:
+    """Write a student's answers in one transaction, each at most once (see the module)."""
+    if not records:
+        return WriteReport()
+    with db.write() as session:
+        found = session.execute(
+            sa.select(Student, Assignment.closes_at)
+            .join(Assignment)
+            .where(Student.id == student_id)
+        ).first()
+        if found is None:
+            return WriteReport(gone=True)
+        student, closes_at = found
+        accepted = [r for r in records if closes_at is None or r.answered_at < closes_at]
+        refused = len(records) - len(accepted)
+        table = Answer.__table__
+        written = insert_new(
+            session, table, [r.row(student_id) for r in accepted], ("student_id", "seq")
+        )
+        duplicates, conflict = 0, False
+        if written < len(accepted):
+            stored = {
+                a.seq: a
+                for a in session.scalars(
+                    sa.select(Answer).where(
+                        Answer.student_id == student_id,
+                        Answer.seq.in_([r.seq for r in accepted]),
+                    )
+                )
+            }
+            for r in accepted:
+                row = stored.get(r.seq)
+                if row is None:
+                    continue
+                if row.qid == r.qid[:80] and row.response == r.row(student_id)["response"]:
+                    duplicates += 1
+                else:
+                    conflict = True
+            duplicates = min(duplicates, len(accepted) - written)
+        done = [r.answered_at for r in accepted if r.finished]
+        if done and student.finished_at is None and not conflict:
+            student.finished_at = done[0]
+        return WriteReport(written, duplicates, refused, conflict)

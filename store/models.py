@@ -1,0 +1,131 @@
+"""The tables, as SQLAlchemy 2 models. The schema itself is made by the Alembic migrations in
+``store/migrations/versions/`` (a test checks that they and these models agree).
+
+Classroom (issue: class assignments):
+
+* ``class_assignment``: one per assignment; its ``code`` is public, its ``seed`` secret (the
+  questions are dealt from it), and the teacher's key is kept only as a SHA-256 hash;
+* ``class_student``: one per student who joined, the resume token kept only as a hash;
+* ``class_answer``: one row per counted answer, unique ``(student_id, seq)`` (``seq`` counts a
+  student's answers from 1), so a retried write can never be stored twice. A row keeps what the
+  student saw and gave in words, so a report never depends on dealing the questions again.
+
+Deleting an assignment deletes its students and their answers (``ON DELETE CASCADE``).
+All times are UTC (:class:`UTCDateTime`).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    TypeDecorator,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class UTCDateTime(TypeDecorator):
+    """A point in time, stored in UTC and read back as an aware ``datetime`` (SQLite keeps
+    no time zone; PostgreSQL uses ``timestamp with time zone``)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetimes are not stored: give a time zone")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class Assignment(Base):
+    __tablename__ = "class_assignment"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(8), unique=True)
+    title: Mapped[str] = mapped_column(String(120))
+    drill: Mapped[str] = mapped_column(String(20))  #: the mode group ("borders", …)
+    settings: Mapped[dict] = mapped_column(JSON)  #: the quiz's URL parameters, without seed
+    seed: Mapped[int] = mapped_column(BigInteger)  #: secret
+    timer_minutes: Mapped[int | None] = mapped_column(Integer)
+    questions: Mapped[int] = mapped_column(Integer)
+    teacher_key_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    closes_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+    students: Mapped[list[Student]] = relationship(
+        back_populates="assignment", cascade="all, delete-orphan", passive_deletes=True
+    )
+
+
+class Student(Base):
+    __tablename__ = "class_student"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    assignment_id: Mapped[int] = mapped_column(
+        ForeignKey("class_assignment.id", ondelete="CASCADE"), index=True
+    )
+    name: Mapped[str] = mapped_column(String(40))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+    assignment: Mapped[Assignment] = relationship(back_populates="students")
+    answers: Mapped[list[Answer]] = relationship(
+        back_populates="student",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        order_by="Answer.seq",
+    )
+
+
+class Answer(Base):
+    __tablename__ = "class_answer"
+    __table_args__ = (UniqueConstraint("student_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    student_id: Mapped[int] = mapped_column(ForeignKey("class_student.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)  #: the student's 1st, 2nd … counted answer
+    question: Mapped[int] = mapped_column(Integer)  #: 1-based question number
+    attempt: Mapped[int] = mapped_column(Integer)  #: 1 at the first asking
+    qid: Mapped[str] = mapped_column(String(80))
+    mode: Mapped[str] = mapped_column(String(20))
+    prompt: Mapped[str] = mapped_column(Text)
+    states: Mapped[str] = mapped_column(String(160))  #: USPS codes asked about, "CO,UT"
+    response: Mapped[Any] = mapped_column(JSON)  #: as given to the quiz: replayed on resume
+    given: Mapped[str] = mapped_column(Text)
+    correct_answer: Mapped[str] = mapped_column(Text)
+    outcome: Mapped[str] = mapped_column(String(12))  #: "right" or "wrong"
+    seconds: Mapped[float | None] = mapped_column(Float)
+    answered_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    student: Mapped[Student] = relationship(back_populates="answers")

@@ -1,0 +1,100 @@
+"""A student's outbox: checked answers waiting to be written, so the quiz goes on while the
+database is away.
+
+Every answer goes into the outbox with the next ``seq`` and is written at once when the
+database answers. When it does not (unreachable, or locked past the busy timeout), the answers
+wait, in order, and :meth:`Outbox.flush` tries again after a growing pause (:data:`BACKOFF`),
+at the next answer or when the page's status line comes round. Writes are idempotent (unique
+``(student, seq)``), so an answer written just before an error is never stored twice.
+
+The outbox holds no connection and imports no web framework: a page keeps it in its session,
+the load benchmark in a thread.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from store.classroom import AnswerRecord, record_answers
+from store.db import Database, Unavailable
+
+BACKOFF: tuple[float, ...] = (2, 4, 8, 15, 30)  #: seconds before the 1st, 2nd … retry
+
+
+class Status(StrEnum):
+    """Where the student's answers stand."""
+
+    SAVED = "saved"  #: everything checked is in the database
+    WAITING = "waiting"  #: some answers wait: the database did not answer
+    CLOSED = "closed"  #: the assignment closed: later answers are not recorded
+    GONE = "gone"  #: the assignment was deleted
+    CONFLICT = "conflict"  #: the quiz went on elsewhere with the same resume link
+
+
+@dataclass
+class Outbox:
+    """The answers of one student not yet written, and what happened to the others."""
+
+    student_id: int
+    next_seq: int = 1
+    pending: list[AnswerRecord] = field(default_factory=list)
+    saved: int = 0  #: answers written by this outbox
+    refused: int = 0  #: answers checked after closing, not recorded
+    status: Status = Status.SAVED
+    failures: int = 0  #: failed tries in a row
+    problem: str = ""  #: the last error, for the log
+    retry_at: float = 0.0  #: ``clock()`` time of the next try
+    clock: Callable[[], float] = time.monotonic
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    @property
+    def stopped(self) -> bool:
+        """Nothing more will be recorded (closed, deleted, or continued elsewhere)."""
+        return self.status in (Status.CLOSED, Status.GONE, Status.CONFLICT)
+
+    def add(self, make: Callable[[int], AnswerRecord]) -> AnswerRecord | None:
+        """Queue the answer ``make(seq)`` builds; ``None`` (not queued) once stopped."""
+        if self.stopped:
+            return None
+        record = make(self.next_seq)
+        self.next_seq += 1
+        self.pending.append(record)
+        return record
+
+    def due(self) -> bool:
+        return bool(self.pending) and not self.stopped and self.clock() >= self.retry_at
+
+    def flush(self, db: Database, *, force: bool = False) -> Status:
+        """Write what is pending (if due, or ``force``); returns the new status."""
+        with self._lock:
+            if not self.pending or self.stopped or not (force or self.due()):
+                return self.status
+            batch = list(self.pending)
+            try:
+                report = record_answers(db, self.student_id, batch)
+            except Unavailable as error:
+                self.failures += 1
+                self.problem = str(error).splitlines()[0] if str(error) else type(error).__name__
+                pause = BACKOFF[min(self.failures, len(BACKOFF)) - 1]
+                self.retry_at = self.clock() + pause
+                self.status = Status.WAITING
+                return self.status
+            self.failures, self.problem, self.retry_at = 0, "", 0.0
+            del self.pending[: len(batch)]
+            self.saved += report.written + report.duplicates
+            self.refused += report.refused
+            if report.gone:
+                self.status = Status.GONE
+            elif report.conflict:
+                self.status = Status.CONFLICT
+            elif report.refused:
+                self.status = Status.CLOSED
+            else:
+                self.status = Status.SAVED if not self.pending else Status.WAITING
+            if self.stopped:
+                self.pending.clear()
+            return self.status

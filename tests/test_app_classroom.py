@@ -1,0 +1,259 @@
+"""AppTest flows of the classroom: a teacher creates an assignment, students answer it (one
+reloads halfway), the teacher sees the roster, the class map and the CSV; the database goes
+away in the middle of a quiz; bad codes, keys, names and resume tokens."""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import UTC
+
+import pytest
+import sqlalchemy as sa
+from streamlit.testing.v1 import AppTest
+
+import store.db
+from engine.quiz import AnswerType, QuizSettings
+from store import classroom as cr
+from store.models import Answer, Student
+from store.report import attempts_csv
+from tests import maps
+from tests.conftest import ROOT
+from tests.databases import database_away
+from tests.test_app_drills import click, open_page, right_answer, texts, wrong_answer
+
+ASSIGN = "pages/teacher/assign.py"
+CLASS = "pages/drills/class_quiz.py"
+RESULTS = "pages/teacher/results.py"
+
+
+@pytest.fixture
+def class_db(db_url, monkeypatch):
+    """The app stores into a fresh database of its own (SQLite, then PostgreSQL). SQLite's
+    busy timeout is short: a test that locks the file must not wait 5 s per try."""
+    url = db_url + "?timeout=0.2" if db_url.startswith("sqlite") else db_url
+    monkeypatch.setenv("GEOPLUNGE_DATABASE_URL", url)
+    yield store.db.database(url)
+    store.db.forget(url)
+
+
+@pytest.fixture
+def sqlite_class_db(tmp_path, monkeypatch):
+    url = f"sqlite:///{tmp_path / 'class.sqlite3'}"
+    monkeypatch.setenv("GEOPLUNGE_DATABASE_URL", url)
+    yield store.db.database(url)
+    store.db.forget(url)
+
+
+def session() -> AppTest:
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
+    at.run()
+    return at
+
+
+def create(app: AppTest, title: str = "Zones, Tuesday", n: int = 4) -> tuple[str, str]:
+    """The teacher creates a class assignment of the zone quiz; returns its code and key."""
+    open_page(app, ASSIGN)
+    app.radio(key="assign_drill").set_value("zones").run()
+    app.number_input(key="assign_n").set_value(n)
+    click(app, "Make the link")
+    app.text_input(key="assign_class_title").input(title)
+    click(app, "Create a class assignment")
+    made = app.session_state["assign_class_created"]
+    return made.assignment.code, made.teacher_key
+
+
+def quick(db, title: str = "Zones") -> tuple[str, str]:
+    """An assignment made through the store (the bad-input tests need no Assign page)."""
+    settings = QuizSettings(modes=("zone",), n=4)
+    made = cr.create_assignment(db, title=title, drill="zones", settings=settings)
+    return made.assignment.code, made.teacher_key
+
+
+def student_page(code: str, resume: str | None = None) -> AppTest:
+    """A new browser session opening the student link (with a resume token: a reload)."""
+    params = {"code": code} | ({"resume": resume} if resume else {})
+    return open_page(session(), CLASS, **params)
+
+
+def join_as(code: str, name: str) -> AppTest:
+    at = student_page(code)
+    at.text_input(key="class_name").input(name)
+    return click(at, "Start the quiz")
+
+
+def view(at: AppTest):
+    return at.session_state["class_quiz"]
+
+
+def answer(at: AppTest, right: bool) -> None:
+    """Answer the current question through its widgets, press Check, then move on."""
+    v = view(at)
+    q = v.run.current
+    assert q.answer_type is AnswerType.ONE
+    at.radio(key=v.widget_key("one")).set_value(right_answer(q) if right else wrong_answer(q))
+    at.run()
+    at.button(key=v.widget_key("check")).click().run()
+    assert not at.exception
+    click(at, "See my results" if view(at).run.is_done else "Next question")
+
+
+def param(at: AppTest, name: str) -> str:
+    value = at.query_params[name]
+    return value[-1] if isinstance(value, list) else value
+
+
+def answers_in(db, name: str | None = None) -> int:
+    with db.read() as s:
+        q = sa.select(sa.func.count(Answer.id)).join(Student)
+        return s.scalar(q.where(Student.name == name) if name else q)
+
+
+def test_a_class_answers_and_the_teacher_sees_roster_map_and_csv(app, sqlite_class_db):
+    db = sqlite_class_db
+    code, key = create(app)
+    shown = texts(app)
+    assert f"class code **{code}**" in shown and "Keep this private." in shown
+    codes = [c.value for c in app.code]
+    assert f"class?code={code}" in codes and f"results?key={key}" in codes
+    assert "seed" not in codes[-2] and "SQLite file" in shown
+
+    ana = join_as(code, "Ana")
+    assert param(ana, "code") == code
+    token = param(ana, "resume")
+    ben = join_as(code, "<b>Ben</b> 🦊")
+    cy = join_as(code, "Cy")
+    assert "seed" not in texts(ana) and "Change the quiz" not in str(ana.expander)
+    for _ in range(4):
+        answer(ben, right=True)
+    answer(ana, right=True)
+    answer(ana, right=False)
+    assert answers_in(db, "Ana") == 2
+    asked = view(ana).run.number
+    ana = student_page(code, token)  # a reload halfway: a new session, the same link
+    assert view(ana).run.number == asked and view(ana).run.answered == 2
+    assert "Ana" in texts(ana)
+    while not view(ana).run.is_done:
+        answer(ana, right=True)
+    answer(cy, right=False)
+    assert "New quiz" not in [b.label for b in ana.button]
+    assert "Saved" in texts(ana) and "Quiz complete" in texts(ana)
+    click(ana, "Practise my misses (1)")
+    answer(ana, right=False)  # practice: personal, not recorded
+    assert answers_in(db, "Ana") == 5
+
+    teacher = open_page(session(), RESULTS, key=key)
+    roster = teacher.dataframe[0].value
+    assert list(roster["Name"]) == ["Ana", "<b>Ben</b> 🦊", "Cy"]
+    assert list(roster["Score"]) == ["3 of 4", "4 of 4", "0 of 4"]
+    assert list(roster["Answered"]) == ["4 of 4", "4 of 4", "1 of 4"]
+    assert roster["Finished"][2] == "working" and roster["Finished"][1] != "working"
+    class_map = maps.map_data(teacher, "results_map")
+    assert any("first answers wrong" in note for note in class_map["notes"].values())
+    assert "Most missed" in texts(teacher) and "×1" in texts(teacher)
+    assert any(d.label == "Download every attempt (CSV)" for d in teacher.get("download_button"))
+    rows = list(csv.DictReader(io.StringIO(attempts_csv(cr.class_results(db, 1), zone=UTC))))
+    assert len(rows) == 10 and {r["student"] for r in rows} == {"Ana", "<b>Ben</b> 🦊", "Cy"}
+
+
+def test_nothing_is_lost_when_the_database_goes_away_mid_quiz(app, class_db, db_url):
+    """Really away: the SQLite file locked by another connection's exclusive transaction, or
+    PostgreSQL refusing connections to the database (open ones terminated)."""
+    code, _ = create(app, n=5)
+    ana = join_as(code, "Ana")
+    answer(ana, right=True)
+    with database_away(db_url):
+        answer(ana, right=False)
+        answer(ana, right=True)
+        shown = texts(ana)
+        assert "Saving…" in shown and "2 answers waiting" in shown
+        assert not ana.exception
+    box = ana.session_state["class_state"].outbox
+    box.retry_at = 0  # as when the pause is over; the status line then writes them
+    ana.run()
+    assert "Saved" in texts(ana) and box.pending == []
+    while not view(ana).run.is_done:
+        answer(ana, right=True)
+    assert answers_in(class_db, "Ana") == len(view(ana).run.attempts) == 6
+
+
+def test_a_wrong_or_missing_code_says_so(sqlite_class_db):
+    at = open_page(session(), CLASS)
+    assert "Type the class code" in texts(at)
+    for code, said in [("nope", "not a class code"), ("ZZZZZZ", "No class assignment has"),
+                       ("<script>alert(1)</script>", "not a class code")]:  # fmt: skip
+        at = open_page(at, CLASS, code=code)
+        assert said in texts(at) and "Type the class code" in texts(at)
+    at.text_input(key="class_code_typed").input("0OIL1")
+    click(at, "Open")
+    assert "not a class code" in texts(at)
+
+
+@pytest.mark.parametrize(
+    ("name", "said"), [("   ", "Type your name"), ("x" * 10_000, "at most 40 characters")]
+)
+def test_a_bad_name_is_refused_and_nothing_is_written(sqlite_class_db, name, said):
+    code, _ = quick(sqlite_class_db)
+    at = student_page(code)
+    at.text_input(key="class_name").input(name)
+    click(at, "Start the quiz")
+    assert said in texts(at) and "resume" not in at.query_params
+    with sqlite_class_db.read() as s:
+        assert s.scalar(sa.select(sa.func.count(Student.id))) == 0
+
+
+def test_html_and_emoji_names_are_shown_escaped(sqlite_class_db):
+    code, _ = quick(sqlite_class_db)
+    at = join_as(code, "<img src=x onerror=alert(1)> 🦊")
+    assert not at.exception
+    assert r"\<img src=x onerror=alert(1)\> 🦊" in texts(at)
+
+
+def test_forged_or_replayed_resume_tokens(sqlite_class_db):
+    code, _ = quick(sqlite_class_db)
+    other, _ = quick(sqlite_class_db, "Another class")
+    ana = join_as(code, "Ana")
+    token = param(ana, "resume")
+    forged = student_page(code, "A" * 22)
+    assert "not one of class" in texts(forged) and "Your name" in str(forged.text_input)
+    elsewhere = student_page(other, token)  # a token of another class
+    assert "not one of class" in texts(elsewhere)
+    no_code = open_page(session(), CLASS, resume=token)
+    assert "missing its class code" in texts(no_code)
+    # the same link on a second device: both go on; the later answer to the same step loses
+    second = student_page(code, token)
+    answer(ana, right=True)
+    v = view(second)
+    second.radio(key=v.widget_key("one")).set_value(wrong_answer(v.run.current)).run()
+    second.button(key=v.widget_key("check")).click().run()
+    assert "went on in another tab or on another device" in texts(second)
+    assert view(second).run.answered == 1 and answers_in(sqlite_class_db) == 1
+
+
+def test_a_closed_or_deleted_assignment(sqlite_class_db):
+    code, key = quick(sqlite_class_db)
+    ana = join_as(code, "Ana")
+    answer(ana, right=True)
+    teacher = open_page(session(), RESULTS, key=key)
+    click(teacher, "Close the assignment now")
+    assert "Closed" in texts(teacher)
+    late = student_page(code)
+    assert "closed" in texts(late) and "Your name" not in str(late.text_input)
+    answer(ana, right=True)  # checked after the closing time: refused, and said so
+    assert "could not be recorded" in texts(ana) and answers_in(sqlite_class_db) == 1
+    teacher.checkbox(key="results_delete_sure").check().run()
+    click(teacher, "Delete the assignment")
+    assert "Deleted" in texts(teacher) and "with its 1 answer" in texts(teacher)
+    assert "No class assignment has the code" in texts(student_page(code))
+    gone = open_page(session(), RESULTS, key=key)
+    assert "opens no assignment" in texts(gone)
+
+
+def test_a_wrong_or_missing_teacher_key(sqlite_class_db):
+    at = open_page(session(), RESULTS)
+    assert "Teacher key" in str(at.text_input) and "opens no assignment" not in texts(at)
+    at = open_page(at, RESULTS, key="wrong-key")
+    assert "opens no assignment" in texts(at)
+    at.text_input(key="results_key_typed").input("still wrong")
+    click(at, "Open the results")
+    assert "opens no assignment" in texts(at)

@@ -1,0 +1,375 @@
+"""The store on a fresh SQLite file and on a fresh PostgreSQL database: where the database is,
+migrations from empty, races between servers (real threads and processes), and the classroom's
+writes (once each, refused when they must be, kept while the database is away)."""
+
+from __future__ import annotations
+
+import threading
+from datetime import UTC, datetime, timedelta
+
+import pytest
+import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+
+import store.db
+from engine.quiz import QuizSettings
+from store import classroom as cr
+from store import migrate
+from store.db import Database, Unavailable, database_url, normalize_url
+from store.models import Answer, Assignment, Base, Student
+from store.outbox import Outbox, Status
+from tests.conftest import ROOT
+from tests.databases import database_away
+
+T0 = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
+
+
+def record(seq: int, question: int | None = None, *, attempt: int = 1, right: bool = True,
+           response: object = "CO", states: tuple[str, ...] = ("CO",), at: datetime | None = None,
+           finished: bool = False) -> cr.AnswerRecord:  # fmt: skip
+    question = question or seq
+    return cr.AnswerRecord(
+        seq=seq, question=question, attempt=attempt, qid=f"zone:{states[0]}", mode="zone",
+        prompt=f"Question {question}", states=states, response=response,
+        given=str(response), correct_answer="Mountain", outcome="right" if right else "wrong",
+        seconds=3.5, answered_at=at or T0 + timedelta(seconds=seq), finished=finished,
+    )  # fmt: skip
+
+
+def new_assignment(db: Database, **kw) -> cr.NewAssignment:
+    settings = QuizSettings(modes=("zone",), n=4, seed=1)
+    return cr.create_assignment(db, title="Zones", drill="zones", settings=settings, **kw)
+
+
+def count(db: Database, model) -> int:
+    with db.read() as s:
+        return s.scalar(sa.select(sa.func.count()).select_from(model))
+
+
+# --- where the database is ------------------------------------------------------------------
+
+
+def test_the_url_comes_from_the_environment_then_the_secrets_then_the_sqlite_file():
+    secrets = {"connections": {"geoplunge": {"url": "postgresql://u:pw@db.example.org/class"}}}
+    env = {"GEOPLUNGE_DATABASE_URL": "sqlite:///elsewhere.sqlite3"}
+    assert database_url(secrets, env) == store.db.Location(
+        env["GEOPLUNGE_DATABASE_URL"], "environment"
+    )
+    assert database_url(secrets, {}).source == "secrets"
+    default = database_url({"connections": {}}, {})
+    assert default.source == "default"
+    assert default.url.endswith("/data/geoplunge.sqlite3")
+    assert "the SQLite file `data/geoplunge.sqlite3`" in default.describe()
+
+
+def test_hosted_postgres_urls_use_psycopg_3_and_never_show_the_password():
+    hosted = "u:secret@db.example.org:6543/class"
+    for raw in (f"postgres://{hosted}", f"postgresql://{hosted}"):
+        assert normalize_url(raw).drivername == "postgresql+psycopg"
+        text = store.db.Location(raw, "secrets").describe()
+        assert "secret" not in text.replace("secrets", "")
+        assert "`class` on `db.example.org:6543`" in text
+
+
+def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path):
+    db = Database(f"sqlite:///{tmp_path / 'x.sqlite3'}")
+    with db.engine.connect() as c:
+        assert c.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert c.exec_driver_sql("PRAGMA busy_timeout").scalar() == store.db.SQLITE_TIMEOUT * 1000
+        assert c.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+    db.dispose()
+
+
+# --- migrations -----------------------------------------------------------------------------
+
+
+def test_migrations_build_the_models_schema_from_empty_and_take_it_down_again(db_url):
+    db = Database(db_url)
+    assert migrate.current(db.engine) is None
+    migrate.upgrade(db.engine)
+    assert migrate.current(db.engine) == migrate.head()
+    with db.engine.connect() as c:
+        context = MigrationContext.configure(c, opts={"compare_type": True})
+        assert compare_metadata(context, Base.metadata) == []
+    migrate.upgrade(db.engine)  # idempotent
+    assert migrate.current(db.engine) == migrate.head()
+    migrate.downgrade(db.engine)
+    assert set(sa.inspect(db.engine).get_table_names()) <= {"alembic_version"}
+    migrate.upgrade(db.engine)
+    assert {"class_assignment", "class_student", "class_answer"} <= set(
+        sa.inspect(db.engine).get_table_names()
+    )
+    db.dispose()
+
+
+def _versions(db: Database) -> list[str]:
+    with db.engine.connect() as c:
+        return list(c.execute(sa.text("SELECT version_num FROM alembic_version")).scalars())
+
+
+def test_servers_starting_at_once_migrate_once_threads(db_url):
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(6)
+
+    def start() -> None:
+        db = Database(db_url)  # a server of its own: its own engine
+        try:
+            barrier.wait()
+            db.ready()
+        except BaseException as error:  # noqa: BLE001 - reported below
+            errors.append(error)
+        finally:
+            db.dispose()
+
+    threads = [threading.Thread(target=start) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    db = Database(db_url)
+    assert _versions(db) == [migrate.head()]
+    db.dispose()
+
+
+def test_servers_starting_at_once_migrate_once_processes(db_url):
+    """Two interpreters of their own, released together once each has imported the store."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; import store.migrate; from store.db import Database; "
+        "db = Database(sys.argv[1]); print('ready', flush=True); sys.stdin.readline(); db.ready()"
+    )
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", code, db_url],
+            cwd=ROOT,
+            text=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+        )  # fmt: skip
+        for _ in range(2)
+    ]
+    assert [p.stdout.readline().strip() for p in procs] == ["ready"] * 2
+    for p in procs:
+        p.stdin.write("go\n")
+        p.stdin.flush()
+    assert [p.wait(60) for p in procs] == [0, 0]
+    db = Database(db_url)
+    assert _versions(db) == [migrate.head()]
+    db.dispose()
+
+
+# --- assignments ----------------------------------------------------------------------------
+
+
+def test_an_assignment_has_a_short_code_a_secret_seed_and_a_hashed_teacher_key(db):
+    made = new_assignment(db)
+    info = made.assignment
+    assert len(info.code) == cr.CODE_LENGTH and set(info.code) <= set(cr.CODE_ALPHABET)
+    assert not set("01ILO") & set(cr.CODE_ALPHABET)
+    assert len(made.teacher_key) >= 32  # 24 random bytes: 192 bits
+    assert "seed" not in info.params and info.seed != 1
+    assert info.settings().seed == info.seed and info.settings().modes == ("zone",)
+    with db.read() as s:
+        row = s.scalar(sa.select(Assignment))
+        stored = " ".join(str(getattr(row, c.key)) for c in Assignment.__table__.columns)
+    assert made.teacher_key not in stored and cr.digest(made.teacher_key) in stored
+    assert cr.find_assignment(db, info.code.lower()[:3] + " " + info.code[3:]).id == info.id
+    assert cr.assignment_for_key(db, made.teacher_key).id == info.id
+    assert repr(info).count(str(info.seed)) == 0
+
+
+@pytest.mark.parametrize("code", ["", "ABC", "OOOOOO", "ZZZZZZZZZ", "<b>hi</b>"])
+def test_a_bad_or_unknown_code_is_refused_with_a_sentence(sqlite_db, code):
+    new_assignment(sqlite_db)
+    with pytest.raises(cr.NotFound, match="class code|No class assignment"):
+        cr.find_assignment(sqlite_db, code)
+    with pytest.raises(cr.NotFound):
+        cr.find_assignment(sqlite_db, "ZZZZZZ")
+
+
+@pytest.mark.parametrize("key", ["", "nope", "x" * 32])
+def test_a_wrong_teacher_key_opens_nothing(sqlite_db, key):
+    new_assignment(sqlite_db)
+    with pytest.raises(cr.NotFound, match="opens no assignment"):
+        cr.assignment_for_key(sqlite_db, key)
+
+
+def test_a_closing_time_in_the_past_or_a_missing_title_is_refused(db):
+    with pytest.raises(cr.ClassroomError, match="already past"):
+        new_assignment(db, closes_at=cr.now_utc() - timedelta(minutes=1))
+    with pytest.raises(cr.ClassroomError, match="title"):
+        cr.create_assignment(db, title="   ", drill="zones", settings=QuizSettings(modes=("zone",)))
+    assert count(db, Assignment) == 0
+
+
+# --- students -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [
+        ("  <b>Ana</b> <script>x</script> ", "<b>Ana</b> <script>x</script>"),
+        ("Zoë 🦊  Ōkubo", "Zoë 🦊 Ōkubo"),
+        ("李小龍", "李小龍"),
+        ("x" * 40, "x" * 40),
+    ],
+)
+def test_names_in_any_script_are_kept_as_typed(sqlite_db, typed, stored):
+    info = new_assignment(sqlite_db).assignment
+    student, token = cr.join(sqlite_db, info.code, typed)
+    assert student.name == stored
+    assert len(token) >= 22  # 16 random bytes: 128 bits
+    assert cr.resume(sqlite_db, info.code, token)[1].name == stored
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [("", "Type your name"), ("   \t ", "Type your name"), ("x" * 10_000, "10,000"),
+     ("x" * 41, "at most 40"), ("Al\x00ice", "control")],
+)  # fmt: skip
+def test_bad_names_are_refused_and_nothing_is_written(sqlite_db, typed, said):
+    info = new_assignment(sqlite_db).assignment
+    with pytest.raises(cr.ClassroomError, match=said):
+        cr.join(sqlite_db, info.code, typed)
+    assert count(sqlite_db, Student) == 0
+
+
+def test_a_forged_token_or_one_of_another_class_resumes_nothing(db):
+    a, b = new_assignment(db).assignment, new_assignment(db).assignment
+    _, token = cr.join(db, a.code, "Ana")
+    for forged in ("", "A" * 22, token[:-1], token + "x"):
+        with pytest.raises(cr.NotFound, match="not one of class"):
+            cr.resume(db, a.code, forged)
+    with pytest.raises(cr.NotFound, match="not one of class"):
+        cr.resume(db, b.code, token)
+
+
+def test_a_closed_assignment_takes_no_new_student(db):
+    info = new_assignment(db).assignment
+    cr.close_assignment(db, info.id)
+    with pytest.raises(cr.Closed, match="closed"):
+        cr.join(db, info.code, "Late Larry")
+    assert count(db, Student) == 0
+
+
+# --- answers --------------------------------------------------------------------------------
+
+
+def test_a_retried_write_is_stored_once_and_a_different_answer_is_a_conflict(db):
+    info = new_assignment(db).assignment
+    student, _ = cr.join(db, info.code, "Ana")
+    batch = [record(1), record(2, right=False, response="Pacific")]
+    assert cr.record_answers(db, student.id, batch) == cr.WriteReport(written=2)
+    again = cr.record_answers(db, student.id, [*batch, record(3, finished=True)])
+    assert (again.written, again.duplicates, again.conflict) == (1, 2, False)
+    assert count(db, Answer) == 3
+    other = cr.record_answers(db, student.id, [record(3, response="Eastern")])
+    assert other.conflict and count(db, Answer) == 3
+    _, me, answers = cr.resume(db, info.code, _)
+    assert [a.seq for a in answers] == [1, 2, 3] and answers[1].response == "Pacific"
+    assert me.finished_at == record(3).answered_at
+
+
+def test_twenty_threads_racing_to_write_one_answer_store_one_row(db):
+    info = new_assignment(db).assignment
+    student, _ = cr.join(db, info.code, "Ana")
+    barrier = threading.Barrier(20)
+    reports: list[cr.WriteReport] = []
+
+    def write() -> None:
+        barrier.wait()
+        reports.append(cr.record_answers(db, student.id, [record(1)]))
+
+    threads = [threading.Thread(target=write) for _ in range(20)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(reports) == 20
+    assert sum(r.written for r in reports) == 1
+    assert sum(r.duplicates for r in reports) == 19
+    assert count(db, Answer) == 1
+
+
+def test_answers_checked_before_closing_count_later_ones_are_refused(db):
+    info = new_assignment(db).assignment
+    student, _ = cr.join(db, info.code, "Ana", now=T0 - timedelta(minutes=5))
+    cr.close_assignment(db, info.id, now=T0 + timedelta(seconds=2, milliseconds=500))
+    report = cr.record_answers(db, student.id, [record(1), record(2), record(3), record(4)])
+    assert (report.written, report.refused) == (2, 2)
+    assert count(db, Answer) == 2
+
+
+def test_deleting_an_assignment_deletes_every_answer(db):
+    keep = new_assignment(db).assignment
+    gone = new_assignment(db).assignment
+    for info in (keep, gone):
+        for name in ("Ana", "Ben"):
+            student, _ = cr.join(db, info.code, name)
+            cr.record_answers(db, student.id, [record(1), record(2)])
+    assert cr.delete_assignment(db, gone.id) == 4
+    assert (count(db, Assignment), count(db, Student), count(db, Answer)) == (1, 2, 4)
+    with pytest.raises(cr.NotFound):
+        cr.find_assignment(db, gone.code)
+    late = cr.record_answers(db, student.id, [record(3)])
+    assert late.gone and count(db, Answer) == 4
+
+
+# --- the database goes away -----------------------------------------------------------------
+
+
+def test_the_outbox_keeps_answers_while_the_database_is_away_and_writes_them_once(db_url):
+    if db_url.startswith("sqlite"):
+        db_url += "?timeout=0.2"  # the lock below lasts; do not wait 5 s for each try
+    db = store.db.database(db_url)
+    info = new_assignment(db).assignment
+    student, token = cr.join(db, info.code, "Ana")
+    now = [0.0]
+    box = Outbox(student.id, clock=lambda: now[0])
+    box.add(lambda seq: record(seq))
+    assert box.flush(db) is Status.SAVED
+    with database_away(db_url):
+        for _ in range(3):
+            box.add(lambda seq: record(seq))
+            assert box.flush(db) is Status.WAITING
+            now[0] += 60
+        assert [r.seq for r in box.pending] == [2, 3, 4] and box.failures == 3
+        with pytest.raises(Unavailable):
+            cr.record_answers(db, student.id, [record(9)])
+    box.add(lambda seq: record(seq, finished=True))
+    assert box.flush(db) is Status.SAVED and box.pending == [] and box.saved == 5
+    _, me, answers = cr.resume(db, info.code, token)
+    assert [a.seq for a in answers] == [1, 2, 3, 4, 5] and me.finished_at is not None
+    assert box.flush(db, force=True) is Status.SAVED  # nothing pending: nothing written
+    assert count(db, Answer) == 5
+    store.db.forget(db_url)
+
+
+def test_the_outbox_waits_before_trying_again(db):
+    info = new_assignment(db).assignment
+    student, _ = cr.join(db, info.code, "Ana")
+    now = [100.0]
+    box = Outbox(student.id, clock=lambda: now[0])
+    box.add(lambda seq: record(seq))
+    box.retry_at, box.status = 102.0, Status.WAITING  # as after a failed try
+    assert box.flush(db) is Status.WAITING and box.pending  # not due: not tried
+    now[0] = 102.0
+    assert box.flush(db) is Status.SAVED and count(db, Answer) == 1
+
+
+def test_the_outbox_stops_once_the_assignment_is_closed_or_deleted(db):
+    info = new_assignment(db).assignment
+    student, _ = cr.join(db, info.code, "Ana")
+    box = Outbox(student.id)
+    cr.close_assignment(db, info.id)
+    box.add(lambda seq: record(seq, at=cr.now_utc() + timedelta(seconds=1)))
+    assert box.flush(db) is Status.CLOSED and box.refused == 1
+    assert box.add(lambda seq: record(seq)) is None
+    cr.delete_assignment(db, info.id)
+    gone = Outbox(student.id)
+    gone.add(lambda seq: record(seq))
+    assert gone.flush(db) is Status.GONE and count(db, Answer) == 0

@@ -1,0 +1,325 @@
+"""A class assignment as a student does it: the class code, a name, then the assignment's quiz
+with its settings locked.
+
+* The student link is ``/class?code=K7PQ2M``; once the student has joined, the page adds
+  ``&resume=<token>``: a reload, a closed tab or the same address on another device continues
+  where the student left off (the quiz is dealt again from the secret seed and the stored
+  answers are replayed).
+* Every counted answer goes through the session's :class:`store.outbox.Outbox` and is written
+  as it is checked; while the database is away the answers wait there and the status line says
+  "Saving…" until they are written ("Saved").
+* "Practise my misses" afterwards is the student's own: it is not recorded.
+* Closed, deleted, forged or cut-short links each get a sentence; no traceback, nothing written.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import streamlit as st
+
+from engine.quiz import GROUP_TITLES, QuizRun
+from store.classroom import (
+    AnswerRecord,
+    AssignmentInfo,
+    ClassroomError,
+    NotFound,
+    StudentInfo,
+    closed_message,
+    find_assignment,
+    join,
+    normalize_code,
+    now_utc,
+    resume,
+)
+from store.db import Unavailable
+from store.outbox import Outbox, Status
+from ui.quiz_view import QuizView, describe, md, question_states, show_quiz
+from ui.storage import app_database
+
+URL_PATH = "class"
+CODE, RESUME = "code", "resume"  #: the page's URL parameters
+VIEW = "class_quiz"  #: session key of the quiz view
+STATE = "class_state"  #: session key of the :class:`ClassSession`
+UNAVAILABLE = (
+    "The class database is not answering right now, so the quiz cannot be opened. "
+    "Try again in a moment."
+)
+
+
+@dataclass
+class ClassSession:
+    """The student this session is, in which assignment, and the answers waiting to be saved."""
+
+    assignment: AssignmentInfo
+    student: StudentInfo
+    token: str
+    outbox: Outbox
+
+
+# --- answers in and out ---------------------------------------------------------------------
+
+
+def answer_record(view: QuizView, response: object, seq: int) -> AnswerRecord:
+    """The row for the answer just counted in ``view``'s run."""
+    attempt = view.run.last
+    assert attempt is not None
+    q, r = attempt.question, attempt.result
+    if isinstance(response, list | tuple):
+        response = list(response)
+    elif not isinstance(response, str):
+        response = str(response)
+    return AnswerRecord(
+        seq=seq, question=attempt.number, attempt=attempt.attempt, qid=q.qid, mode=q.mode,
+        prompt=q.prompt, states=question_states(q), response=response, given=r.given,
+        correct_answer=q.answer_text, outcome=r.outcome.value, seconds=attempt.seconds,
+        answered_at=now_utc(), finished=view.run.is_done,
+    )  # fmt: skip
+
+
+def replay(assignment: AssignmentInfo, answers: list[AnswerRecord]) -> QuizRun:
+    """The run after the stored answers, dealt again from the assignment's secret seed."""
+    run = QuizRun(assignment.settings())
+    for a in answers:
+        if run.is_done:
+            break
+        response = tuple(a.response) if isinstance(a.response, list) else a.response
+        run.answer(response, seconds=a.seconds)
+    return run
+
+
+def _record(view: QuizView, response: object) -> None:
+    """The quiz view's recorder: queue the answer, then try to write what waits."""
+    session: ClassSession | None = st.session_state.get(STATE)
+    if session is None:
+        return
+    session.outbox.add(lambda seq: answer_record(view, response, seq))
+    session.outbox.flush(app_database())
+
+
+def _view(
+    assignment: AssignmentInfo, student: StudentInfo, answers: list[AnswerRecord]
+) -> QuizView:
+    run = replay(assignment, answers)
+    view = QuizView(
+        assignment.drill, run, {}, [], assignment.timer, key=VIEW, locked=True, recorder=_record
+    )
+    view.started = time.monotonic() - (now_utc() - student.started_at).total_seconds()
+    if run.is_done:
+        end = student.finished_at or (answers[-1].answered_at if answers else now_utc())
+        view.finished = view.started + (end - student.started_at).total_seconds()
+    previous: QuizView | None = st.session_state.get(VIEW)
+    if previous is not None:  # new widget keys: nothing of the old quiz's widgets carries over
+        view.turn = previous.turn + 1
+    return view
+
+
+def _begin(assignment: AssignmentInfo, student: StudentInfo, token: str, answers) -> None:
+    next_seq = max((a.seq for a in answers), default=0) + 1
+    st.session_state[STATE] = ClassSession(
+        assignment, student, token, Outbox(student.id, next_seq=next_seq)
+    )
+    st.session_state[VIEW] = _view(assignment, student, answers)
+
+
+# --- the URL --------------------------------------------------------------------------------
+
+
+def _param(name: str) -> str:
+    value = st.query_params.get(name)
+    return str(value or "").strip()
+
+
+def _join(code: str) -> None:
+    name = st.session_state.get("class_name", "")
+    st.session_state.pop("class_join_error", None)
+    try:
+        student, token = join(app_database(), code, name)
+    except ClassroomError as error:
+        st.session_state["class_join_error"] = str(error)
+        return
+    except Unavailable:
+        st.session_state["class_join_error"] = UNAVAILABLE
+        return
+    assignment = find_assignment(app_database(), code)
+    _begin(assignment, student, token, [])
+    st.query_params[CODE] = assignment.code
+    st.query_params[RESUME] = token
+
+
+def _open_code() -> None:
+    typed = st.session_state.get("class_code_typed", "")
+    code = normalize_code(typed)
+    if code is None:
+        st.session_state["class_code_error"] = (
+            f"“{md(str(typed).strip()[:20])}” is not a class code: a code has 6 letters and "
+            "digits (no 0, 1, I, L or O)."
+        )
+        return
+    st.session_state.pop("class_code_error", None)
+    st.query_params[CODE] = code
+    if RESUME in st.query_params:
+        del st.query_params[RESUME]
+
+
+# --- the page -------------------------------------------------------------------------------
+
+
+def _code_form() -> None:
+    st.markdown("Type the class code your teacher gave you.")
+    with st.form("class_code_form"):
+        st.text_input("Class code", key="class_code_typed", placeholder="K7PQ2M")
+        st.form_submit_button("Open", type="primary", on_click=_open_code)
+    if error := st.session_state.get("class_code_error"):
+        st.error(error, icon=":material/error:")
+
+
+def about(assignment: AssignmentInfo) -> str:
+    """What the assignment asks, in one line (never its seed)."""
+    settings = assignment.settings()
+    line = describe(settings, assignment.timer, seed=False)
+    if assignment.closes_at:
+        line += f" · closes {assignment.closes_at:%Y-%m-%d %H:%M} UTC"
+    return f"{GROUP_TITLES[assignment.drill]} · {line}"
+
+
+def _join_form(assignment: AssignmentInfo) -> None:
+    st.header(md(assignment.title), anchor=False)
+    st.caption(about(assignment))
+    if not assignment.is_open():
+        st.warning(md(closed_message(assignment)), icon=":material/lock:")
+        return
+    st.markdown("Your teacher sees your name, your answers and your score; nothing else is kept.")
+    with st.form("class_join_form"):
+        st.text_input("Your name", key="class_name", placeholder="First name and initial")
+        st.form_submit_button(
+            "Start the quiz", type="primary", on_click=_join, args=(assignment.code,)
+        )
+    if error := st.session_state.get("class_join_error"):
+        st.error(md(error), icon=":material/error:")
+
+
+def _save_line(session: ClassSession) -> None:
+    box = session.outbox
+    box.flush(app_database())
+    if box.status is Status.WAITING:
+        st.markdown(
+            f":orange-badge[:material/cloud_sync: Saving…] {len(box.pending)} answer"
+            f"{'s' if len(box.pending) != 1 else ''} waiting: the class database is not "
+            "answering. The quiz goes on; keep this tab open until they are saved."
+        )
+    elif box.status is Status.SAVED and box.saved:
+        st.markdown(":green-badge[:material/cloud_done: Saved] Your answers are saved.")
+    if box.stopped and not st.session_state.get("class_stop_shown"):
+        st.session_state["class_stop_shown"] = True
+        st.rerun(scope="app")
+
+
+def _status(session: ClassSession) -> None:
+    box = session.outbox
+    run_every = 2 if box.pending else None
+    st.fragment(_save_line, run_every=run_every)(session)
+    if box.status is Status.CLOSED:
+        st.warning(
+            md(closed_message(session.assignment))
+            + f" {box.refused} answer{'s' if box.refused != 1 else ''} after the closing time "
+            "could not be recorded; the rest of the quiz is your own practice.",
+            icon=":material/lock:",
+        )
+    elif box.status is Status.GONE:
+        st.error(
+            "The teacher deleted this assignment: your answers are no longer recorded.",
+            icon=":material/delete:",
+        )
+
+
+def _resync(session: ClassSession, code: str) -> None:
+    """The quiz went on elsewhere with this resume link: continue from the stored answers."""
+    try:
+        assignment, student, answers = resume(app_database(), code, session.token)
+    except (NotFound, Unavailable):
+        return
+    _begin(assignment, student, session.token, answers)
+    st.info(
+        "This quiz went on in another tab or on another device with the same link: it "
+        "continues here from the answers saved there.",
+        icon=":material/sync:",
+    )
+
+
+def _run(session: ClassSession, code: str) -> None:
+    if session.outbox.status is Status.CONFLICT:
+        _resync(session, code)
+        session = st.session_state[STATE]
+    assignment, student = session.assignment, session.student
+    st.header(md(assignment.title), anchor=False)
+    st.caption(f"{md(student.name)} · {about(assignment)}")
+    _status(session)
+    view: QuizView = st.session_state[VIEW]
+    show_quiz(view)
+    if not view.run.practice:
+        st.caption(
+            ":material/bookmark: To go on later or on another device, keep this page's "
+            "address: it holds your resume token (keep it to yourself)."
+        )
+
+
+def _resume_or_join(code: str, token: str) -> None:
+    db = app_database()
+    try:
+        if not token:
+            _join_form(find_assignment(db, code))
+            return
+        try:
+            assignment, student, answers = resume(db, code, token)
+        except NotFound as error:
+            assignment = find_assignment(db, code)  # the code is fine: the token is not
+            st.error(md(str(error)), icon=":material/error:")
+            _join_form(assignment)
+            return
+    except NotFound as error:
+        st.error(md(str(error)), icon=":material/error:")
+        _code_form()
+        return
+    if not assignment.is_open():
+        st.header(md(assignment.title), anchor=False)
+        st.warning(md(closed_message(assignment)), icon=":material/lock:")
+        if answers:
+            run = replay(assignment, answers)
+            st.markdown(
+                f"{md(student.name)}: {run.answered} of {run.total} questions answered, "
+                f"{run.score} right at the first try. Your teacher has them."
+            )
+        return
+    _begin(assignment, student, token, answers)
+    _run(st.session_state[STATE], code)
+
+
+def class_page() -> None:
+    """The student's page of a class assignment (``/class?code=…[&resume=…]``)."""
+    st.title("Class quiz")
+    code, token = _param(CODE), _param(RESUME)
+    if not code:
+        if token:
+            st.error(
+                "This link is missing its class code (`code=`): ask your teacher for the "
+                "class code or the link.",
+                icon=":material/error:",
+            )
+        _code_form()
+        return
+    session: ClassSession | None = st.session_state.get(STATE)
+    if (
+        session is not None
+        and token
+        and session.token == token
+        and session.assignment.code == normalize_code(code)
+    ):
+        _run(session, code)
+        return
+    try:
+        _resume_or_join(code, token)
+    except Unavailable:
+        st.error(UNAVAILABLE, icon=":material/cloud_off:")
+        st.button("Try again", icon=":material/refresh:")

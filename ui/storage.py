@@ -1,0 +1,42 @@
+"""The app's database as pages reach it: its URL from the environment, the app's secrets or
+the built-in SQLite file (``store.db.database_url``), one ``store.db.Database`` per server
+process, and a sentence saying where the data goes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from store.db import SECRETS_SECTION, Database, Location, database, database_url
+
+
+def _secrets() -> dict[str, Any]:
+    """``[connections.geoplunge]`` of the app's secrets, if there are any."""
+    try:
+        section = st.secrets["connections"][SECRETS_SECTION]
+    except Exception:  # no secrets file, or no such section: both mean "not configured"
+        return {}
+    return {"connections": {SECRETS_SECTION: dict(section)}}
+
+
+def location() -> Location:
+    return database_url(_secrets())
+
+
+def app_database() -> Database:
+    """The database of this app (created, and migrated, on first use in the process)."""
+    return database(location().url)
+
+
+def storage_note() -> str:
+    """Where class results are being stored, for the Teacher pages (Markdown)."""
+    where = location()
+    text = f"Class results are stored in {where.describe()}."
+    if where.url.startswith("sqlite") and where.source == "default":
+        text += (
+            " On Streamlit Community Cloud that file is lost whenever the app restarts: for a "
+            f"class there, put a hosted PostgreSQL URL under `[connections.{SECRETS_SECTION}]` "
+            "in the app's secrets."
+        )
+    return text
