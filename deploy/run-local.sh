@@ -20,8 +20,8 @@
 # Nothing here needs root: nginx runs with a generated configuration in the run directory (the
 # system's nginx and its configuration are not touched). The cookie secret is drawn once per
 # run directory (secrets/cookie_secret) unless STREAMLIT_SERVER_COOKIE_SECRET is set; every
-# server gets the same one, as it must. Where the app has its migrations (store/migrate.py),
-# they are run once before the servers start.
+# server gets the same one, as it must. Each server is deploy/serve.sh, which runs the app's
+# migrations (once it has them) before `streamlit run`.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -170,17 +170,11 @@ else
 fi
 export PYTHONPATH="$ROOT${PYTHONPATH:+:$PYTHONPATH}"
 
-if [[ -f "$ROOT/store/migrate.py" ]]; then
-  (cd "$ROOT" && "$PYTHON" -m store.migrate upgrade) >> "$LOG_DIR/migrate.log" 2>&1 \
-    || die "the database migration failed (see $LOG_DIR/migrate.log)"
-fi
+export GEOPLUNGE_PYTHON="$PYTHON" GEOPLUNGE_APP="$APP"
 
-start_server() {  # start_server INDEX PORT: one `streamlit run` in the background
+start_server() {  # start_server INDEX PORT: one app server (deploy/serve.sh) in the background
   local index="$1" port="$2"
-  (cd "$ROOT" && exec nohup "$PYTHON" -m streamlit run "$APP" \
-    --server.address 127.0.0.1 --server.port "$port" --server.headless true \
-    --server.fileWatcherType none --browser.gatherUsageStats false) \
-    >> "$LOG_DIR/server-$index.log" 2>&1 < /dev/null &
+  nohup "$ROOT/deploy/serve.sh" "$port" 127.0.0.1 >> "$LOG_DIR/server-$index.log" 2>&1 < /dev/null &
   echo $! > "$SERVER_DIR/$index.pid"
 }
 
@@ -251,7 +245,7 @@ nohup "$NGINX" -p "$RUN_DIR/nginx" -e "$LOG_DIR/nginx-error.log" -c "$RUN_DIR/ng
 NGINX_PID=$!
 echo "$URL" > "$RUN_DIR/url"
 wait_healthy "$URL" nginx "$NGINX_PID"
-echo "GeoPlunge: $URL ($SERVERS servers; run directory $RUN_DIR)"
+echo "GeoPlunge: $URL ($SERVERS server(s); run directory $RUN_DIR)"
 
 [[ "$COMMAND" == start ]] && exit 0
 
