@@ -153,6 +153,7 @@ class Tab:
             additional_headers=headers if self.cookies else None,
             max_size=2**26,
             open_timeout=self.timeout,
+            ping_interval=None,  # browsers answer the server's pings but send none
         )
         await self.rerun(None, first=True)
 
@@ -517,7 +518,8 @@ def behind_nginx(app: str, servers: int) -> Iterator[Target]:
         master = int((run_dir / "nginx.pid").read_text())
         yield Target(f"http://127.0.0.1:{port}", pids, [master, *children(master)], str(servers))
     finally:
-        subprocess.run([str(RUN_LOCAL), "stop", "--run-dir", str(run_dir)], cwd=ROOT, check=False)
+        stop = [str(RUN_LOCAL), "stop", "--run-dir", str(run_dir)]
+        subprocess.run(stop, cwd=ROOT, check=False, stdout=subprocess.DEVNULL)
         shutil.rmtree(run_dir, ignore_errors=True)
 
 
@@ -574,6 +576,8 @@ def measure(target: Target, page: str, n: int, args: argparse.Namespace) -> dict
         "nginx_cpu_pct": round(100 * balancer_cpu / wall, 1) if target.balancer else None,
         "client_cpu_pct": round(100 * (time.process_time() - client_before) / wall, 1),
         "mb_received": round(tally.bytes_received / 1e6, 1),
+        "first_visit_s": [round(x, 3) for x in tally.first_visits],
+        "rerun_s": [round(x, 3) for x in tally.reruns],
     }
 
 
