@@ -253,7 +253,7 @@ echo "GeoPlunge: $URL ($SERVERS server(s); run directory $RUN_DIR)"
 
 trap 'echo; stop_all; echo stopped; exit 0' INT TERM
 while true; do
-  sleep 5
+  sleep 5 & wait $!  # a trap runs at once, not after the sleep
   pid_alive "$NGINX_PID" || { stop_all; die "nginx stopped (see $LOG_DIR/nginx-error.log)"; }
   while read -r index port; do
     if ! pid_alive "$(read_pid "$SERVER_DIR/$index.pid")"; then

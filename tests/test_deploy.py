@@ -24,8 +24,6 @@ import geodata
 from tests import browser as b
 from tests.deploy_cluster import STICKY_COOKIE, cluster, fresh_database
 
-pytestmark = pytest.mark.browser
-
 # The first question of this link: "Select every state that borders New Mexico."
 LINK = "/border_quiz?mode=neighbors&region=west&n=3&seed=7"
 QUESTION = "Select every state that borders New Mexico."
@@ -149,6 +147,7 @@ def test_a_browser_cookie_always_reaches_the_same_server(deployment):
     assert set(servers.values()) == set(deployment.ports.values())  # students spread over both
 
 
+@pytest.mark.browser
 def test_a_teacher_link_works_through_nginx_and_a_reload_returns_to_its_server(
     chromium, deployment
 ):
@@ -167,6 +166,7 @@ def test_a_teacher_link_works_through_nginx_and_a_reload_returns_to_its_server(
     assert blocked == []
 
 
+@pytest.mark.browser
 def test_killing_its_server_moves_the_browser_to_the_other_server(chromium, deployment):
     blocked: list[str] = []
     cookie = deployment.cookie_for(1)
