@@ -31,25 +31,14 @@ QUESTION = "Select every state that borders New Mexico."
 
 @pytest.fixture(scope="module")
 def deployment():
-    """Two app servers behind nginx for the whole module (the failover test, last, kills one)."""
+    """Two app servers behind nginx for the whole module (the failover test, last, kills one).
+
+    The browser is the session's ``chromium`` fixture (``conftest.py``), shared with the other
+    browser tests: one Playwright per process."""
     with ExitStack() as stack:
         admin_url = os.environ.get("GEOPLUNGE_TEST_DATABASE_URL")
         database_url = stack.enter_context(fresh_database(admin_url)) if admin_url else None
         yield stack.enter_context(cluster(servers=2, database_url=database_url))
-
-
-@pytest.fixture(scope="module")
-def chromium(deployment):
-    if not b.chromium_path():
-        if os.environ.get("CI") == "true":
-            pytest.fail("Chromium is missing on CI (apt-get install -y chromium)")
-        pytest.skip("Chromium is not installed (apt-get install -y chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=b.chromium_path(), args=b.CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 def new_page(chromium, deployment, blocked: list[str], cookie: str | None = None):
