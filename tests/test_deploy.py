@@ -1,0 +1,191 @@
+"""The school deployment: two app servers behind nginx, started by ``deploy/run-local.sh``.
+
+Both servers answer their health checks; a teacher link loads through nginx in headless
+Chromium with a working WebSocket (the map is drawn and a click reaches the server); a browser
+keeps returning to its server (the stickiness cookie), and when that server dies mid-session the
+browser reconnects through nginx to the other one and goes on using the app.
+
+Needs nginx and Chromium: without them these tests skip, except under ``CI=true``, where a
+missing one is a failure. The servers get a fresh PostgreSQL database when
+``GEOPLUNGE_TEST_DATABASE_URL`` is set.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import urllib.request
+from contextlib import ExitStack
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+
+import geodata
+from tests import browser as b
+from tests.deploy_cluster import STICKY_COOKIE, cluster, fresh_database
+
+# The first question of this link: "Select every state that borders New Mexico."
+LINK = "/border_quiz?mode=neighbors&region=west&n=3&seed=7"
+QUESTION = "Select every state that borders New Mexico."
+
+
+@pytest.fixture(scope="module")
+def deployment():
+    """Two app servers behind nginx for the whole module (the failover test, last, kills one).
+
+    The browser is the session's ``chromium`` fixture (``conftest.py``), shared with the other
+    browser tests: one Playwright per process."""
+    with ExitStack() as stack:
+        admin_url = os.environ.get("GEOPLUNGE_TEST_DATABASE_URL")
+        database_url = stack.enter_context(fresh_database(admin_url)) if admin_url else None
+        yield stack.enter_context(cluster(servers=2, database_url=database_url))
+
+
+def new_page(chromium, deployment, blocked: list[str], cookie: str | None = None):
+    """A desktop page whose requests leaving 127.0.0.1 are aborted (and recorded in
+    ``blocked``), optionally with a stickiness cookie that sends it to a chosen server."""
+    context = chromium.new_context(viewport=b.DESKTOP)
+    if cookie is not None:
+        context.add_cookies([{"name": STICKY_COOKIE, "value": cookie, "url": deployment.url}])
+    page = context.new_page()
+
+    def route(r):
+        if b.is_local(r.request.url):
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    page.route("**/*", route)
+    return context, page
+
+
+def open_quiz(page, url: str) -> None:
+    """The teacher link, rendered: its question and the map with all 50 states."""
+    page.goto(url + LINK)
+    wait_until_drawn(page)
+
+
+def wait_until_drawn(page) -> None:
+    b.wait_for_app(page, timeout_ms=60_000)
+    b.dismiss_page_not_found(page)
+    page.get_by_text(QUESTION).wait_for(timeout=60_000)
+    page.wait_for_selector("path.choroplethlocation", timeout=60_000)
+    assert page.locator("path.choroplethlocation").count() == 50
+
+
+def pick(page, usps: str, name: str) -> None:
+    """Click a state on the map; the server's answer lists it under "Your answer"."""
+    answer = page.get_by_test_id("stMultiSelect").filter(has_text="Your answer")
+    deadline = time.monotonic() + 60
+    while not click_if_drawn(page, usps):
+        assert time.monotonic() < deadline, "the map was never drawn"
+        page.wait_for_timeout(200)
+    while name not in answer.inner_text():
+        assert time.monotonic() < deadline, f"the click on {usps} never reached a server"
+        page.wait_for_timeout(100)
+    b.wait_for_app(page)
+
+
+def click_if_drawn(page, usps: str) -> bool:
+    """Click a state if the map is on the page at this moment (not while it is redrawn);
+    True if it was clicked."""
+    index = sorted(geodata.states().index).index(usps)
+    try:
+        box = page.locator("path.choroplethlocation").nth(index).bounding_box(timeout=2_000)
+    except PlaywrightError:
+        return False
+    if box is None:
+        return False
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    return True
+
+
+def sticky_cookie(context) -> str:
+    return next(c["value"] for c in context.cookies() if c["name"] == STICKY_COOKIE)
+
+
+def logged_streams(deployment, cookie: str, at_least: int) -> list:
+    """The browser's WebSocket connections in nginx's log (a connection is logged when it
+    closes)."""
+    deadline = time.monotonic() + 10
+    while len(streams := deployment.streams(cookie)) < at_least:
+        assert time.monotonic() < deadline, f"{len(streams)} streams logged, expected {at_least}"
+        time.sleep(0.2)
+    return streams
+
+
+def test_both_servers_are_healthy(deployment):
+    assert [deployment.healthy(i) for i in (1, 2)] == [True, True]
+    status = deployment.status()
+    assert status.returncode == 0, status.stdout + status.stderr
+    assert status.stdout.count("healthy") == 3  # two servers and nginx
+    with urllib.request.urlopen(deployment.url + "/_stcore/health", timeout=10) as response:
+        assert response.read() == b"ok"
+
+
+def test_a_browser_cookie_always_reaches_the_same_server(deployment):
+    with urllib.request.urlopen(deployment.url + "/", timeout=30) as response:
+        assert f"{STICKY_COOKIE}=" in (response.headers.get("Set-Cookie") or "")
+    servers = {}
+    for n in range(12):
+        cookie = f"student-{n}"
+        ports = {deployment.get("/_stcore/health", cookie) for _ in range(3)}
+        assert len(ports) == 1, f"{cookie} reached {ports}"
+        servers[cookie] = ports.pop()
+    assert set(servers.values()) == set(deployment.ports.values())  # students spread over both
+
+
+@pytest.mark.browser
+def test_a_teacher_link_works_through_nginx_and_a_reload_returns_to_its_server(
+    chromium, deployment
+):
+    blocked: list[str] = []
+    context, page = new_page(chromium, deployment, blocked)
+    open_quiz(page, deployment.url)
+    pick(page, "AZ", "Arizona")  # a map click went over the WebSocket and came back
+    page.reload()
+    wait_until_drawn(page)
+    pick(page, "CO", "Colorado")
+    cookie = sticky_cookie(context)
+    context.close()
+    streams = logged_streams(deployment, cookie, at_least=2)
+    assert all(s.status == 101 for s in streams)
+    assert len({s.server_port for s in streams}) == 1, streams
+    assert blocked == []
+
+
+@pytest.mark.browser
+def test_killing_its_server_moves_the_browser_to_the_other_server(chromium, deployment):
+    blocked: list[str] = []
+    cookie = deployment.cookie_for(1)
+    context, page = new_page(chromium, deployment, blocked, cookie)
+    open_quiz(page, deployment.url)
+    pick(page, "AZ", "Arizona")
+
+    deployment.kill(1)
+    assert not deployment.healthy(1) and deployment.healthy(2)
+    # The browser notices the closed WebSocket and reconnects through nginx (server 1 refuses,
+    # so nginx hands it to server 2), still showing the old page. Server 1's session is gone:
+    # the next click starts a new session on server 2, which deals the quiz again from the
+    # link, without the old picks.
+    answer = page.get_by_test_id("stMultiSelect").filter(has_text="Your answer")
+    deadline = time.monotonic() + 90
+    while "Arizona" in answer.inner_text():
+        assert time.monotonic() < deadline, "the page never reached server 2"
+        # One click at a time: a click while the page runs would restart its run.
+        if click_if_drawn(page, "NV"):
+            page.wait_for_timeout(1000)
+            b.wait_for_app(page, timeout_ms=60_000)
+        else:
+            page.wait_for_timeout(500)
+    wait_until_drawn(page)
+    pick(page, "UT", "Utah")
+    page.get_by_role("button", name="Check").click()
+    page.get_by_role("button", name="Next question").wait_for(timeout=30_000)
+    context.close()
+
+    streams = logged_streams(deployment, cookie, at_least=2)
+    servers = [deployment.index_of(s.server_port) for s in streams]
+    assert servers[0] == 1 and servers[-1] == 2, streams
+    assert blocked == []
