@@ -14,7 +14,7 @@ Every student behaves as a browser tab does at the protocol level:
 2. **Reruns**: every 3–7 s (``--think``) the student does what a click does and the time from
    sending the ``BackMsg`` to the ``script_finished`` that ends the run (after any
    ``st.rerun()``) is one *rerun*. With ``--action student`` (the default) the student plays
-   the page from what it last rendered: it clicks states on the map (a ``plotly_chart``
+   the page from what it last rendered: it clicks states on the map (the map component's
    selection, exactly what the browser sends), or toggles the answer multiselect, then presses
    "Check", then "Next question"; at the summary, "New quiz"; on a page with one button, that
    button. With ``--action rerun`` it only reruns the page with its query string.
@@ -74,6 +74,9 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks._machine import machine  # noqa: E402
 
+#: The 50 USPS codes: a map that gives no choices offers them all.
+STATES = tuple(json.loads((ROOT / "static" / "map" / "states.json").read_text())["anchors"])
+
 QUIZ_PAGE = "/border_quiz?mode=neighbors&n=10&seed=7"
 FLOOR_APP = "benchmarks/floor_button.py"
 RUN_LOCAL = ROOT / "deploy" / "run-local.sh"
@@ -89,12 +92,13 @@ CHECK_BUTTON = "Check"
 class Widget:
     """A widget the page rendered in its last run."""
 
-    kind: str  #: "button", "multiselect" or "plotly_chart"
+    kind: str  #: "button", "multiselect" or "map"
     id: str
     label: str = ""
     options: list[str] = field(default_factory=list)
     value: list[str] = field(default_factory=list)
     locations: list[str] = field(default_factory=list)  #: a selectable map's states
+    picks: list[str] = field(default_factory=list)  #: what the map shows picked
 
 
 def widget_of(element) -> Widget | None:
@@ -106,10 +110,12 @@ def widget_of(element) -> Widget | None:
         ms = element.multiselect
         value = list(ms.raw_values) if ms.set_value else [ms.options[i] for i in ms.default]
         return Widget("multiselect", ms.id, ms.label, list(ms.options), value)
-    if kind == "plotly_chart" and element.plotly_chart.selection_mode:
-        spec = json.loads(element.plotly_chart.spec)
-        locations = [loc for trace in spec.get("data", []) for loc in trace.get("locations", [])]
-        return Widget("plotly_chart", element.plotly_chart.id, locations=locations)
+    if kind == "bidi_component" and element.bidi_component.component_name == "geoplunge_map":
+        data = json.loads(element.bidi_component.json or "{}")
+        if data.get("pick", "none") == "none":
+            return None
+        locations = data["choices"] if data.get("choices") is not None else sorted(STATES)
+        return Widget("map", element.bidi_component.id, locations=locations, picks=data["selected"])
     return None
 
 
@@ -276,18 +282,15 @@ def click(widget: Widget):
 
 
 def map_click(widget: Widget, rng: random.Random):
-    """A click on one state of a selectable map, as the Plotly chart reports it."""
-    index = rng.randrange(len(widget.locations))
-    point = {
-        "curve_number": 0,
-        "point_number": index,
-        "point_index": index,
-        "location": widget.locations[index],
-    }
-    selection = {"points": [point], "point_indices": [index], "box": [], "lasso": []}
+    """A click on one state of a selectable map, as the map component reports it: the whole
+    selection after the click (``ui.maps``; ``at`` tells one report from the next)."""
+    code = rng.choice(widget.locations)
+    picks = [c for c in widget.picks if c != code]
+    if code not in widget.picks:
+        picks.append(code)
     state = BackMsg().rerun_script.widget_states.widgets.add()
     state.id = widget.id
-    state.string_value = json.dumps({"selection": selection})
+    state.json_value = json.dumps({"selection": {"picks": picks, "at": f"{time.time():.6f}"}})
     return state
 
 
@@ -321,7 +324,7 @@ class Student:
             self.question, self.picks_left = check.id, self.rng.randint(1, 3)
         if self.picks_left > 0:
             self.picks_left -= 1
-            chart = next((w for w in widgets if w.kind == "plotly_chart" and w.locations), None)
+            chart = next((w for w in widgets if w.kind == "map" and w.locations), None)
             if chart is not None:
                 return "map click", map_click(chart, self.rng)
             answer = next((w for w in widgets if w.kind == "multiselect" and w.options), None)
