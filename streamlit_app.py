@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from ui.heap import freeze_long_lived
 from ui.nav import navigation, sidebar_menu
 
 st.set_page_config(page_title="GeoPlunge", page_icon="🗺️", layout="wide")
@@ -19,4 +20,7 @@ with st.sidebar:
         "population from the 2020 Census."
     )
 
-page.run()
+try:
+    page.run()
+finally:
+    freeze_long_lived()

@@ -318,6 +318,8 @@ def test_all_bad_parameters_at_once(app):
 def test_the_settings_form_starts_a_new_quiz_and_updates_the_url(app):
     open_page(app, BORDER, n="5", seed="2")
     form = view_of(app).widget_key("form")
+    assert not [w for w in app.multiselect if w.key.startswith(form)]  # drawn once opened
+    click(app, "Change the quiz")
     app.multiselect(key=f"{form}_modes_borders").set_value(["count"])
     app.selectbox(key=f"{form}_region").set_value("South")
     app.number_input(key=f"{form}_n").set_value(3)

@@ -586,6 +586,7 @@ def _practise(key: str) -> None:
 
 
 def _apply_form(group: str, prefix: str) -> None:
+    st.session_state[f"{DRILLS[group].url_path}_settings_open"] = False
     params = form_params(group, prefix)
     if st.session_state.get(f"{prefix}_reseed"):
         params["seed"] = str(fresh_seed())
@@ -669,20 +670,33 @@ def form_params(group: str, prefix: str) -> dict[str, str]:
 
 
 def _settings_form(view: QuizView) -> None:
+    """ "Change the quiz": a button that opens the settings form. The form's widgets are drawn
+    only once it is open, so a student's every click does not pay for a dozen hidden widgets."""
     group = view.group
     prefix = view.widget_key("form")
-    with (
-        st.expander("Change the quiz", icon=":material/tune:"),
-        st.form(prefix, border=False),
-    ):
+    opened = f"{view.key}_settings_open"
+    if not st.session_state.get(opened):
+        st.button(
+            "Change the quiz",
+            icon=":material/tune:",
+            on_click=st.session_state.__setitem__,
+            args=(opened, True),
+            key=f"{prefix}_open",
+        )
+        return
+    with st.container(border=True), st.form(prefix, border=False):
         settings_fields(group, view.run.settings, view.timer, prefix)
         st.checkbox("Draw a new random seed", key=f"{prefix}_reseed")
-        st.form_submit_button(
+        left, right = st.columns(2)
+        left.form_submit_button(
             "Start this quiz",
             type="primary",
             width="stretch",
             on_click=_apply_form,
             args=(group, prefix),
+        )
+        right.form_submit_button(
+            "Close", width="stretch", on_click=st.session_state.__setitem__, args=(opened, False)
         )
 
 
