@@ -50,6 +50,8 @@ def test_every_state_answers_a_click_inside_its_outline(device, request, app_url
     page = request.getfixturevalue(device)
     open_map(page, app_url, "/atlas")
     assert is_touch(page) is (device == "phone")
+    verb = "Tap" if device == "phone" else "Click"  # the map says what the hand does
+    assert page.locator(".gpm-hint").inner_text().startswith(f"{verb} a state on the map")
     too_small = []
     for card in sorted(by_usps().values(), key=lambda c: c.name):
         if interior_point(page, card.usps) is None:

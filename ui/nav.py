@@ -35,7 +35,7 @@ MENU: tuple[MenuEntry, ...] = (
         "Atlas",
         ":material/map:",
         "atlas",
-        "Click any state to see its card: capital, ranks, time zone and border states.",
+        "Choose any state on the map to see its card: capital, ranks, time zone and borders.",
     ),
     MenuEntry(
         "Drills",
