@@ -29,7 +29,9 @@ as :class:`Unavailable`, the one error a page must expect from a healthy program
 from __future__ import annotations
 
 import os
+import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -207,7 +209,7 @@ def _sqlite_setup(engine: Engine) -> None:
     def _connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # the driver must not begin on its own
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
+        _enter_wal(cursor)
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.close()
@@ -216,6 +218,21 @@ def _sqlite_setup(engine: Engine) -> None:
     def _begin(connection: sa.Connection) -> None:
         write = connection.get_execution_options().get("geoplunge_write")
         connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def _enter_wal(cursor: Any, patience: float = 60.0) -> None:
+    """Switch the file to WAL. The switch needs the file to itself, and SQLite may refuse it at
+    once (no busy wait) while another server creates or migrates the same new file, so a refusal
+    is retried for ``patience`` seconds. A file already in WAL answers at once."""
+    deadline = time.monotonic() + patience
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 def insert_new(

@@ -7,6 +7,10 @@ matching ``selector`` once the page has drawn it. An element that cannot take fo
 (a feedback box) gets ``tabindex="-1"`` first, so a screen reader reads it and the next Tab goes
 to the first control inside or after it.
 
+The focus is moved only while it is nowhere (the page body, or a control the rerun took away) or
+still where it was when the request came: a keyboard user who has already moved on, say into the
+map while a slow page was still drawing, keeps their place.
+
 Each focus request carries a ``token`` (the question's turn, the step): the script acts once per
 token, so other reruns (a map click, a timer tick) never pull the focus back.
 
@@ -23,8 +27,11 @@ export default function ({ data }) {
   const { selector, token } = data || {};
   if (!selector || window.__geoplungeFocus === token) return;
   window.__geoplungeFocus = token;
+  const before = document.activeElement;
   let tries = 0;
   const go = () => {
+    const now = document.activeElement;
+    if (now && now !== document.body && now !== before && now.isConnected) return; // the user moved on
     const el = document.querySelector(selector);
     if (!el) {
       if (tries++ < 60) setTimeout(go, 50);

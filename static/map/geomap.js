@@ -281,7 +281,9 @@ class GeoMap {
     this.drawn = [width, height];
     this.stage.style.height = `${height}px`;
     this.zoomKey = null; // fit the view again once plotly has drawn the new size
-    this.Plotly.relayout(this.plot, { width, height });
+    const focused = document.activeElement?.closest?.(".gpm-stage") === this.stage;
+    // plotly draws new paths: a keyboard user's focus moves to the new path of the same state
+    this.Plotly.relayout(this.plot, { width, height }).then(() => focused && this.focusState(this.focusCode));
   }
 
   onResize() {
@@ -822,7 +824,7 @@ class GeoMap {
     else if (key === "-" || key === "_") this.zoomBy(1 / 1.6);
     else if (key === "0") this.home();
     else if (key === "Escape") this.hideTip();
-    else if (/^[a-z]$/i.test(key) && !e.ctrlKey && !e.metaKey && !e.altKey) this.typeAhead(key.toLowerCase());
+    else if (/^[a-z]$/i.test(key) && !e.ctrlKey && !e.metaKey && !e.altKey) this.typeAhead(key.toLowerCase(), e.timeStamp);
     else handled = false;
     if (handled) e.preventDefault();
     if (handled && key.length > 1) this.typed = "";
@@ -859,8 +861,8 @@ class GeoMap {
 
   // Letters typed in a row name a state ("wy": Wyoming); one letter again and again steps
   // through the states that begin with it.
-  typeAhead(letter) {
-    const now = performance.now();
+  // The gap is measured between the key events themselves, not when a busy page handles them.
+  typeAhead(letter, now = performance.now()) {
     this.typed = now - this.typedAt < 800 ? this.typed + letter : letter;
     this.typedAt = now;
     const starts = (prefix) => this.byName.filter((c) => this.names.get(c).toLowerCase().startsWith(prefix));
