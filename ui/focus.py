@@ -31,7 +31,7 @@ export default function ({ data }) {
   let tries = 0;
   const go = () => {
     const now = document.activeElement;
-    if (now && now !== document.body && now !== before && now.isConnected) return; // the user moved on
+    if (now && now !== document.body && now !== before && now.isConnected) return; // moved on
     const el = document.querySelector(selector);
     if (!el) {
       if (tries++ < 60) setTimeout(go, 50);
