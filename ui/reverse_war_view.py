@@ -15,12 +15,13 @@ ranks but not their weakness (the worst rank, which decides) until the flip is r
 hints are on.
 
 Words. Each flip's winner is said in a sentence (:func:`winner_sentence`), several flips played
-at once are summed up (:func:`flips_summary`), and the piles chart is an inline SVG whose text
+at once are summed up (:func:`flips_summary`), and the piles chart is an SVG image whose text
 alternative is :func:`piles_sentence`, also shown under it.
 """
 
 from __future__ import annotations
 
+import base64
 from dataclasses import dataclass
 from html import escape
 
@@ -311,7 +312,7 @@ def piles_sentence(history: list[tuple[int, int]] | tuple[tuple[int, int], ...])
 
 
 def piles_svg(history: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> str:
-    """The cards in each pile after every flip, as a small line chart (inline SVG, one point
+    """The cards in each pile after every flip, as a small line chart (an SVG image, one point
     per flip, at most 400 points) with its words as the text alternative."""
     n = len(history)
     step = max(1, -(-n // 400))
@@ -332,12 +333,18 @@ def piles_svg(history: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> s
     )
     words = escape(piles_sentence(history))
     middle = pad + (height - 2 * pad) / 2
-    return (
-        f"<svg role='img' aria-label='{words}' viewBox='0 0 {width:.0f} {height:.0f}' "
-        f"width='100%' height='{height:.0f}' style='max-width:100%;background:#F8FAFC'>"
-        f"<title>{words}</title>"
+    svg = (
+        f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width:.0f} {height:.0f}' "
+        f"preserveAspectRatio='none'><rect width='100%' height='100%' fill='#F8FAFC'/>"
         f"<line x1='0' x2='{width:.0f}' y1='{middle:.1f}' y2='{middle:.1f}' stroke='#94A3B8' "
         f"stroke-dasharray='2 4'/>{lines}</svg>"
+    )
+    # An image, not inline SVG: st.html's sanitiser drops <svg>; the alt text is the chart
+    # in words.
+    data = base64.b64encode(svg.encode()).decode()
+    return (
+        f"<img class='gp-piles' src='data:image/svg+xml;base64,{data}' alt='{words}' "
+        f"style='width:100%;height:{height:.0f}px;display:block'>"
         "<div style='font-size:.85rem;color:#334155'>"
         "<span style='color:#0072B2'>━</span> you · "
         "<span style='color:#D55E00'>╍</span> the AI · the dotted line is 25 cards each</div>"
