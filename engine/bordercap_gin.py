@@ -22,7 +22,8 @@ The rules, as the engine plays them (2 to 4 players):
   turn.
 - Score: the round's winner gets 20, plus 10 if its 4-group has at least two cards that each
   border all three others, or its four capitals share a first letter. Only the winner scores.
-  The first player to 50 wins the game.
+  The first player to 50 wins the game (``new(target=30)`` plays a shorter game to 30; the
+  target is kept in ``target`` and is the only score that ends a game, with the void cap).
 - Deck empty: the discard pile except its top card is turned over, shuffled (with the state's
   random generator) and becomes the deck; play goes on.
 - A round with no winner after 200 turns is void (no score) and the cards are dealt again.
@@ -118,6 +119,7 @@ HAND_SIZE = 7
 MAX_TURNS = 200
 MAX_VOID_ROUNDS = 2
 TARGET = 50
+TARGETS = (50, 30)  # the scores a game may be played to (30: a shorter game)
 ROUND_POINTS = 20
 BONUS_POINTS = 10
 FACE_DOWN_PER_ROUND = 2
@@ -300,6 +302,7 @@ class BorderCapGin(GameState):
         "wins",
         "results",
         "_rng_shared",
+        "target",
     )
 
     def __init__(self, players: int, seed: int | None, rng: random.Random) -> None:
@@ -328,6 +331,7 @@ class BorderCapGin(GameState):
         self.cand: list[list[int]] = []
         self.wins: list[Declare] = []
         self.results: tuple[RoundResult, ...] = ()
+        self.target = TARGET
 
     # ----------------------------------------------------------------- set-up
 
@@ -342,12 +346,16 @@ class BorderCapGin(GameState):
             raise ValueError(f"BorderCap Gin is for 2 to 4 players, not {players}.")
         if teams is not None:
             raise ValueError("BorderCap Gin has no teams: every player plays alone.")
+        target = options.pop("target", TARGET)
+        if target not in TARGETS or isinstance(target, bool):
+            raise ValueError(f"The target score must be one of {TARGETS}, not {target!r}.")
         if options:
             raise ValueError(f"Unknown option(s) for BorderCap Gin: {sorted(options)}.")
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         rng = random.Random(seed)
         state = cls(players, seed, rng)
+        state.target = target
         state.dealer = rng.randrange(players)
         state._deal()
         return state
@@ -660,6 +668,7 @@ class BorderCapGin(GameState):
         new.cand = [c.copy() for c in self.cand]
         new.wins = self.wins.copy()
         new.results = self.results
+        new.target = self.target
         return new
 
     def __eq__(self, other: object) -> bool:
@@ -928,7 +937,7 @@ class BorderCapGin(GameState):
             f"{', '.join(c.name for c in three)} ({describe_group(three)}); "
             f"{ROUND_POINTS} points" + (f" + {BONUS_POINTS} bonus." if bonus else ".")
         )
-        if self.score[p] >= TARGET:
+        if self.score[p] >= self.target:
             self.over = True
             self.won_by = p
             self.phase = OVER

@@ -17,7 +17,8 @@ The rules (from the rules README):
   A caller that wins 6 or more tricks gets 15 more; a caller that wins fewer gets nothing for
   the round, whatever else it won.
 - First to 50 wins; if more than one reach 50 in the same round, the higher score wins; still
-  equal, another round is played. The deal passes to the left each round.
+  equal, another round is played. (``new(target=30)`` plays a shorter game to 30, kept in
+  ``target``; "50" below then reads 30.) The deal passes to the left each round.
 
 Seats are numbered clockwise: "to the left" and "the next player" are both ``seat + 1``.
 A *unit* is a team in a team game, else a seat; ``team_of(seat)`` gives it, ``winner`` and
@@ -77,6 +78,7 @@ from engine.core import GameState, player_name
 HAND_SIZE = 8
 TRICKS_BEFORE_CALL_CLOSES = 4  # the call must come before the first card of the 5th trick
 TARGET = 50
+TARGETS = (50, 30)  # the scores a game may be played to (30: a shorter game)
 MOST_TRICKS = 10
 TIED_FOR_MOST = 5
 CALL_TRICKS = 6
@@ -322,6 +324,7 @@ class GeoPowerToss(GameState):
     calls: tuple[tuple[int, int], ...]
     results: tuple[RoundResult, ...]
     capped: bool
+    target: int  # the score that ends the game (TARGET, or 30 for a shorter game)
     _winner: int | None
     _view: PublicView | None  # cache of public_view(); None after any change it shows
     _rng: random.Random
@@ -376,6 +379,7 @@ class GeoPowerToss(GameState):
         s.calls = ()
         s.results = ()
         s.capped = False
+        s.target = TARGET
         s._winner = None
         s._view = None
         return s
@@ -385,11 +389,15 @@ class GeoPowerToss(GameState):
         cls, players: int = 2, teams: int | None = None, seed: int | None = None, **options: Any
     ) -> GeoPowerToss:
         """Seat the players (and teams), draw the first dealer and deal the first round."""
+        target = options.pop("target", TARGET)
+        if target not in TARGETS or isinstance(target, bool):
+            raise ValueError(f"The target score must be one of {TARGETS}, not {target!r}.")
         if options:
             raise ValueError(f"Unknown option(s) for GeoPower Toss: {sorted(options)}.")
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         state = cls._blank(players, teams, seed, random.Random(seed))
+        state.target = target
         state.dealer = state.rng.randrange(players)
         if teams:
             members = "; ".join(
@@ -764,7 +772,7 @@ class GeoPowerToss(GameState):
         self.round_no += 1
         best = max(scores)
         top_units = [u for u, s in enumerate(scores) if s == best]
-        if best >= TARGET:
+        if best >= self.target:
             if len(top_units) == 1:
                 self._finish(top_units[0])
                 return

@@ -277,7 +277,7 @@ def test_war_flips_then_plays_to_the_end(app):
     text = texts(app)
     assert "flips" in text and "GeoPlunges: you" in text
     assert any("50 cards" in m.value for m in [*app.success, *app.error, *app.info])
-    assert len(app.get("vega_lite_chart")) == 1
+    assert sum("<img class='gp-piles'" in h.proto.body for h in app.get("html")) == 1
 
 
 def test_war_practice_scores_each_prediction(app):

@@ -121,7 +121,8 @@ def test_first_dealer_is_drawn_from_the_seed():
         ({"players": "2"}, "whole number"),
         ({"players": True}, "whole number"),
         ({"players": 4, "teams": 2}, "no teams"),
-        ({"players": 2, "target": 100}, "Unknown option"),
+        ({"players": 2, "target": 100}, "target score must be one of"),
+        ({"players": 2, "goal": 100}, "Unknown option"),
     ],
 )
 def test_invalid_setups_are_refused(kwargs, words):

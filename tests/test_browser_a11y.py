@@ -92,14 +92,7 @@ def answer_one_question(page, url_path: str) -> None:
 
 # Known violations in markup another part of the project owns; strict, so the test fails as soon
 # as they are fixed and the mark must go.
-KNOWN = {
-    "reverse_war": pytest.mark.xfail(
-        strict=True,
-        reason="game page (games helper): the caption link 'link to this game' in "
-        "ui/game_view.py is below 4.5:1, and the flips chart (st.line_chart, Vega) has an svg "
-        "mark without a text alternative (svg-img-alt)",
-    ),
-}
+KNOWN: dict[str, pytest.MarkDecorator] = {}
 
 
 @pytest.mark.parametrize(

@@ -114,7 +114,7 @@ def test_invalid_setups_are_refused(players: int, teams: int | None, message: st
 
 def test_unknown_option_is_refused() -> None:
     with pytest.raises(ValueError, match="Unknown option"):
-        GeoPowerToss.new(seed=1, target=100)
+        GeoPowerToss.new(seed=1, goal=100)
 
 
 def test_from_hands_refuses_bad_hands() -> None:

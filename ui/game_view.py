@@ -132,6 +132,24 @@ class Choice:
         return (self.engine_values or {}).get(value, value)
 
 
+TARGET = Choice(
+    "target",
+    "Play to",
+    {"50": "First to 50 points", "30": "First to 30 points (a shorter game)"},
+    default="50",
+    engine_option="target",
+    engine_values={"50": 50, "30": 30},
+)
+"""The target score of the games that have one (BorderCap Gin, GeoPower Toss): ``target=30``."""
+
+
+def with_target(text: str, target: int) -> str:
+    """A rules text or intro written for 50 points, saying ``target`` instead."""
+    for words in ("50 points", "reach 50"):
+        text = text.replace(words, words.replace("50", str(target)))
+    return text
+
+
 @dataclass(frozen=True)
 class Setup:
     """A game's set-up, as the URL says it (after bad values were replaced by defaults)."""
@@ -830,9 +848,11 @@ def setup_panel(
         if fresh or same:
             restart(tab, replace(new, seed=fresh_seed() if fresh else int(seed)))
             st.rerun()
-    st.caption(
-        f"Deal {setup.seed} · [link to this game]({setup.link()}) — the same link deals the "
-        "same cards."
+    # Small text at full strength: a caption is drawn at 60% opacity, which takes its link
+    # below 4.5:1 contrast.
+    st.markdown(
+        f":small[Deal {setup.seed} · [link to this game]({setup.link()}) — the same link deals "
+        "the same cards.]"
     )
 
 

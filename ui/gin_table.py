@@ -185,7 +185,7 @@ def round_start(tab: Table, obs: GinObservation) -> str:
 def result_text(tab: Table, obs: GinObservation) -> str:
     """How the game ended, in one sentence."""
     top = max(obs.scores)
-    if obs.void_rounds >= 2 and top < 50:
+    if obs.void_rounds >= 2 and top < tab.state.target:
         if obs.winner is None:
             return "Two void rounds end the game, and the top scores are equal: **a draw**."
         lead = "you win" if obs.winner == HUMAN else f"{tab.seat_name(obs.winner)} wins"

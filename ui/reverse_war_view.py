@@ -10,11 +10,18 @@ about the two cards being turned: they are face up for both players at the momen
 so showing them before the engine resolves the flip reveals nothing a player at the table
 would not see. The engine has no "turn, then resolve" step, so :func:`next_pair` reads the two
 top cards of the piles; nothing else of the hidden piles is ever shown. The truth a prediction
-is scored against comes from the engine's ``Battle`` (:func:`outcome`).
+is scored against comes from the engine's ``Battle`` (:func:`outcome`). The two cards show their
+ranks but not their weakness (the worst rank, which decides) until the flip is resolved, unless
+hints are on.
+
+Words. Each flip's winner is said in a sentence (:func:`winner_sentence`), several flips played
+at once are summed up (:func:`flips_summary`), and the piles chart is an SVG image whose text
+alternative is :func:`piles_sentence`, also shown under it.
 """
 
 from __future__ import annotations
 
+import base64
 from dataclasses import dataclass
 from html import escape
 
@@ -60,6 +67,10 @@ stopped, and the player with more cards wins (equal piles: a draw).
 **This app's choices.** The winner picks the cards up in the order they were laid, its own
 card first at each step, with the handed-over cards last; so the game is decided by the deal
 alone. Every card laid is shown when the flip is over, face-down war cards included.
+
+**Practice mode.** The two cards are turned before you predict, with their three ranks but
+not their weakness: finding the worst rank is your part (switch **Hints** on to see it). The
+weakness of each card is told once the flip is resolved.
 """
 
 
@@ -247,8 +258,97 @@ def result_text(tab: Table) -> str:
     return "The AI holds all 50 cards: **the AI wins.**"
 
 
-def card_tile(card: Card, who: str) -> str:
+def card_tile(card: Card, who: str, *, weakness: bool = True) -> str:
+    """A card with whose it is; ``weakness=False`` leaves its worst rank out (a card about to
+    be predicted: finding the worst rank is the player's part, unless hints are on)."""
+    if not weakness:
+        return card_html(card, caption=who)
     return card_html(card, caption=f"{who} · weakness {weakness_text(card)}")
+
+
+def winner_sentence(battle: Battle) -> str:
+    """Who won a flip, in one sentence (the badges and the outlined card say it in colour)."""
+    if battle.ran_out:
+        if battle.winner is None:
+            return f"Flip {battle.turn}: both players ran out of cards in the war, a draw."
+        loser = "the AI" if battle.winner == HUMAN else "you"
+        who = "you win" if battle.winner == HUMAN else "the AI wins"
+        return f"Flip {battle.turn}: {who} the game: {loser} had no card left to turn in the war."
+    a, b = battle.deciding
+    win, lose = (a, b) if battle.winner == HUMAN else (b, a)
+    who = "you win" if battle.winner == HUMAN else "the AI wins"
+    mine, theirs = ("your", "the AI's") if battle.winner == HUMAN else ("the AI's", "your")
+    war = f" after a {war_name(battle.wars)}" if battle.wars else ""
+    plunge = " with a GeoPlunge" if battle.geoplunge else ""
+    return (
+        f"Flip {battle.turn}: {who}{war}{plunge} and take{'s' * (battle.winner != HUMAN)} "
+        f"{len(battle.won)} cards: {mine} {win.name} ({ordinal(win.weakness)}) is weaker than "
+        f"{theirs} {lose.name} ({ordinal(lose.weakness)})."
+    )
+
+
+def flips_summary(found: list[Battle]) -> str:
+    """Several flips played at once (10 flips, to the end, auto-play) in one sentence."""
+    mine = sum(1 for b in found if b.winner == HUMAN)
+    theirs = sum(1 for b in found if b.winner not in (HUMAN, None))
+    wars = sum(1 for b in found if b.wars or b.ran_out)
+    span = f"flips {found[0].turn} to {found[-1].turn}"
+    text = f"In {span} you won {mine} and the AI won {theirs}"
+    if wars:
+        text += f" ({wars} Geography War{'s' if wars != 1 else ''})"
+    return text + "."
+
+
+def piles_sentence(history: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> str:
+    """The flips chart in words: the piles now, and the most each player held."""
+    mine, theirs = history[-1]
+    flips = len(history) - 1
+    when = "At the deal" if not flips else f"After flip {flips}"
+    most = max(h[0] for h in history), max(h[1] for h in history)
+    return (
+        f"{when} you hold {mine} cards and the AI {theirs}. The most you held: {most[0]}; "
+        f"the most the AI held: {most[1]}."
+    )
+
+
+def piles_svg(history: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> str:
+    """The cards in each pile after every flip, as a small line chart (an SVG image, one point
+    per flip, at most 400 points) with its words as the text alternative."""
+    n = len(history)
+    step = max(1, -(-n // 400))
+    points = list(range(0, n, step))
+    if points[-1] != n - 1:
+        points.append(n - 1)
+    width, height, pad = 600.0, 160.0, 6.0
+
+    def xy(i: int, who: int) -> str:
+        x = pad + (width - 2 * pad) * (i / max(1, n - 1))
+        y = pad + (height - 2 * pad) * (1 - history[i][who] / 50)
+        return f"{x:.1f},{y:.1f}"
+
+    lines = "".join(
+        f"<polyline fill='none' stroke='{color}' stroke-width='2.5'{dash} "
+        f"points='{' '.join(xy(i, who) for i in points)}'/>"
+        for who, color, dash in ((0, "#0072B2", ""), (1, "#D55E00", " stroke-dasharray='6 3'"))
+    )
+    words = escape(piles_sentence(history))
+    middle = pad + (height - 2 * pad) / 2
+    svg = (
+        f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width:.0f} {height:.0f}' "
+        f"preserveAspectRatio='none'><rect width='100%' height='100%' fill='#F8FAFC'/>"
+        f"<line x1='0' x2='{width:.0f}' y1='{middle:.1f}' y2='{middle:.1f}' stroke='#94A3B8' "
+        f"stroke-dasharray='2 4'/>{lines}</svg>"
+    )
+    # An image, not inline SVG: st.html's sanitiser drops <svg>; the alt text is the chart
+    # in words.
+    data = base64.b64encode(svg.encode()).decode()
+    return (
+        f"<img class='gp-piles' src='data:image/svg+xml;base64,{data}' alt='{words}' "
+        f"style='width:100%;height:{height:.0f}px;display:block'>"
+        "<div style='font-size:.85rem;color:#334155'>"
+        "<span style='color:#0072B2'>━</span> you · "
+        "<span style='color:#D55E00'>╍</span> the AI · the dotted line is 25 cards each</div>"
+    )
 
 
 def headline(battle: Battle) -> str:

@@ -26,12 +26,12 @@ KEY = "bordercap_gin"
 PILE_SHOWN = 8  # discards named under the pile's top card (the most recent first)
 HUMAN = gv.HUMAN
 
-tab = gv.current_table(KEY, "bordercap_gin", table_cls=gt.GinTable)
+tab = gv.current_table(KEY, "bordercap_gin", choices=(gv.TARGET,), table_cls=gt.GinTable)
 gv.page_top(
     tab,
     "BorderCap Gin",
     "Collect a 4-group and a 3-group: states that border one card of the group, or capitals "
-    "that share a first letter. The first to 50 points wins.",
+    f"that share a first letter. The first to {tab.state.target} points wins.",
 )
 gv.preference_toggles(tab)
 waiting = gv.advance(tab)
@@ -503,5 +503,5 @@ else:
             st.markdown("\n".join(f"- {line}" for line in gt.result_lines(tab, obs.results)))
 
 gv.log_panel(tab, gt.describe, since=False)
-gv.rules_expander(gt.RULES)
+gv.rules_expander(gv.with_target(gt.RULES, tab.state.target))
 gv.setup_panel(tab)

@@ -19,12 +19,12 @@ from ui.maps import us_map
 KEY = "geopower_toss"
 HUMAN = gv.HUMAN
 
-tab = gv.current_table(KEY, "geopower_toss", table_cls=gp.TossTable)
+tab = gv.current_table(KEY, "geopower_toss", choices=(gv.TARGET,), table_cls=gp.TossTable)
 gv.page_top(
     tab,
     "GeoPower Toss",
     "Follow the Zone that was led and win tricks with the round's GeoPower category — size, "
-    "statehood or population. The first to 50 points wins.",
+    f"statehood or population. The first to {tab.state.target} points wins.",
 )
 gv.preference_toggles(tab)
 waiting = gv.advance(tab)
@@ -324,5 +324,5 @@ else:
             st.markdown("\n".join(f"- {gp.round_line(tab, obs, r)}" for r in obs.results))
 
 gv.log_panel(tab, gp.describe, since=False)
-gv.rules_expander(gp.RULES)
+gv.rules_expander(gv.with_target(gp.RULES, tab.state.target))
 gv.setup_panel(tab)

@@ -6,7 +6,6 @@ URL parameters (see ``ui.game_view``): ``seed`` (the deal) and ``mode`` (``play`
 
 import time
 
-import pandas as pd
 import streamlit as st
 
 import ui.game_view as gv
@@ -66,15 +65,8 @@ with top:
 
 
 def pile_chart() -> None:
-    history = pd.DataFrame(state.pile_history, columns=["You", "AI"])
-    history.index.name = "Flip"
-    st.line_chart(
-        history,
-        x_label="Flip",
-        y_label="Cards",
-        height=200,
-        color=["#0072B2", "#D55E00"],
-    )
+    st.html(rw.piles_svg(state.pile_history))
+    st.caption(rw.piles_sentence(state.pile_history))
 
 
 def battle_map(battle, key: str) -> None:
@@ -91,6 +83,7 @@ def battle_map(battle, key: str) -> None:
 
 def show_battle(battle) -> None:
     st.markdown(rw.headline(battle))
+    st.markdown(f"**{rw.winner_sentence(battle)}**")
     st.html(rw.battle_html(battle))
     lines = rw.describe_battle(tab, battle)
     st.markdown("\n".join(f"- {line}" for line in lines))
@@ -136,7 +129,8 @@ def predict_widgets() -> None:
         return
     a, b = pair
     st.markdown(f"**Flip {state.turn + 1}: the two cards are turned.** Which one wins?")
-    st.html(f"<div class='gp-hand'>{rw.card_tile(a, 'You')}{rw.card_tile(b, 'AI')}</div>")
+    tiles = rw.card_tile(a, "You", weakness=tab.hints) + rw.card_tile(b, "AI", weakness=tab.hints)
+    st.html(f"<div class='gp-hand'>{tiles}</div>")
     if tab.hints:
         compare_hint(a, b)
     said = st.segmented_control(
@@ -232,6 +226,9 @@ def board() -> None:
     left, right = st.columns([3, 2], gap="large")
     with left:
         if battle is not None:
+            fresh = [s.after for s in tab.history[tab.seen :] if s.after is not None]
+            if len(fresh) > 1:
+                st.markdown(rw.flips_summary(fresh))
             st.markdown(f"**Last flip (flip {battle.turn})**")
             show_battle(battle)
         else:
