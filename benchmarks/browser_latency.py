@@ -145,10 +145,20 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def stats(values: list[float]) -> dict[str, float]:
-    values = sorted(values)
+def stats(values: list[float | None]) -> dict[str, float]:
+    """p50/p95/max of the measured values; ``missed`` counts the steps that never answered."""
+    missed = sum(v is None for v in values)
+    values = sorted(v for v in values if v is not None)
+    if not values:
+        return {"n": 0, "missed": missed}
     p95 = values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
-    return {"n": len(values), "p50": statistics.median(values), "p95": p95, "max": values[-1]}
+    return {
+        "n": len(values),
+        "missed": missed,
+        "p50": statistics.median(values),
+        "p95": p95,
+        "max": values[-1],
+    }
 
 
 class Browser:
@@ -436,9 +446,10 @@ def report(f: dict) -> str:
     lines.append("")
     lines.append("Click → the state shown as picked (warm page):")
     for name, s in f["click_to_picked_ms"].items():
-        if s:
+        if s.get("n"):
             lines.append(
-                f"  {name:38} p50 {s['p50']:6.1f} ms  p95 {s['p95']:6.1f} ms  (n={s['n']})"
+                f"  {name:38} p50 {s['p50']:6.1f} ms  p95 {s['p95']:6.1f} ms  "
+                f"(n={s['n']}, never shown {s['missed']})"
             )
     lines.append("")
     lines.append("Check → feedback on screen:")
