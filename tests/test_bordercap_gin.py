@@ -905,3 +905,17 @@ def test_observation_sets_every_field():
 def test_from_hands_refuses_impossible_positions(kwargs, words):
     with pytest.raises(ValueError, match=words):
         BorderCapGin.from_hands(**kwargs)
+
+
+def test_simulate_counts_the_face_down_openings_and_finds_none():
+    from engine.simulate import EVENTS, format_report, simulate
+
+    game, opening_down = EVENTS["face_down_openings"]
+    state = BorderCapGin.new(players=2, seed=4)
+    card = state.hands[state.current_player][0]
+    assert game == "bordercap_gin" and opening_down(state, Discard(card, face_down=True))
+    assert not opening_down(state, Discard(card))
+    result = simulate("bordercap_gin", 20, ["medium", "medium"], seed=3)
+    assert result["events"] == {"face_down_openings": 0}
+    assert "face down openings: 0" in format_report(result)
+    assert simulate("reverse_war", 2)["events"] == {}
