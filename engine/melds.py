@@ -373,12 +373,13 @@ def _no_four_reason(hand: Sequence[Card]) -> str:
 def no_win_reasons(hand: Sequence[Card]) -> list[str]:
     """Why seven cards do not split into a 4-group and a 3-group, one sentence per 4-group they
     hold (what the three cards left lack), or why they hold no 4-group at all. Empty when the
-    hand wins."""
+    hand wins. Cards are named in alphabetical order."""
     if len(hand) != 7 or len({c.usps for c in hand}) != 7:
         return [f"A declared hand has 7 different cards, not {len(hand)}."]
     if winning_splits(hand):
         return []
-    fours = [g for g in groups_in(sorted(hand, key=lambda c: c.usps)) if len(g) == 4]
+    hand = sorted(hand, key=lambda c: c.name)  # the same words whatever the order of the hand
+    fours = [g for g in groups_in(hand) if len(g) == 4]
     if not fours:
         return [_no_four_reason(hand)]
     lines = []
