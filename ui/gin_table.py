@@ -514,8 +514,9 @@ def card_captions(obs: GinObservation, advice: DiscardAdvice | None = None) -> d
 
 
 def face_down_advice(obs: GinObservation, card: Card) -> str | None:
-    """Two players: why ``card`` might go face down (it helps a card the other player took)."""
-    if obs.players != 2 or not obs.face_down_left[obs.player]:
+    """Two players: why ``card`` might go face down (it helps a card the other player took);
+    never for the opening discard, which is face up."""
+    if obs.players != 2 or not obs.face_down_left[obs.player] or obs.turn == 1:
         return None
     theirs = obs.took[1 - obs.player]
     helps = [
