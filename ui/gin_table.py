@@ -31,7 +31,6 @@ from engine.cards import Card, deck
 from engine.melds import (
     BIT,
     describe_group,
-    group_problem,
     groups_in,
     hubs,
     no_win_reasons,
@@ -389,21 +388,6 @@ def groups_lines(hand: Sequence[Card]) -> list[str]:
         capitals = ", ".join(f"{c.capital} ({c.name})" for c in cards)
         kind = "a 3-group" if len(cards) == 3 else "a 4-group"
         lines.append(f"Capitals starting with **{letter}**: {capitals}: {kind}.")
-    return lines
-
-
-def explain_declaration(four: Sequence[Card], three: Sequence[Card]) -> list[str]:
-    """Why a declaration is no win, group by group (a right group is named as one too)."""
-    twice = [c for c in four if c in three]
-    if twice:
-        return [f"{names(twice)} cannot be in both groups."]
-    lines = []
-    for label, group in (("4-group", four), ("3-group", three)):
-        why = group_problem(group)
-        if why is None:
-            lines.append(f"The {label} **{names(group)}** is a group: {describe_group(group)}.")
-        else:
-            lines.append(f"The {label} **{names(group)}** is not a group: {why}.")
     return lines
 
 
