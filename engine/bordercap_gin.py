@@ -9,17 +9,19 @@ The rules, as the engine plays them (2 to 4 players):
   (:class:`Take`) or the top card of the deck (:class:`Draw`), then discard one card
   (:class:`Discard`). Only the next player may take the card just discarded, and a card taken
   from the discard pile may not be discarded again in the same turn.
-- Two players only: twice per round each player may discard face down. The opponent then must
-  draw from the deck; a face-down card can never be taken.
+- The opening discard (the opener's 8th card) is always face up.
+- Two players only: twice per round each player may discard face down (never the opening
+  discard). The opponent then must draw from the deck; a face-down card can never be taken.
 - Melds (see :mod:`engine.melds`): a 4-group is four cards in which one borders each of the
   three others, or whose four capitals start with the same letter; a 3-group is three cards in
   which one borders both others, or whose capitals start with the same letter. "Borders" is
   :attr:`engine.cards.Card.borders`, the Four Corners included.
 - At the end of its own turn (after its discard) a player may declare a win (:class:`Declare`):
-  a 7-card hand that splits into a 4-group and a 3-group sharing no card. The engine validates
-  the declaration; a wrong one is refused with the reason (which card breaks which group) and
-  costs nothing: the state is unchanged and the player may still declare rightly or end its
-  turn.
+  a 7-card hand that splits into a 4-group and a 3-group sharing no card. Declaring is
+  declaring the hand: the engine finds the valid split with the highest score
+  (:func:`engine.melds.best_split`), so no player loses the bonus by grouping the same cards
+  another way. A wrong declaration is refused with the reason (group by group, why no split
+  works) and costs nothing: the state is unchanged and the player may still end its turn.
 - Score: the round's winner gets 20, plus 10 if its 4-group has at least two cards that each
   border all three others, or its four capitals share a first letter. Only the winner scores.
   The first player to 50 wins the game (``new(target=30)`` plays a shorter game to 30; the
@@ -34,17 +36,20 @@ Phases of a turn (``phase``):
    up). The opener's first turn of a round has no draw phase: it starts at ``"discard"`` with
    8 cards.
 2. ``"discard"``: :class:`Discard` of any card in hand except the one taken from the pile this
-   turn; in a 2-player game also face down while the player has face-down discards left.
-3. ``"declare"``: the valid declarations of the 7-card hand (one :class:`Declare` per split;
-   usually none) and :class:`EndTurn`. A declaration ends the round; ending the turn passes
-   play to the next seat.
+   turn; in a 2-player game also face down while the player has face-down discards left,
+   except for the opening discard.
+3. ``"declare"``: one :class:`Declare` when the 7-card hand wins (naming its best split) and
+   :class:`EndTurn`. A declaration ends the round; ending the turn passes play to the next
+   seat.
 
 Decisions (where the rules leave a case open):
 
 1. The opener's opening discard is its turn: it counts as turn 1 of the round, and the opener
    may declare after it (with 8 cards dealt it may already hold a win after its discard).
-2. A face-down discard is a discard like any other: the opener may make it too, and a card
-   taken from the pile may not be discarded face down in the same turn either.
+2. The opening discard is face up (the rules README says so, and the sheet deals the 8th card
+   to be discarded face up): a face-down opening is refused with the reason, and
+   ``legal_actions`` never offers it. Otherwise a face-down discard is a discard like any
+   other: a card taken from the pile may not be discarded face down in the same turn either.
 3. Face-down cards lie in their own stack beside the discard pile. When the deck is empty, the
    face-up pile except its top card and every face-down card are shuffled into the new deck.
    The deck is turned over as soon as its last card is drawn, so a player about to draw always
@@ -63,11 +68,16 @@ Decisions (where the rules leave a case open):
    meld (about 1 random 7-card hand in 1,000 is a win), so their games end by this cap.
    Rounds are bounded: a player with 3 round wins has at least 60 points, so at most 2 per
    player plus the deciding one are won, and at most 2 are void.
-7. A wrong declaration is refused by ``check``/``apply`` (``IllegalAction`` with the reason); it
-   leaves the state untouched and is not logged. ``legal_actions`` lists only the valid
-   declarations, each once, groups in deck order; ``check`` accepts the cards in any order.
-8. The declared split decides the bonus. ``legal_actions`` lists every valid split, so a player
-   chooses the one with the bonus.
+7. A wrong declaration (a hand with no winning split) is refused by ``check``/``apply``
+   (``IllegalAction`` with the reason: for each 4-group the hand holds, why the three cards
+   left are no 3-group, or why it holds no 4-group); it leaves the state untouched and is not
+   logged. ``legal_actions`` lists at most one declaration, naming the best split, groups in
+   deck order.
+8. Declaring is declaring the hand: the round scores the hand's best split (the bonus when any
+   split has it; among equal splits the first by deck order), whatever split the
+   :class:`Declare` names. ``Declare()`` names none; a named split is only how the player saw
+   it (its cards must be in the hand, its grouping is not judged) and the log and the round's
+   result show the split that scored.
 9. What each seat knows (``observation``): its own hand and own face-down cards, the face-up
    pile in order, the card taken from the pile in the current turn, the cards each player took
    from the pile that are certainly still in its hand (taken, not discarded face up since, and
@@ -107,11 +117,11 @@ from engine.melds import (
     ALL_CARDS,
     BIT,
     Relations,
+    best_split,
     bits_of,
-    cards_of,
     describe_group,
     mask_of,
-    split_problem,
+    no_win_reasons,
     truth,
 )
 
@@ -173,12 +183,15 @@ class Discard:
 
 @dataclass(frozen=True, slots=True)
 class Declare:
-    """Declare a win: the hand splits into the 4-group ``four`` and the 3-group ``three``."""
+    """Declare a win with the hand. ``four`` and ``three`` may name a split (the legal action
+    names the best one); the engine scores the hand's best split whatever they say."""
 
-    four: tuple[Card, ...]
-    three: tuple[Card, ...]
+    four: tuple[Card, ...] = ()
+    three: tuple[Card, ...] = ()
 
     def __str__(self) -> str:
+        if not self.four and not self.three:
+            return "declare a win"
         four = ", ".join(c.name for c in self.four)
         three = ", ".join(c.name for c in self.three)
         return f"declare {four} + {three}"
@@ -203,10 +216,6 @@ _ACTIONS = (Draw, Take, Discard, Declare, EndTurn)
 def declaration(four: Iterable[Card | str], three: Iterable[Card | str]) -> Declare:
     """A :class:`Declare` from cards or USPS codes (in any order; kept as given)."""
     return Declare(tuple(_to_card(c) for c in four), tuple(_to_card(c) for c in three))
-
-
-def _canonical(four_mask: int, three_mask: int) -> Declare:
-    return Declare(cards_of(four_mask), cards_of(three_mask))
 
 
 # ----------------------------------------------------------------- observation
@@ -513,7 +522,7 @@ class BorderCapGin(GameState):
             hand = self.hands[self.to_act]
             taken = self.taken
             out = [_DISCARD[c.usps] for c in hand if c is not taken]
-            if self.down_left[self.to_act]:
+            if self.down_left[self.to_act] and self.turn > 1:
                 out += [_DISCARD_DOWN[c.usps] for c in hand if c is not taken]
             return out
         return [*self.wins, END_TURN]
@@ -567,6 +576,8 @@ class BorderCapGin(GameState):
         if action.face_down is True:
             if self.players != 2:
                 return "Face-down discards are only for two players."
+            if self.turn == 1:
+                return "The opening discard is always face up: discard one of your 8 cards face up."
             if not self.down_left[self.to_act]:
                 return "You have used both face-down discards of this round."
         elif action.face_down is not False:
@@ -584,10 +595,12 @@ class BorderCapGin(GameState):
         outside = [c.name for c in (*four, *three) if c not in hand]
         if outside:
             return f"{', '.join(outside)} {'is' if len(outside) == 1 else 'are'} not in your hand."
-        problem = split_problem(four, three)
-        if problem is not None:
-            return f"Not a win: {problem[0].lower()}{problem[1:]}"
-        return None
+        if self.wins:
+            return None
+        return (
+            "Not a win: these seven cards do not split into a 4-group and a 3-group. "
+            + " ".join(no_win_reasons(hand))
+        )
 
     def _do(self, action: Any) -> None:
         self.step(action)
@@ -898,8 +911,8 @@ class BorderCapGin(GameState):
         # A 4-group needs a card bordering three others or four capitals of one letter.
         for _, nb, same in facts:
             if (nb & mask).bit_count() > 2 or (same & mask).bit_count() > 3:
-                splits = truth().winning_splits([bit for bit, _, _ in facts])
-                self.wins = [_canonical(f, t) for f, t in sorted(splits)]
+                best = best_split(self.hands[self.to_act])
+                self.wins = [] if best is None else [Declare(*best)]
                 return
         self.wins = []
 
@@ -922,11 +935,10 @@ class BorderCapGin(GameState):
         self.phase = DRAW
 
     def _win(self, action: Declare) -> None:
+        """Score the hand's best split (decision 8), whatever split ``action`` names."""
         p = self.to_act
-        four, three = action.four, action.three
-        four_mask = mask_of(four)
-        four, three = cards_of(four_mask), cards_of(mask_of(three))
-        bonus = truth().has_bonus(four_mask)
+        four, three = self.wins[0].four, self.wins[0].three
+        bonus = truth().has_bonus(mask_of(four))
         points = ROUND_POINTS + (BONUS_POINTS if bonus else 0)
         self.score[p] += points
         self.results += (RoundResult(self.rounds, p, four, three, points),)
@@ -1116,15 +1128,16 @@ _THREE_OF_FIVE = tuple(
 class _GinBot:
     """Rules of thumb shared by the easy and medium bots, seeing melds only through knowledge.
 
-    - Declare as soon as a legal declaration is a win the bot recognises (both groups made of
-      remembered borders or capitals), preferring a bonus split it recognises.
+    - Declare as soon as the hand is a win the bot recognises (a split whose both groups are
+      made of remembered borders or capitals); the engine then scores the best split.
     - Discard the card whose loss leaves the best 7 cards: a recognised win first, then the
       most *outs* (unseen cards that would complete a win: a group plus two or three cards
       one card short of the other group), then the most groups and related pairs.
     - Take the card just discarded when the best 7 cards with it beat the current 7 cards.
-    - Two players, while face-down discards are left (and ``guard`` is set): discard face down
-      a card that relates (by a remembered border or capital letter) to a card the opponent is
-      known to hold, or to at least ``guard`` live cards (it would likely help the opponent).
+    - Two players, while face-down discards are left (and ``guard`` is set), never for the
+      opening discard (it is face up): discard face down a card that relates (by a
+      remembered border or capital letter) to a card the opponent is known to hold, or to at
+      least ``guard`` live cards (it would likely help the opponent).
     """
 
     level = "medium"
@@ -1150,7 +1163,7 @@ class _GinBot:
         phase = obs.phase
         t = self._t
         if phase == DECLARE:
-            return self._declare(legal, t)
+            return self._declare(legal, obs, t)
         if phase == DRAW:
             take = legal[0]
             hand = list(obs.hand) + [take.card]
@@ -1160,17 +1173,12 @@ class _GinBot:
             return take if best > keep else DRAW_ACTION
         return self._discard(legal, obs, t)
 
-    def _declare(self, legal: Sequence[Any], t: _Tables) -> Any:
-        best = None
-        for action in legal:
-            if type(action) is not Declare:
-                continue
-            four, three = mask_of(action.four), mask_of(action.three)
-            if four in t.melds4 and three in t.melds3:
-                if four in t.bonus4:
-                    return action
-                best = best or action
-        return best or END_TURN
+    def _declare(self, legal: Sequence[Any], obs: GinObservation, t: _Tables) -> Any:
+        """The legal declaration when the bot sees a win in its hand, else the end of turn."""
+        declare = next((a for a in legal if type(a) is Declare), None)
+        if declare is not None and t.rel.has_win([BIT[c.usps] for c in obs.hand]):
+            return declare
+        return END_TURN
 
     def _live(self, obs: GinObservation) -> int:
         seen = mask_of(obs.hand) | mask_of(obs.pile) | mask_of(obs.own_face_down)
@@ -1280,10 +1288,11 @@ class _GinBot:
             if s > best:
                 best_bit, best = b, s
         card = _CARD_OF_BIT[best_bit]
-        if self.guard and obs.players == 2 and obs.face_down_left[obs.player]:
+        down = _DISCARD_DOWN[card.usps]
+        if self.guard and down in legal:  # never the opening discard, two players only
             links = linked[best_bit.bit_length() - 1]
             if links & held or (links & self._live(obs)).bit_count() >= self.guard:
-                return _DISCARD_DOWN[card.usps]
+                return down
         return _DISCARD[card.usps]
 
 

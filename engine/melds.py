@@ -9,6 +9,9 @@ The rules (from the rules README):
 - A win is a 7-card hand that splits into a 4-group and a 3-group; the two groups share no card.
 - The bonus: a 4-group in which at least two cards each border all three others, or whose four
   capitals share a first letter, is worth 10 more points.
+- Declaring is declaring the hand: a hand that splits in several ways scores its best split
+  (:func:`best_split`), and a hand that does not split is explained group by group
+  (:func:`no_win_reasons`).
 
 "Borders" is the game relation :attr:`engine.cards.Card.borders` (land borders plus the two
 Four Corners diagonals). A group may not mix the two kinds: a card that borders two others and
@@ -18,8 +21,8 @@ Two layers:
 
 - readable functions over :class:`Card` objects, judged by the true geography
   (:func:`is_four_group`, :func:`is_three_group`, :func:`has_bonus`, :func:`group_problem`,
-  :func:`split_problem`, :func:`winning_splits`, :func:`describe_group`): the engine's
-  validation and the UI's hints;
+  :func:`split_problem`, :func:`winning_splits`, :func:`best_split`, :func:`no_win_reasons`,
+  :func:`describe_group`): the engine's validation and the UI's hints;
 - :class:`Relations`, the same facts as bitmasks over :func:`engine.cards.deck` order (bit ``i``
   stands for ``deck()[i]``), built from the truth or from what one bot remembers
   (:meth:`Relations.from_knowledge`). A 7-card hand has only C(7,4) = 35 splits and every meld
@@ -320,3 +323,76 @@ def groups_in(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
             if rel.is_group(mask_of(group)):
                 found.append(group)
     return found
+
+
+ROUND_POINTS = 20
+BONUS_POINTS = 10
+
+
+def split_points(four: Sequence[Card]) -> int:
+    """What a win with the 4-group ``four`` scores: 20, or 30 with the bonus."""
+    return ROUND_POINTS + (BONUS_POINTS if has_bonus(four) else 0)
+
+
+def best_split(hand: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+    """The split a declaration of ``hand`` scores: the winning split with the highest score
+    (among equals the first by deck order of the 4-group, then of the 3-group), ``None`` when
+    the hand does not win. The order of ``hand`` does not matter."""
+    splits = sorted(winning_splits(hand), key=lambda s: (mask_of(s[0]), mask_of(s[1])))
+    if not splits:
+        return None
+    return max(splits, key=lambda s: split_points(s[0]))
+
+
+NO_WIN_SHOWN = 4  # 4-groups explained one by one before the rest are summed up
+
+
+def _no_four_reason(hand: Sequence[Card]) -> str:
+    """Why no four cards of ``hand`` make a 4-group: the biggest border star and letter set."""
+    around = {c.usps: [o for o in hand if o.usps in c.borders] for c in hand}
+    hub = max(hand, key=lambda c: (len(around[c.usps]), c.name))
+    if around[hub.usps]:
+        stars = (
+            f"no card borders three others ({hub.name}, with the most, borders only "
+            f"{_names(around[hub.usps])})"
+        )
+    else:
+        stars = "no two of these states border each other"
+    by_letter: dict[str, list[Card]] = {}
+    for c in hand:
+        by_letter.setdefault(c.capital_initial, []).append(c)
+    letter, same = max(by_letter.items(), key=lambda kv: (len(kv[1]), kv[0]))
+    if len(same) > 1:
+        capitals = _join([c.capital for c in same])
+        letters = f"no four capitals share a first letter (at most {len(same)}: {capitals})"
+    else:
+        letters = "no two capitals share a first letter"
+    return f"No four of these cards make a 4-group: {stars}, and {letters}."
+
+
+def no_win_reasons(hand: Sequence[Card]) -> list[str]:
+    """Why seven cards do not split into a 4-group and a 3-group, one sentence per 4-group they
+    hold (what the three cards left lack), or why they hold no 4-group at all. Empty when the
+    hand wins. Cards are named in alphabetical order."""
+    if len(hand) != 7 or len({c.usps for c in hand}) != 7:
+        return [f"A declared hand has 7 different cards, not {len(hand)}."]
+    if winning_splits(hand):
+        return []
+    hand = sorted(hand, key=lambda c: c.name)  # the same words whatever the order of the hand
+    fours = [g for g in groups_in(hand) if len(g) == 4]
+    if not fours:
+        return [_no_four_reason(hand)]
+    lines = []
+    for four in fours[:NO_WIN_SHOWN]:
+        rest = [c for c in hand if c not in four]
+        lines.append(
+            f"{_names(four)} make a 4-group ({describe_group(four)}), but the three left, "
+            f"{_names(rest)}, are no 3-group: {group_problem(rest)}."
+        )
+    more = len(fours) - NO_WIN_SHOWN
+    if more > 0:
+        lines.append(
+            f"The {more} other 4-group{'s' if more > 1 else ''} of this hand leave"
+            f"{'' if more > 1 else 's'} three cards that are no 3-group either."
+        )
+    return lines

@@ -21,6 +21,8 @@ How games are set up (so that the comparison is fair and the run is replayable):
   the draw rate add up to 1), with 95% Wilson intervals. A game's length is its number of
   applied actions.
 - Reverse Geography War has no decisions: ``bots`` is empty and the results are per seat.
+- Rule figures (``events``, counted over all games): BorderCap Gin's face-down openings (the
+  opening discard is face up, so the count must stay 0).
 """
 
 from __future__ import annotations
@@ -49,8 +51,11 @@ class _Tally:
     games: int = 0
     actions: int = 0
     times: dict[str, list[float]] = field(default_factory=dict)
+    events: dict[str, int] = field(default_factory=dict)
 
     def merge(self, other: _Tally) -> None:
+        for name, k in other.events.items():
+            self.events[name] = self.events.get(name, 0) + k
         for label, n in other.wins.items():
             self.wins[label] = self.wins.get(label, 0) + n
         for label, ts in other.times.items():
@@ -96,8 +101,20 @@ def _units(state: Any, players: int) -> list[int]:
     return [state.team_of(s) for s in range(players)]
 
 
-def _play(setup: _Setup, index: int) -> tuple[str | None, int, dict[str, list[float]]]:
-    """Play game ``index`` of a run: (winning label or None, actions, decision times per label)."""
+# The rule figures counted per game: name → (game, test of (state before, action)).
+EVENTS: dict[str, tuple[str, Callable[[Any, Any], bool]]] = {
+    "face_down_openings": (
+        "bordercap_gin",
+        lambda state, action: getattr(action, "face_down", False) is True and state.turn == 1,
+    ),
+}
+
+
+def _play(
+    setup: _Setup, index: int
+) -> tuple[str | None, int, dict[str, list[float]], dict[str, int]]:
+    """Play game ``index`` of a run: (winning label or None, actions, decision times per label,
+    rule figures)."""
     cls = game_class(setup.game_id)
     labels = setup.labels
     decisions = bool(setup.bots)
@@ -132,6 +149,8 @@ def _play(setup: _Setup, index: int) -> tuple[str | None, int, dict[str, list[fl
                 )
             )
     times: dict[str, list[float]] = {label: [] for label in labels}
+    tests = {name: test for name, (game, test) in EVENTS.items() if game == setup.game_id}
+    events = dict.fromkeys(tests, 0)
     n = 0
     limit = cls.max_actions
     clock = time.perf_counter
@@ -144,6 +163,8 @@ def _play(setup: _Setup, index: int) -> tuple[str | None, int, dict[str, list[fl
             t0 = clock()
             action = seat_bots[seat].act(obs)
             times[seat_labels[seat]].append(clock() - t0)
+            for name, test in tests.items():
+                events[name] += test(state, action)
             if action in obs.legal:
                 state.step(action)  # the fast path: no need to check a listed action
             else:
@@ -156,16 +177,18 @@ def _play(setup: _Setup, index: int) -> tuple[str | None, int, dict[str, list[fl
             )
     winner = state.winner
     if winner is None:
-        return None, n, times
+        return None, n, times, events
     if decisions:
-        return label_of_unit[winner], n, times
-    return labels[winner], n, times
+        return label_of_unit[winner], n, times, events
+    return labels[winner], n, times, events
 
 
 def _run_chunk(setup: _Setup, indices: Sequence[int]) -> _Tally:
     tally = _Tally()
     for i in indices:
-        label, n, times = _play(setup, i)
+        label, n, times, events = _play(setup, i)
+        for name, k in events.items():
+            tally.events[name] = tally.events.get(name, 0) + k
         tally.games += 1
         tally.actions += n
         if label is None:
@@ -260,7 +283,8 @@ def simulate(
     Returns a dict with ``game``, ``games``, ``players``, ``teams``, ``seed``, ``bots``
     (labels), ``wins`` and ``win_rate`` and ``ci95`` (per label), ``draws`` (share of games)
     and ``draw_count``, ``mean_turns`` (actions per game), ``games_per_sec``, ``seconds``,
-    ``decisions`` (count per label) and ``decision_ms`` (per label: ``p50``, ``p95``, ``max``).
+    ``decisions`` (count per label), ``decision_ms`` (per label: ``p50``, ``p95``, ``max``) and
+    ``events`` (the game's rule figures of :data:`EVENTS`, counted over all games).
     Invalid arguments raise ``ValueError``. ``workers`` > 1 spreads games over processes; the
     results do not depend on it (decision times aside). ``bot_options`` maps a level to
     keyword arguments for its bots (e.g. ``{"hard": {"iterations": 4}}``); ``options`` go to
@@ -324,6 +348,9 @@ def simulate(
         "seconds": seconds,
         "decisions": {label: len(total.times.get(label, [])) for label in labels},
         "decision_ms": {label: summary_ms(total.times.get(label, [])) for label in labels},
+        "events": {
+            name: total.events.get(name, 0) for name, (game, _) in EVENTS.items() if game == game_id
+        },
     }
 
 
@@ -347,6 +374,7 @@ def format_report(result: dict[str, Any]) -> str:
     lines += [
         f"draws: {result['draw_count']} ({result['draws']:.1%})",
         f"mean game length: {result['mean_turns']:.1f} actions",
+        *(f"{name.replace('_', ' ')}: {k}" for name, k in result.get("events", {}).items()),
         f"speed: {result['games_per_sec']:.1f} games/s ({result['seconds']:.1f} s)",
     ]
     return "\n".join(lines)

@@ -14,7 +14,6 @@ import ui.gin_table as gt
 from engine.bordercap_gin import DECLARE, DISCARD, DRAW, BorderCapGin, Declare, Draw, EndTurn
 from engine.cards import Category
 from engine.geopower_toss import CALL, DRAFT, PLAY, GeoPowerToss, Play, Remove
-from engine.melds import split_problem
 from tests.game_table import ROOT, open_game, param, step, table, texts
 
 GIN, TOSS = "pages/games/bordercap_gin.py", "pages/games/geopower_toss.py"
@@ -32,13 +31,12 @@ def click(app, key: str) -> None:
 # --- BorderCap Gin --------------------------------------------------------------------------
 
 
-def gin_declare(app, discard, four) -> None:
-    """Discard ``discard`` and declare ``four`` (the other three cards as the 3-group) through
-    the "Declare a win" panel."""
+def gin_declare(app, discard) -> None:
+    """Discard ``discard`` and declare the seven cards left: "After your discard" set to
+    "Declare a win", then one click on the card."""
     tab = table(app, GK)
-    step(app.selectbox(key=tab.wkey("declare_discard")).set_value(discard))
-    step(app.pills(key=tab.wkey("declare_four")).set_value(list(four)))
-    click(app, tab.bkey("discard_declare"))
+    step(app.segmented_control(key=tab.wkey("then")).set_value("declare"))
+    click(app, tab.bkey(f"discard_{discard.usps}"))
 
 
 def gin_move(app) -> None:
@@ -56,7 +54,7 @@ def gin_move(app) -> None:
         advice = gt.discard_advice(obs)
         best = advice.best
         if best.usps in advice.wins:
-            gin_declare(app, best, advice.wins[best.usps][0])
+            gin_declare(app, best)
         else:
             click(app, tab.bkey(f"discard_{best.usps}"))
     else:
@@ -104,15 +102,14 @@ def test_a_wrong_gin_declaration_is_explained_and_the_game_goes_on(app):
     _to_discard(app)
     tab = table(app, GK)
     hand = gt.by_name(tab.state.observation(0).hand)
-    discard, four, three = hand[0], hand[1:5], hand[5:]
-    reason = split_problem(four, three)
-    assert reason is not None  # deal 5: these groups are no win
-    gin_declare(app, discard, four)
+    discard = hand[0]
+    reasons = gt.no_win_lines(hand[1:])
+    assert reasons  # deal 5: these seven are no win
+    gin_declare(app, discard)
     note = warnings(app)
-    assert "Not a win" in note and f"The 4-group **{gt.names(four)}** is not a group" in note
-    assert "does not border" in note or "borders none of" in note or "borders neither" in note
-    assert table(app, GK).message == "Not a win: " + reason[0].lower() + reason[1:]
-    assert app.pills(key=tab.wkey("declare_four")).value == list(four)  # ready to fix
+    assert "Not a win" in note and all(line in note for line in reasons)
+    assert "make a 4-group" in note  # each 4-group of the hand, or why there is none
+    assert table(app, GK).message.endswith(" ".join(reasons))
     obs = tab.state.observation(0)
     assert obs.phase == DECLARE and discard not in obs.hand and obs.pile[-1] == discard
     assert app.button(key=tab.bkey("end_turn")).label == "End my turn"
@@ -373,10 +370,10 @@ def test_the_gin_hints_agree_with_the_engine():
     hand = state.observation(0).hand
     split = gt.best_split(hand)
     assert split is not None and gt.has_win(hand)
-    assert gt.explain_declaration(*split)[0].startswith("The 4-group **")
-    assert all("is a group" in line for line in gt.explain_declaration(*split))
+    assert gt.no_win_lines(hand) == []
     live = [c for c in gt.live_cards(state.observation(0))]
     seven = list(hand[:6]) + [next(c for c in live if not gt.has_win([*hand[:6], c]))]
+    assert gt.no_win_lines(seven)  # a hand that does not win is explained
     for out in gt.outs(seven, live):
         assert any(gt.has_win([x for x in (*seven, out) if x is not d]) for d in seven)
 

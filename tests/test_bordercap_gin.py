@@ -287,15 +287,31 @@ def test_face_down_discards_are_renewed_each_round():
     assert state.down_left == [2, 2]
 
 
-def test_the_opener_may_open_face_down():
+def test_gin_opening_discard_is_face_up():
     state = BorderCapGin.new(players=2, seed=4)
     opener = state.current_player
-    down = [a for a in state.legal_actions() if a.face_down]
-    assert len(down) == 8
-    state.apply(down[0])
+    assert state.turn == 1 and state.down_left[opener] == 2
+    legal = state.legal_actions()
+    assert len(legal) == 8 and not any(a.face_down for a in legal)
+    down = Discard(state.hands[opener][0], face_down=True)
+    reason = state.check(down)
+    assert reason == "The opening discard is always face up: discard one of your 8 cards face up."
+    before = state.clone()
+    with pytest.raises(IllegalAction) as err:
+        state.apply(down)
+    assert err.value.reason == reason and state == before
+    # The bots open face up too, even with a card they would hide later in the round.
+    for level, bot_cls in BOTS.items():
+        for seed in range(30):
+            game = BorderCapGin.new(players=2, seed=seed)
+            bot = bot_cls(game.current_player, seed)
+            action = bot.act(game.observation(game.current_player))
+            assert not action.face_down, (level, seed)
+    # After the opening, face-down discards are offered again.
+    state.apply(legal[0])
     state.apply(END_TURN)
-    assert state.pile == [] and state.legal_actions() == [Draw()]
-    assert state.observation(1 - opener).face_down_count == 1
+    state.apply(DRAW_ACTION)
+    assert any(a.face_down for a in state.legal_actions())
 
 
 # ----------------------------------------------------------------- melds
@@ -407,25 +423,38 @@ def test_check_accepts_the_groups_in_any_order():
 def test_a_wrong_declaration_is_refused_with_the_reason_and_costs_nothing():
     hand = ["TN", "KY", "MO", "AR", "ME", "NH", "OH"]
     state = BorderCapGin.from_hands([hand, JUNK[1]], phase="declare")
+    assert state.legal_actions() == [END_TURN]
     before = state.clone()
-    wrong = declaration(["TN", "KY", "MO", "AR"], ["ME", "NH", "OH"])
-    reason = state.check(wrong)
-    assert reason.startswith("Not a win: the 3-group Maine, New Hampshire and Ohio")
+    reason = state.check(Declare())
+    assert reason.startswith(
+        "Not a win: these seven cards do not split into a 4-group and a 3-group."
+    )
+    # Group by group: each 4-group of the hand, and why the three cards left are no 3-group.
+    assert (
+        "Arkansas, Kentucky, Missouri and Tennessee make a 4-group (Missouri and Tennessee each "
+        "border the three others), but the three left, Maine, New Hampshire and Ohio, are no "
+        "3-group" in reason
+    )
     assert "Maine does not border Ohio" in reason and "start with A, C and C" in reason
+    assert "Kentucky, Missouri, Ohio and Tennessee make a 4-group" in reason
+    # Naming a split changes nothing: the hand is judged.
+    assert state.check(declaration(["TN", "KY", "MO", "AR"], ["ME", "NH", "OH"])) == reason
     with pytest.raises(IllegalAction) as err:
-        state.apply(wrong)
+        state.apply(Declare())
     assert err.value.reason == reason
     assert state == before
     state.apply(END_TURN)  # the game goes on
     assert state.current_player == 1
 
 
-def test_a_wrong_four_group_is_explained_card_by_card():
+def test_a_hand_without_a_four_group_is_explained():
     hand = ["TN", "KY", "MO", "WA", "ME", "NH", "VT"]
     state = BorderCapGin.from_hands([hand, JUNK[1]], phase="declare")
-    reason = state.check(declaration(["TN", "KY", "MO", "WA"], ["ME", "NH", "VT"]))
-    assert "Washington borders none of Tennessee, Kentucky and Missouri" in reason
-    assert "3-group" not in reason
+    reason = state.check(Declare())
+    assert reason.endswith(
+        "No four of these cards make a 4-group: no card borders three others (Tennessee, with "
+        "the most, borders only Kentucky and Missouri), and no two capitals share a first letter."
+    )
 
 
 def test_a_declaration_must_use_cards_in_hand():
@@ -477,17 +506,28 @@ def test_the_first_player_to_fifty_wins_the_game():
     assert state.value(0) == 1.0 and state.value(1) == 0.0
 
 
-def test_the_declared_split_decides_the_bonus():
-    # Seat 0 holds two splits: one 4-group with two all-bordering cards, one without.
+def test_gin_declared_hand_scores_its_best_split():
+    # The example: MA-ME-NH-VT + CT-NY-RI scores 20, CT-MA-NY-RI + ME-NH-VT scores 30.
+    hand = ["NH", "ME", "VT", "MA", "CT", "RI", "NY"]
+    points = sorted(melds.split_points(four) for four, _ in melds.winning_splits(cards(hand)))
+    assert points == [20, 30]
+    four, three = melds.best_split(cards(hand))
+    assert codes(four) == ["CT", "MA", "NY", "RI"] and codes(three) == ["ME", "NH", "VT"]
+    other = ["CA", "IN", "NJ", "MI", "LA", "MS", "AK"]
+    state = BorderCapGin.from_hands([hand, other], phase="declare")
+    assert state.legal_actions() == [declaration(four, three), END_TURN]
+    # Naming the 20-point split still scores the hand's best split.
+    state.apply(declaration(["MA", "ME", "NH", "VT"], ["CT", "NY", "RI"]))
+    assert state.scores == [30, 0]
+    result = state.results[-1]
+    assert codes(result.four) == ["CT", "MA", "NY", "RI"] and result.points == 30
+    assert "Connecticut, Massachusetts, New York, Rhode Island" in state.log[-2]
+    # Declare() names no split at all; a hand with ten splits scores its best one too.
     hand = ["UT", "CO", "NM", "AZ", "WY", "ID", "NV"]
-    splits = melds.winning_splits(cards(hand))
-    assert len(splits) > 1
+    assert len(melds.winning_splits(cards(hand))) == 10
     state = BorderCapGin.from_hands([hand, JUNK[1]], phase="declare")
-    legal = [a for a in state.legal_actions() if isinstance(a, Declare)]
-    assert len(legal) == len(splits)
-    plain = next(a for a in legal if not melds.has_bonus(a.four))
-    state.apply(plain)
-    assert state.scores == [20, 0]
+    state.apply(Declare())
+    assert state.scores == [30, 0]
 
 
 # ----------------------------------------------------------------- deck, void rounds, deal
@@ -866,3 +906,17 @@ def test_observation_sets_every_field():
 def test_from_hands_refuses_impossible_positions(kwargs, words):
     with pytest.raises(ValueError, match=words):
         BorderCapGin.from_hands(**kwargs)
+
+
+def test_simulate_counts_the_face_down_openings_and_finds_none():
+    from engine.simulate import EVENTS, format_report, simulate
+
+    game, opening_down = EVENTS["face_down_openings"]
+    state = BorderCapGin.new(players=2, seed=4)
+    card = state.hands[state.current_player][0]
+    assert game == "bordercap_gin" and opening_down(state, Discard(card, face_down=True))
+    assert not opening_down(state, Discard(card))
+    result = simulate("bordercap_gin", 20, ["medium", "medium"], seed=3)
+    assert result["events"] == {"face_down_openings": 0}
+    assert "face down openings: 0" in format_report(result)
+    assert simulate("reverse_war", 2)["events"] == {}

@@ -31,13 +31,13 @@ from engine.cards import Card, deck
 from engine.melds import (
     BIT,
     describe_group,
-    group_problem,
     groups_in,
-    has_bonus,
     hubs,
+    no_win_reasons,
+    split_points,
     truth,
-    winning_splits,
 )
+from engine.melds import best_split as _best_split
 from ui.cards import zone_color
 from ui.game_view import HUMAN, Step, Table
 
@@ -59,22 +59,26 @@ discarding one face up. Then, in turn, each player takes a card — the one the 
 has just discarded, or the top card of the deck — and discards one. Only the next player may
 pick up a discard, and a card you took from the pile cannot go straight back on it.
 
-**Two players only:** twice per round each player may discard face down. The other player
-must then draw from the deck; a face-down card is never picked up.
+**Two players only:** twice per round each player may discard face down — never the opening
+discard, which is always face up. The other player must then draw from the deck; a face-down
+card is never picked up.
 
-**Winning a round.** At the end of your turn, after your discard, declare your 4-group and
-3-group. The app checks the declaration: a wrong one is explained and costs nothing — play
-on. A right one scores **20**, plus a **10 bonus** when the 4-group has two states that each
-border all three others, or four capitals with the same letter. Then the cards are shuffled
-and the deal passes one seat to the left.
+**Winning a round.** At the end of your turn, after your discard, declare your hand. You
+declare the seven cards, not a grouping: the app finds the way to split them that scores
+most, so grouping the same cards another way never costs you the bonus. A hand that does not
+split is explained group by group and costs nothing — play on. A win scores **20**, plus a
+**10 bonus** when the 4-group has two states that each border all three others, or four
+capitals with the same letter. Then the cards are shuffled and the deal passes one seat to
+the left.
 
 **Running out.** When the deck is used up, the discard pile except its top card (and any
 face-down cards) is shuffled into a new deck. A round still without a winner after 200 turns
 is void and dealt again; a second void round ends the game (the higher score wins).
 
-**In this app.** "Discard" discards a card and ends your turn. To declare, open **Declare a
-win** before you discard: choose the card you discard and your 4-group; the other three cards
-are your 3-group.
+**In this app.** "Discard" discards a card and ends your turn. To declare, set **After your
+discard** (next to your hand) to **Declare a win**, then click the card you let go: the app
+declares the other seven in one go. With hints on, a discard that wins gets its own
+one-click button.
 """
 
 MAP_LABELS: dict[str, str] = {
@@ -148,9 +152,10 @@ def describe(tab: Table, index: int) -> list[str]:
     elif kind is Declare:
         result = after.results[-1] if after.results else None
         points = f"{result.points} points" if result is not None else "the round"
+        four, three = (result.four, result.three) if result is not None else (action.four, ())
         lines.append(
             who(tab, seat, "declare", "declares")
-            + f" a win with {win_text(action.four, action.three)}: {points}"
+            + f" a win with {win_text(four, three)}: {points}"
             + (" (with the bonus)." if result is not None and result.points > 20 else ".")
         )
     if after.round_index == before.round_index and after.deck_size > before.deck_size - (
@@ -243,6 +248,21 @@ def last_discard(tab: Table) -> Step | None:
     return None
 
 
+def pile_discarders(tab: Table) -> list[int]:
+    """Who discarded each card of the face-up pile (bottom first): the seat of the latest
+    face-up discard of that card in the current round (a card may come round again after the
+    deck is turned over; the pile holds only its latest discard)."""
+    now: GinObservation = tab.history[-1].after if tab.history else tab.initial
+    by: dict[str, int] = {}
+    for step in reversed(tab.history):
+        if step.after.round_index != now.round_index:
+            break
+        action = step.action
+        if isinstance(action, Discard) and not action.face_down:
+            by.setdefault(action.card.usps, step.seat)
+    return [by[c.usps] for c in now.pile]
+
+
 def last_discard_face_down(tab: Table) -> bool:
     """True when the latest discard of the round was made face down (nothing may be taken)."""
     last = last_discard(tab)
@@ -290,11 +310,19 @@ def has_win(cards: Sequence[Card]) -> bool:
 
 
 def best_split(cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
-    """The split of a 7-card hand to declare: one with the bonus if there is one."""
-    splits = winning_splits(list(cards))
-    if not splits:
-        return None
-    return max(splits, key=lambda s: has_bonus(s[0]))
+    """The split a declaration of a 7-card hand scores: the one with the highest score (the
+    engine's choice), ``None`` when the hand does not win."""
+    return _best_split(list(cards))
+
+
+def split_score(four: Sequence[Card]) -> int:
+    """What declaring a hand with this best 4-group scores (20, or 30 with the bonus)."""
+    return split_points(four)
+
+
+def no_win_lines(hand: Sequence[Card]) -> list[str]:
+    """Why a declared hand does not win, group by group (empty when it wins)."""
+    return no_win_reasons(list(hand))
 
 
 def outs(hand: Sequence[Card], live: Iterable[Card]) -> list[Card]:
@@ -360,21 +388,6 @@ def groups_lines(hand: Sequence[Card]) -> list[str]:
         capitals = ", ".join(f"{c.capital} ({c.name})" for c in cards)
         kind = "a 3-group" if len(cards) == 3 else "a 4-group"
         lines.append(f"Capitals starting with **{letter}**: {capitals}: {kind}.")
-    return lines
-
-
-def explain_declaration(four: Sequence[Card], three: Sequence[Card]) -> list[str]:
-    """Why a declaration is no win, group by group (a right group is named as one too)."""
-    twice = [c for c in four if c in three]
-    if twice:
-        return [f"{names(twice)} cannot be in both groups."]
-    lines = []
-    for label, group in (("4-group", four), ("3-group", three)):
-        why = group_problem(group)
-        if why is None:
-            lines.append(f"The {label} **{names(group)}** is a group: {describe_group(group)}.")
-        else:
-            lines.append(f"The {label} **{names(group)}** is not a group: {why}.")
     return lines
 
 
@@ -485,8 +498,9 @@ def card_captions(obs: GinObservation, advice: DiscardAdvice | None = None) -> d
 
 
 def face_down_advice(obs: GinObservation, card: Card) -> str | None:
-    """Two players: why ``card`` might go face down (it helps a card the other player took)."""
-    if obs.players != 2 or not obs.face_down_left[obs.player]:
+    """Two players: why ``card`` might go face down (it helps a card the other player took);
+    never for the opening discard, which is face up."""
+    if obs.players != 2 or not obs.face_down_left[obs.player] or obs.turn == 1:
         return None
     theirs = obs.took[1 - obs.player]
     helps = [

@@ -14,9 +14,9 @@ from engine.bordercap_gin import (
     DRAW,
     DRAW_ACTION,
     END_TURN,
+    Declare,
     Discard,
     Take,
-    declaration,
 )
 from engine.melds import describe_group
 from ui.cards import card_html
@@ -103,14 +103,18 @@ def others_line() -> str:
     return " · ".join(parts)
 
 
+def who_name(seat: int) -> str:
+    return "you" if seat == HUMAN else tab.seat_name(seat)
+
+
 def pile_caption() -> str:
     """Who discarded the top card, and whether it may still be taken."""
     last = gt.last_discard(tab)
     if last is None or not obs.pile:
         return ""
-    by = "you" if last.seat == HUMAN else tab.seat_name(last.seat)
+    by = who_name(gt.pile_discarders(tab)[-1])
     if last.action.face_down:
-        return f"out of reach: {by} then discarded face down"
+        return f"discarded by {by} · out of reach: {who_name(last.seat)} then discarded face down"
     if obs.just_discarded is None:
         return f"discarded by {by} · out of reach now"
     if mine and obs.phase == DRAW:
@@ -153,28 +157,34 @@ def piles(draw_buttons: bool) -> None:
                 icon=":material/back_hand:",
             )
     if len(obs.pile) > 1:
-        below = list(reversed(obs.pile[:-1]))
-        earlier = ", ".join(c.name for c in below[:PILE_SHOWN])
+        seats = gt.pile_discarders(tab)
+        below = list(reversed(list(zip(obs.pile[:-1], seats[:-1], strict=True))))
+        earlier = ", ".join(f"{c.name} ({who_name(s)})" for c, s in below[:PILE_SHOWN])
         more = f" and {len(below) - PILE_SHOWN} more" if len(below) > PILE_SHOWN else ""
         st.caption(f"Discard pile ({len(obs.pile)} cards), below the top: {earlier}{more}.")
 
 
 def discard_and_end(tab: gv.Table, action: Discard, version: int) -> None:
-    """A Discard click: discard, then end the turn (declaring goes through its own panel)."""
+    """A Discard click: discard, then end the turn (declaring has its own buttons)."""
     if gv.act(tab, action, version) is None and tab.humans_turn and tab.state.phase == DECLARE:
         gv.act(tab, END_TURN)
 
 
-def declare(tab: gv.Table, discard: Discard | None, four, three, version: int) -> None:
-    """Declare (after discarding ``discard`` when given): a refused declaration leaves the
-    turn open; the attempt is kept to explain it group by group and to start the next try."""
+def declare(tab: gv.Table, discard: Discard | None, version: int) -> None:
+    """Declare the hand (after discarding ``discard`` when given): the engine scores its best
+    split. A refused declaration leaves the turn open, and the page explains it group by
+    group until the next move."""
     if discard is not None:
         if gv.act(tab, discard, version) is not None:
             return
         version = tab.version
-    tab.extra["attempt"] = (tuple(four), tuple(three))
-    if gv.act(tab, declaration(four, three), version) is None:
-        tab.extra.pop("attempt", None)
+    if gv.act(tab, Declare(), version) is not None:
+        tab.extra["refused"] = tab.version
+
+
+def discard_and_declare(tab: gv.Table, action: Discard, version: int) -> None:
+    """A "Discard and declare" click on a card."""
+    declare(tab, action, version)
 
 
 def hint_box(lines: list[str]) -> None:
@@ -229,10 +239,12 @@ def discard_widgets() -> None:
     face_down = False
     advice = gt.discard_advice(obs) if tab.hints else None
     highlight: list[str] = []
+    win_now = None
     with left:
         if opening:
             st.markdown(
-                f"**You open round {obs.round_index + 1}:** discard one of your 8 cards face up."
+                f"**You open round {obs.round_index + 1}:** discard one of your 8 cards face up "
+                "(the opening discard is always face up)."
             )
         else:
             got = (
@@ -244,7 +256,7 @@ def discard_widgets() -> None:
             )
             st.markdown(f"{got}**Now discard one card** — that ends your turn.")
         left_down = obs.face_down_left[HUMAN]
-        if players == 2 and left_down:
+        if players == 2 and left_down and not opening:
             how = st.segmented_control(
                 "How to discard",
                 ["up", "down"],
@@ -263,10 +275,12 @@ def discard_widgets() -> None:
             if best is not None:
                 highlight = [best.usps]
                 if best.usps in advice.wins:
+                    four, three = advice.wins[best.usps]
+                    win_now = best
                     lines.append(
-                        f"Discard **{best.name}** and declare "
-                        + gt.win_text(*advice.wins[best.usps])
-                        + " (open “Declare a win” below your hand)."
+                        f"Discard **{best.name}** and declare: "
+                        + gt.win_text(four, three)
+                        + f", {gt.split_score(four)} points."
                     )
                 else:
                     n = advice.outs[best.usps]
@@ -283,6 +297,16 @@ def discard_widgets() -> None:
                 if down:
                     lines.append(down)
             hint_box(lines)
+            if win_now is not None:
+                st.button(
+                    f"Discard {win_now.name}{' face down' if face_down else ''} and declare",
+                    key=tab.bkey("discard_and_declare"),
+                    type="primary",
+                    icon=":material/emoji_events:",
+                    width="stretch",
+                    on_click=declare,
+                    args=(tab, Discard(win_now, face_down), tab.version),
+                )
         gv.show_message(tab)
         piles(draw_buttons=False)
     taken = obs.taken
@@ -299,80 +323,46 @@ def discard_widgets() -> None:
             f" · {captions[taken.usps]}" if taken.usps in captions else ""
         )
     with below:
-        st.markdown("**Your hand** — discard one card")
+        then = st.segmented_control(
+            "After your discard",
+            ["end", "declare"],
+            default="end",
+            required=True,
+            format_func=lambda v: "End my turn" if v == "end" else "Declare a win",
+            key=tab.wkey("then"),
+            help=(
+                "Spotted a win? Choose Declare a win, then click the card you let go: the app "
+                "checks the other seven and scores their best split. A hand that does not win "
+                "is explained and costs nothing."
+            ),
+        )
+        declaring = then == "declare"
+        st.markdown(
+            "**Your hand** — "
+            + (
+                "click the card you let go to declare the other seven"
+                if declaring
+                else "discard one card"
+            )
+        )
+        label = "Discard face down" if face_down else "Discard"
         gv.card_buttons(
             tab,
             hand,
-            label="Discard face down" if face_down else "Discard",
+            label=f"{label} and declare" if declaring else label,
             action=lambda c: Discard(c, face_down),
             name="discard",
             disabled=disabled,
             captions=captions,
             highlight=highlight,
-            on_click=discard_and_end,
-        )
-        declare_panel(before_discard=True)
-
-
-def declare_panel(*, before_discard: bool) -> None:
-    """Choose the 4-group (and, before the discard, the card to discard); the other three
-    cards are the 3-group."""
-    title = "Declare a win" if before_discard else "Declare your groups"
-    with st.expander(title, icon=":material/emoji_events:", expanded=not before_discard):
-        choices = [c for c in hand if c != obs.taken]
-        discard = None
-        if before_discard:
-            st.markdown(
-                "Choose the card you discard and your **4-group**; your other three cards are "
-                "the **3-group**. The app checks the declaration."
-            )
-            discard = st.selectbox(
-                "The card you discard",
-                choices,
-                index=None,
-                format_func=lambda c: c.name,
-                placeholder="Choose a card…",
-                key=tab.wkey("declare_discard"),
-            )
-        pool = [c for c in hand if c != discard]
-        tried = tab.extra.get("attempt", ((), ()))[0] if not before_discard else ()
-        four = list(
-            st.pills(
-                "Your 4-group (choose 4)",
-                pool,
-                selection_mode="multi",
-                default=[c for c in tried if c in pool] or None,
-                format_func=lambda c: c.name,
-                key=tab.wkey("declare_four"),
-            )
-            or []
-        )
-        three = [c for c in pool if c not in four]
-        if len(four) == 4 and len(three) == 3:
-            st.markdown(f"Your 3-group: **{gt.names(three)}**.")
-        why = None
-        if before_discard and discard is None:
-            why = "Choose the card you discard first."
-        elif len(four) != 4:
-            why = f"Choose exactly 4 cards for the 4-group ({len(four)} chosen)."
-        if why:
-            st.caption(why)
-        st.button(
-            "Discard and declare" if before_discard else "Declare",
-            key=tab.bkey("discard_declare" if before_discard else "declare"),
-            type="primary",
-            icon=":material/emoji_events:",
-            width="stretch",
-            disabled=why is not None,
-            help=why,
-            on_click=declare,
-            args=(tab, Discard(discard) if discard else None, four, three, tab.version),
+            on_click=discard_and_declare if declaring else discard_and_end,
         )
 
 
 def declare_widgets() -> None:
+    refused = tab.message and tab.extra.get("refused") == tab.version
     with left:
-        st.markdown("**Your discard is down.** Declare your 4-group and 3-group, or end your turn.")
+        st.markdown("**Your discard is down.** Declare your hand, or end your turn.")
         if tab.hints:
             split = gt.best_split(hand)
             hint_box(
@@ -383,11 +373,11 @@ def declare_widgets() -> None:
                     else ["These seven cards do not split into a 4-group and a 3-group."]
                 )
             )
-        attempt = tab.extra.get("attempt")
-        if tab.message and attempt:
+        if refused:
             st.warning(
-                "**Not a win** — the declaration was refused, and costs you nothing:\n\n"
-                + "\n".join(f"- {line}" for line in gt.explain_declaration(*attempt)),
+                "**Not a win** — these seven cards do not split into a 4-group and a 3-group. "
+                "The declaration was refused, and costs you nothing:\n\n"
+                + "\n".join(f"- {line}" for line in gt.no_win_lines(hand)),
                 icon=":material/block:",
             )
         else:
@@ -396,8 +386,16 @@ def declare_widgets() -> None:
             tab, "End my turn", END_TURN, name="end_turn", primary=False, icon=":material/redo:"
         )
     with below:
-        declare_panel(before_discard=False)
         st.markdown("**Your hand**")
+        st.button(
+            "Declare",
+            key=tab.bkey("declare"),
+            type="primary",
+            icon=":material/emoji_events:",
+            help="Declare these seven cards: the app checks them and scores their best split.",
+            on_click=declare,
+            args=(tab, None, tab.version),
+        )
         gv.show_cards(hand, gt.card_captions(obs) if tab.hints else None)
 
 
