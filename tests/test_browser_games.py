@@ -107,7 +107,7 @@ def test_reverse_war_flips_then_practice_on_a_phone(page, app_url, blocked):
 
     page.set_viewport_size(PHONE)  # practice mode on a phone
     page.get_by_role("radio", name="Practice", exact=False).click()
-    page.get_by_text("the two cards are turned").wait_for()
+    page.get_by_text("the two cards are turned").first.wait_for()
     wait_for_app(page)
     page.get_by_role("radio", name="Yours", exact=False).click()
     wait_for_app(page)

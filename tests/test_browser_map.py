@@ -157,10 +157,14 @@ def test_a_select_all_question_answered_with_the_keyboard_only(page, app_url, bl
         assert presses < 40, "Tab never reached the map"
     assert focused() == "UT"  # the map's keyboard focus starts on the state asked about
     # Letters jump by name, arrows move to the nearest state, Enter toggles.
-    for keys in (["i"], ["w", "y"], ["c", "o"], ["ArrowDown"], ["a", "r", "i"], ["n", "e", "v"]):
+    # Each pick shows at once; the next waits for the page to take it in, as a person would.
+    steps = (["i"], ["w", "y"], ["c", "o"], ["ArrowDown"], ["a", "r", "i"], ["n", "e", "v"])
+    for keys, usps in zip(steps, ("ID", "WY", "CO", "NM", "AZ", "NV"), strict=True):
         for key in keys:
             press(key)
         press("Enter")
+        assert checked(page, usps), f"{keys} then Enter did not pick {usps}"
+        wait_for_app(page)
     assert [c for c in ("ID", "WY", "CO", "NM", "AZ", "NV") if not checked(page, c)] == []
     assert "6 picked" in page.locator(".gpm-live").inner_text()
     wait_for_app(page)
