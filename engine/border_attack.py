@@ -15,8 +15,10 @@ The rules, as the engine plays them:
   discard one card of its choice, if it holds one (:class:`Discard`). The follower's card is
   then played; the better (lower) rank in the named category wins the trick. The trick's winner
   discards one card of its choice, if it holds one, and leads the next trick.
-- Refill: at the end of any trick, if either hand is empty and the deck is not, 5 more cards go
-  to each player (both hands). 50 cards = 10 deals of 5, so each player receives 25 in all.
+- Refill: the moment either hand becomes empty (a card led, committed or discarded) and the
+  deck is not, 5 more cards go to each player (both hands), before anything else happens. So a
+  discard earned with an empty hand is never lost while the deck has cards. 50 cards = 10 deals
+  of 5, so each player receives 25 in all.
 - The game ends at the end of a trick in which a player's hand is empty and the deck is empty:
   that player wins; if both hands are empty, the winner of that trick wins.
 
@@ -41,6 +43,10 @@ Decisions (where the rules leave a case open):
   to those, never Alaska or Hawaii); it may be a set that ``legal_actions`` does not list.
 - Scores are the numbers of cards each player has got rid of (played or discarded): the
   winner has 25 at the end (the loser too when both hands empty in the same trick).
+- The refill is immediate, not at the end of the trick (``../shared/rules/README.md``; the sheet
+  deals "whenever 1 player has no cards left"): a leader who leads its last card, or a follower
+  who commits its last card, gets its 5 new cards at once, in the middle of the trick. A player
+  can therefore hold no card when a discard is due only once the deck is empty.
 - The dealer is passed in with ``dealer=0`` or ``dealer=1``; a page starting the next game
   passes ``dealer=state.next_dealer`` so the deal alternates. The shuffle draws from the seed
   before the dealer does, so the same seed deals the same cards whoever deals.
@@ -542,6 +548,7 @@ class BorderAttack(GameState):
             f"{player_name(leader)} names {self.category.label} and leads {card.name} "
             f"({ordinal(_RANK[self.category](card))})."
         )
+        self._refill()
 
     def _commit(self, action: Commit) -> None:
         """The follower commits face down; the announcement is derived from the card."""
@@ -551,6 +558,7 @@ class BorderAttack(GameState):
         self.announcement = Announcement.of(card, action.reveal)
         self.phase = GUESS
         self.log.append(f"{player_name(follower)} announces {self.announcement}.")
+        self._refill()
 
     def _guess(self, action: GuessState | GuessBorders) -> None:
         """One guess of the part not announced; a right guess earns the leader a discard."""
@@ -580,6 +588,7 @@ class BorderAttack(GameState):
             card = self._take(seat, action.card)
             self.discards[seat].append(card)
             self.log.append(f"{player_name(seat)} discards {card.name} for the right guess.")
+            self._refill()
             self._play_follow()
         else:
             seat = self.trick_winner
@@ -587,6 +596,7 @@ class BorderAttack(GameState):
             card = self._take(seat, action.card)
             self.discards[seat].append(card)
             self.log.append(f"{player_name(seat)} discards {card.name} for winning the trick.")
+            self._refill()
             self._end_trick()
 
     def _play_follow(self) -> None:
@@ -612,8 +622,14 @@ class BorderAttack(GameState):
         else:
             self._end_trick()
 
+    def _refill(self) -> None:
+        """The moment a hand is empty and the deck is not: 5 more cards to each player."""
+        if self.deck and not (self.hands[0] and self.hands[1]):
+            self._deal()
+
     def _end_trick(self) -> None:
-        """Game end (a hand and the deck empty) or refill (a hand empty); the winner leads."""
+        """Game end (a hand and the deck empty); otherwise the winner leads (hands were refilled
+        the moment one ran empty, see :meth:`_refill`)."""
         winner = self.trick_winner
         assert winner is not None
         empty0 = not self.hands[0]
@@ -634,8 +650,6 @@ class BorderAttack(GameState):
             self.phase = OVER
             self._clear_trick()
             return
-        if empty0 or empty1:
-            self._deal()
         self.leader = winner
         self.phase = LEAD
         self._clear_trick()

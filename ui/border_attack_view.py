@@ -53,9 +53,10 @@ RULES = """
 **The goal.** Be the first to get rid of all 25 cards that come your way, by playing them and
 by discarding them.
 
-**Dealing.** Each player gets 5 cards. Whenever a hand runs empty at the end of a trick, both
-players get 5 more, until the deck is used up (25 cards each in all). The dealer leads the
-first trick; the dealer changes from one game to the next.
+**Dealing.** Each player gets 5 cards. The moment either hand runs empty — even in the middle
+of a trick — both players get 5 more, until the deck is used up (25 cards each in all). So a
+discard you earn is never wasted while the deck still has cards. The dealer leads the first
+trick; the dealer changes from one game to the next.
 
 **A trick.**
 1. The *leader* picks a category — **Size**, **Statehood** or **Population** — and lays a card
