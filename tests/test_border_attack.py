@@ -669,14 +669,92 @@ def test_follower_bot_that_cannot_win_gives_up_its_weakest_card(bot_cls: type) -
     assert _act(bot_cls, 1, state).card == card("WY")
 
 
-@pytest.mark.parametrize("bot_cls", [EasyBot, MediumBot])
-def test_follower_bot_announces_what_is_harder_to_guess(bot_cls: type) -> None:
+def test_medium_bot_announces_what_is_harder_to_guess() -> None:
     state = scenario("AK RI", "TN", "")
     state.apply(Lead(AK, SIZE))
-    assert _act(bot_cls, 1, state).reveal == NAME  # eight borders are hard to list
+    assert _act(MediumBot, 1, state).reveal == NAME  # eight borders are hard to list
     state = scenario("TX RI", "HI", None)  # Alaska unseen: "no borders" could be either
     state.apply(Lead(TX, SIZE))
-    assert _act(bot_cls, 1, state).reveal == BORDERS
+    assert _act(MediumBot, 1, state).reveal == BORDERS
+
+
+def test_medium_bot_announces_the_border_list_when_another_unseen_state_fits_it() -> None:
+    # Missouri also has eight borders, two of them Tennessee's: unseen, it makes the list of
+    # Tennessee's borders ambiguous; once discarded (deck "" discards every other card), not.
+    complete = Knowledge.complete()
+    state = scenario("AK RI", "TN", None)
+    state.apply(Lead(AK, SIZE))
+    assert MediumBot(1, 0, knowledge=complete).act(state.observation(1)).reveal == BORDERS
+    state = scenario("AK RI", "TN", "")
+    state.apply(Lead(AK, SIZE))
+    assert MediumBot(1, 0, knowledge=complete).act(state.observation(1)).reveal == NAME
+
+
+def test_easy_bot_announces_the_border_list_when_it_remembers_it() -> None:
+    state = scenario("AK RI", "TN", None)
+    state.apply(Lead(AK, SIZE))
+    obs = state.observation(1)
+    assert EasyBot(1, 0, knowledge=Knowledge.complete()).act(obs).reveal == BORDERS
+    patchy = next(s for s in range(100) if len(Knowledge.for_level("easy", s).borders["TN"]) <= 6)
+    assert EasyBot(1, patchy).act(obs).reveal == NAME  # two forgotten: it thinks it is hard
+    state = scenario("TX RI", "HI", None)
+    state.apply(Lead(TX, SIZE))
+    assert _act(EasyBot, 1, state).reveal == BORDERS  # Alaska and Hawaii: nothing to list
+
+
+def test_easy_and_medium_bots_announce_both_kinds_in_a_game() -> None:
+    for bot_cls in (EasyBot, MediumBot):
+        reveals = []
+        for seed in range(6):
+            state = BorderAttack.new(seed=seed)
+            bots = [bot_cls(0, seed), MediumBot(1, seed)]
+            while not state.is_over:
+                seat = state.current_player
+                action = bots[seat].act(state.observation(seat))
+                if seat == 0 and state.phase == COMMIT:
+                    reveals.append(action.reveal)
+                state.step(action)
+        share = reveals.count(BORDERS) / len(reveals)
+        assert 0.1 < share < 0.6, (bot_cls, share)
+
+
+def _within_two_borders(codes: frozenset[str]) -> set[str]:
+    """The states at most two borders from a state of ``codes`` (``codes`` included)."""
+    out = set(codes)
+    for _ in range(2):
+        out |= {b for code in out for b in card(code).borders}
+    return out
+
+
+def test_easy_bot_wrong_border_guesses_stay_near_the_right_set() -> None:
+    # Every wrong state is within two borders of a true border state (mostly a neighbour of a
+    # neighbour), never a state across the country, whatever the bot forgot.
+    for named in ("MA", "TN", "ME", "WA", "CO"):
+        target = card(named)
+        state = scenario("CA RI", f"{named} HI", None)
+        state.apply(Lead(CA, SIZE))
+        state.apply(Commit(target, NAME))
+        obs = state.observation(0)
+        for seed in range(40):
+            guess = EasyBot(0, seed).act(obs)
+            assert len(guess.borders) == len(target.borders)
+            near = _within_two_borders(target.borders)
+            for code in guess.borders - target.borders:
+                assert code != named and code in near, (named, code)
+
+
+def test_forgetful_bot_confuses_the_state_with_one_in_the_region_of_the_list() -> None:
+    # A bot that remembers no border can only guess among the states with six borders, as
+    # Wyoming has, but it picks one near the listed states (Idaho, Iowa, …), never one across
+    # the country (Pennsylvania, Kentucky…).
+    state = scenario("CA RI", "WY ME", None)
+    state.apply(Lead(CA, SIZE))
+    state.apply(Commit(card("WY"), BORDERS))
+    obs = state.observation(0)
+    blank = Knowledge.for_level("random", 0)
+    guesses = {EasyBot(0, s, knowledge=blank).act(obs).usps for s in range(30)}
+    region = _within_two_borders(card("WY").borders)
+    assert guesses <= region and len(guesses) > 1 and "PA" not in region
 
 
 @pytest.mark.parametrize("bot_cls", [EasyBot, MediumBot])
