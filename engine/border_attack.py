@@ -1062,12 +1062,13 @@ class MediumBot(_BorderAttackBot):
         winners = [c for c in obs.hand if rank_of(c) < rank]
         chances = _WinChances(_unseen(obs), obs.hand_counts[1 - self.seat])
         public = _public_codes(obs)
+        seen = public | {c.usps for c in obs.hand}
         best: tuple[float, int] | None = None
         choice = _COMMITS[obs.hand[0].usps][0]
         for card in winners or obs.hand:
             name_chance, borders_chance = self._guess_chances(public, card)
             reveal = NAME if name_chance <= borders_chance else BORDERS
-            if reveal == NAME and self._look_alike(obs, card):
+            if reveal == NAME and self._look_alike(seen, card):
                 reveal = BORDERS
             cost = (
                 chances.value(card) + self.GUESS_WEIGHT * min(name_chance, borders_chance),
@@ -1077,15 +1078,14 @@ class MediumBot(_BorderAttackBot):
                 best, choice = cost, _COMMITS[card.usps][REVEALS.index(reveal)]
         return choice
 
-    def _look_alike(self, obs: BorderAttackObservation, card: Card) -> bool:
+    def _look_alike(self, seen: set[str], card: Card) -> bool:
         """True when the border list would not give ``card`` away, as far as the bot remembers:
-        it remembers the whole list, and another state the opponent cannot rule out (not
-        played, discarded or in the bot's hand) has as many borders and shares one of them
+        it remembers the whole list, and another state the opponent cannot rule out (not in
+        ``seen``: played, discarded or in the bot's hand) has as many borders and shares one of them
         with ``card``, as far as the bot remembers (the list could be either state)."""
         remembered = self.knowledge.borders
         if remembered[card.usps] != card.borders or len(card.borders) < 2:
             return False
-        seen = _public_codes(obs) | {c.usps for c in obs.hand}
         return any(
             other.usps not in seen and len(remembered[other.usps] & card.borders) >= 1
             for other in _BY_COUNT[len(card.borders)]

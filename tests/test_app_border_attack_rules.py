@@ -102,3 +102,22 @@ def test_the_revealed_ai_card_is_labelled_face_up(app):
     assert tab.state.phase == BONUS_DISCARD
     shown = texts(app)
     assert "card, now face up — you guessed it" in shown and "face down — you guessed" not in shown
+
+
+def test_a_dimmed_card_writes_its_reason_and_opens_no_tooltip(app):
+    # Item 12: the reason is on the tile, the tile has no hover title, and the page's CSS keeps
+    # a disabled card button's tooltip from opening (a tooltip left open after a rerun would
+    # cover the playable card next to it).
+    open_game(app, PAGE, seed="11", levels="easy", dealer="you")
+    tab = table(app, KEY)
+    tiles = [h.proto.body for h in app.get("html") if "gp-card dim" in h.proto.body]
+    assert len(tiles) == len(tab.state.observation(0).hand)
+    assert all("title=" not in t and "Choose a category first" in t for t in tiles)
+    css = "\n".join(h.proto.body for h in app.get("html"))
+    assert (
+        '[class*="_box_"] .stTooltipHoverTarget:has(button:disabled) {pointer-events:none;}' in css
+    )
+    step(app.segmented_control(key=tab.wkey("category")).set_value(Category.SIZE))
+    tiles = [h.proto.body for h in app.get("html") if "class='gp-card" in h.proto.body]
+    assert tiles and not any("gp-card dim" in t for t in tiles)
+    assert all("title=" in t for t in tiles if "gp-hand" not in t)
