@@ -53,8 +53,8 @@ def distances_from(sources: frozenset[str]) -> dict[str, int]:
 
 def lost_discards(games: int, seed: int) -> tuple[int, int]:
     """Discards lost (earned with an empty hand while the deck had cards) over ``games`` medium
-    games, and the number of games."""
-    lost = 0
+    games: for a right guess, and for a won trick."""
+    lost_bonus = lost_win = 0
     for g in range(games):
         state = BorderAttack.new(seed=seed + g)
         bots = [BOTS["medium"](s, seed * 7919 + 2 * g + s) for s in (0, 1)]
@@ -69,7 +69,7 @@ def lost_discards(games: int, seed: int) -> tuple[int, int]:
                     else frozenset(action.borders) == card.borders
                 )
                 if right and not state.hands[state.leader] and state.deck:
-                    lost += 1
+                    lost_bonus += 1
             phase, deck_before = state.phase, len(state.deck)
             state.step(action)
             # The trick ended without a winner's discard although the deck had cards.
@@ -79,13 +79,13 @@ def lost_discards(games: int, seed: int) -> tuple[int, int]:
                 and deck_before
                 and not state.is_over
             ):
-                lost += 1
-    return lost, games
+                lost_win += 1
+    return lost_bonus, lost_win
 
 
 def border_guesses(count: int, seed: int) -> tuple[float, float, int]:
-    """Over ``count`` easy-AI border guesses: the share of wrong guesses whose wrong states are
-    all within two borders of the right set, the share within one, and the wrong guesses."""
+    """Over ``count`` easy-AI border guesses: how many wrong guesses have all their wrong states
+    within two borders of the right set, how many within one, and how many are wrong."""
     rng = random.Random(seed)
     named_pool = [c for c in deck() if c.borders]
     within2 = within1 = wrong = 0
@@ -103,7 +103,7 @@ def border_guesses(count: int, seed: int) -> tuple[float, float, int]:
         far = max(dist.get(code, 99) for code in extra)
         within2 += far <= 2
         within1 += far <= 1
-    return within2 / max(wrong, 1), within1 / max(wrong, 1), wrong
+    return within2, within1, wrong
 
 
 def _guess_observation(named, rng: random.Random):
@@ -143,12 +143,16 @@ def main() -> None:
     parser.add_argument("--guesses", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    lost, games = lost_discards(args.games, args.seed)
-    print(f"lost discards, medium vs medium: {lost / games:.2f} per game ({lost} in {games})")
+    bonus, win = lost_discards(args.games, args.seed)
+    print(
+        f"lost discards, medium vs medium: {(bonus + win) / args.games:.2f} per game "
+        f"({bonus} for a right guess and {win} for a won trick in {args.games} games)"
+    )
     two, one, wrong = border_guesses(args.guesses, args.seed)
     print(
         f"easy border guesses: {wrong} wrong of {args.guesses}; every wrong state within two "
-        f"borders of the right set: {two:.1%} (within one: {one:.1%})"
+        f"borders of the right set in {two} ({two / max(wrong, 1):.1%}), within one border "
+        f"in {one} ({one / max(wrong, 1):.1%})"
     )
     for level, (share, commits) in announcement_shares(args.games, args.seed).items():
         print(f"{level} announces the border list in {share:.1%} of {commits} commitments")
