@@ -4,7 +4,7 @@ and say why, and the AI's revealed card is labelled face up."""
 
 from __future__ import annotations
 
-from engine.border_attack import BONUS_DISCARD, GUESS, LEAD, MediumBot
+from engine.border_attack import BONUS_DISCARD, GUESS, LEAD, NAME, WIN_DISCARD, MediumBot
 from engine.cards import Category
 from tests.game_table import open_game, step, table, texts
 from ui import game_view as gv
@@ -121,3 +121,19 @@ def test_a_dimmed_card_writes_its_reason_and_opens_no_tooltip(app):
     tiles = [h.proto.body for h in app.get("html") if "class='gp-card" in h.proto.body]
     assert tiles and not any("gp-card dim" in t for t in tiles)
     assert all("title=" in t for t in tiles if "gp-hand" not in t)
+
+
+def test_the_ais_wrong_guess_is_said_on_the_table_while_the_trick_goes_on(app):
+    # Deal 20, the AI deals: you answer its lead with Oregon and name it; the AI's border
+    # guess (Arizona, California, Idaho, Nevada) is wrong and you win the trick.
+    open_game(app, PAGE, seed="20", levels="easy", dealer="ai")
+    tab = table(app, KEY)
+    step(app.segmented_control(key=tab.wkey("reveal")).set_value(NAME))
+    step(app.button(key=tab.bkey("commit_OR")).click())
+    assert tab.state.phase == WIN_DISCARD and tab.state.current_player == 0
+    sentence = "Not quite: Oregon borders Washington, not Arizona."
+    assert [w.value for w in app.warning] == [sentence]
+    assert (
+        f"AI guesses the border states Arizona, California, Idaho, Nevada — wrong. {sentence}"
+        in (texts(app))
+    )
