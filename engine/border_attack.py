@@ -15,8 +15,10 @@ The rules, as the engine plays them:
   discard one card of its choice, if it holds one (:class:`Discard`). The follower's card is
   then played; the better (lower) rank in the named category wins the trick. The trick's winner
   discards one card of its choice, if it holds one, and leads the next trick.
-- Refill: at the end of any trick, if either hand is empty and the deck is not, 5 more cards go
-  to each player (both hands). 50 cards = 10 deals of 5, so each player receives 25 in all.
+- Refill: the moment either hand becomes empty (a card led, committed or discarded) and the
+  deck is not, 5 more cards go to each player (both hands), before anything else happens. So a
+  discard earned with an empty hand is never lost while the deck has cards. 50 cards = 10 deals
+  of 5, so each player receives 25 in all.
 - The game ends at the end of a trick in which a player's hand is empty and the deck is empty:
   that player wins; if both hands are empty, the winner of that trick wins.
 
@@ -39,8 +41,20 @@ Decisions (where the rules leave a case open):
 - Bots choose from ``obs.legal`` except for a border-set guess, which they make from memory
   like a player at the table (what they remember, completed by a guess among the states next
   to those, never Alaska or Hawaii); it may be a set that ``legal_actions`` does not list.
+- A bot's mistakes look like forgetting, not like noise: a wrong border set misses a forgotten
+  neighbour and puts in its place a state bordering a remembered neighbour, or else a state two
+  (then three) borders away; a wrong state guess is a state with the announced number of
+  borders in the region of the listed ones. The bots know the map's regions even where they
+  forget which states touch (``benchmarks/ai_behaviour.py`` measures it).
+- Easy and medium bots announce both ways. Easy lists the borders when it remembers the list
+  (all of it, or all but one of four or more) and names the state otherwise; medium names the
+  state unless its own memory says the list fits another state the opponent cannot rule out.
 - Scores are the numbers of cards each player has got rid of (played or discarded): the
   winner has 25 at the end (the loser too when both hands empty in the same trick).
+- The refill is immediate, not at the end of the trick (``../shared/rules/README.md``; the sheet
+  deals "whenever 1 player has no cards left"): a leader who leads its last card, or a follower
+  who commits its last card, gets its 5 new cards at once, in the middle of the trick. A player
+  can therefore hold no card when a discard is due only once the deck is empty.
 - The dealer is passed in with ``dealer=0`` or ``dealer=1``; a page starting the next game
   passes ``dealer=state.next_dealer`` so the deal alternates. The shuffle draws from the seed
   before the dealer does, so the same seed deals the same cards whoever deals.
@@ -187,6 +201,30 @@ for _c in deck():
 _CODES = frozenset(by_usps())
 _ISLANDS = frozenset(c.usps for c in deck() if not c.borders)
 _DECK: tuple[Card, ...] = deck()
+
+
+def _distances() -> dict[str, dict[str, int]]:
+    """Border steps between every two states joined by land (Alaska and Hawaii: none)."""
+    out: dict[str, dict[str, int]] = {}
+    cards = by_usps()
+    for start in cards:
+        dist = {start: 0}
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for code in frontier:
+                for other in sorted(cards[code].borders):
+                    if other not in dist:
+                        dist[other] = dist[code] + 1
+                        nxt.append(other)
+            frontier = nxt
+        out[start] = dist
+    return out
+
+
+# How many borders apart two states are: the rough sense of the map a player has even when it
+# has forgotten which states touch (a confusion stays in the region).
+_STEPS: dict[str, dict[str, int]] = _distances()
 
 
 def _as_card(item: Card | str) -> Card:
@@ -542,6 +580,7 @@ class BorderAttack(GameState):
             f"{player_name(leader)} names {self.category.label} and leads {card.name} "
             f"({ordinal(_RANK[self.category](card))})."
         )
+        self._refill()
 
     def _commit(self, action: Commit) -> None:
         """The follower commits face down; the announcement is derived from the card."""
@@ -551,6 +590,7 @@ class BorderAttack(GameState):
         self.announcement = Announcement.of(card, action.reveal)
         self.phase = GUESS
         self.log.append(f"{player_name(follower)} announces {self.announcement}.")
+        self._refill()
 
     def _guess(self, action: GuessState | GuessBorders) -> None:
         """One guess of the part not announced; a right guess earns the leader a discard."""
@@ -580,6 +620,7 @@ class BorderAttack(GameState):
             card = self._take(seat, action.card)
             self.discards[seat].append(card)
             self.log.append(f"{player_name(seat)} discards {card.name} for the right guess.")
+            self._refill()
             self._play_follow()
         else:
             seat = self.trick_winner
@@ -587,6 +628,7 @@ class BorderAttack(GameState):
             card = self._take(seat, action.card)
             self.discards[seat].append(card)
             self.log.append(f"{player_name(seat)} discards {card.name} for winning the trick.")
+            self._refill()
             self._end_trick()
 
     def _play_follow(self) -> None:
@@ -612,8 +654,14 @@ class BorderAttack(GameState):
         else:
             self._end_trick()
 
+    def _refill(self) -> None:
+        """The moment a hand is empty and the deck is not: 5 more cards to each player."""
+        if self.deck and not (self.hands[0] and self.hands[1]):
+            self._deal()
+
     def _end_trick(self) -> None:
-        """Game end (a hand and the deck empty) or refill (a hand empty); the winner leads."""
+        """Game end (a hand and the deck empty); otherwise the winner leads (hands were refilled
+        the moment one ran empty, see :meth:`_refill`)."""
         winner = self.trick_winner
         assert winner is not None
         empty0 = not self.hands[0]
@@ -634,8 +682,6 @@ class BorderAttack(GameState):
             self.phase = OVER
             self._clear_trick()
             return
-        if empty0 or empty1:
-            self._deal()
         self.leader = winner
         self.phase = LEAD
         self._clear_trick()
@@ -895,7 +941,8 @@ class _BorderAttackBot:
 
         The state (borders announced): among the listed candidates, one that the bot remembers
         bordering a state missing from the list is ruled out; the one sharing the most
-        remembered borders with the list wins.
+        remembered borders with the list wins, and among equals one in the region of the list
+        (at most two borders from a listed state) rather than one far away.
         The border set (name announced): the borders the bot remembers, completed by
         :meth:`_fill` when it remembers fewer than announced; this guess may lie outside
         ``obs.legal`` (``check`` accepts any set of state codes).
@@ -911,7 +958,12 @@ class _BorderAttackBot:
                 if code in announced:
                     return -1000.0
                 known = remembered[code]
-                return len(known & announced) - 100 * len(known - announced)
+                # The region breaks ties: a state far from every listed border is not the
+                # one (one or two borders away count alike, so no forgotten border is read
+                # off the map).
+                steps = _STEPS[code]
+                near = max(2, min((steps.get(b, 9) for b in announced), default=2))
+                return len(known & announced) - 100 * len(known - announced) - near / 10
 
             return self._pick(obs.legal, state_score)
         named = ann.usps
@@ -921,13 +973,27 @@ class _BorderAttackBot:
         return _GUESS_BORDERS.get(guess) or GuessBorders(guess)
 
     def _fill(self, named: str, known: frozenset[str], missing: int) -> frozenset[str]:
-        """``missing`` more states to complete a remembered border list: states bordering the
-        remembered neighbours, picked at random, then any other states."""
+        """``missing`` more states to complete a remembered border list, the confusions a
+        player makes: states bordering the remembered neighbours, picked at random; when those
+        are too few, states two borders from ``named`` (a neighbour of a neighbour), then three,
+        and so on (the region is remembered even when the borders are not)."""
         near = sorted(self._near(named, known))
         if len(near) < missing:
-            others = sorted(_CODES - known - set(near) - {named} - _ISLANDS)
-            near += self.rng.sample(others, missing - len(near))
+            near += self._region(named, known | set(near), missing - len(near))
         return frozenset(self.rng.sample(near, missing))
+
+    def _region(self, named: str, taken: set[str], count: int) -> list[str]:
+        """``count`` states near ``named`` not in ``taken``: two borders away first, then three
+        and so on (a ring drawn at random when only part of it is needed). The states one border
+        away are the answer itself, which the bot has forgotten, so they are not drawn here."""
+        steps = _STEPS[named]
+        out: list[str] = []
+        for ring in range(2, 1 + max(steps.values(), default=0)):
+            codes = sorted(c for c, d in steps.items() if d == ring and c not in taken)
+            if len(codes) >= count - len(out):
+                return out + self.rng.sample(codes, count - len(out))
+            out += codes
+        return out
 
     def _near(self, named: str, known: frozenset[str]) -> set[str]:
         """States that border a remembered neighbour of ``named`` (a forgotten border is likely
@@ -942,7 +1008,8 @@ class _BorderAttackBot:
 
 class EasyBot(_BorderAttackBot):
     """A beginner: leads its best-ranked card, beats the lead when it can, discards its weakest
-    card (by printed ranks), and guesses from a patchy memory of borders (60% recall)."""
+    card (by printed ranks), announces the border list when it remembers it, and guesses from a
+    patchy memory of borders (60% recall)."""
 
     level: ClassVar[str] = "easy"
 
@@ -954,8 +1021,15 @@ class EasyBot(_BorderAttackBot):
         rank = rank_of(obs.led)
         winners = [c for c in obs.hand if rank_of(c) < rank]
         card = max(winners or obs.hand, key=_best_rank)
-        reveal = BORDERS if not card.borders else NAME
-        return _COMMITS[card.usps][REVEALS.index(reveal)]
+        return _COMMITS[card.usps][REVEALS.index(self.reveal(card))]
+
+    def reveal(self, card: Card) -> str:
+        """What a beginner announces, judging the opponent by itself: the border list when it
+        thinks the list is easy, because it remembers it (all of it, or all but one of a list
+        of four or more; Alaska and Hawaii always); the name when it could not list the borders
+        itself, so it thinks the opponent cannot either."""
+        forgotten = len(card.borders) - len(self.knowledge.borders[card.usps])
+        return BORDERS if forgotten == 0 or (forgotten == 1 and len(card.borders) >= 4) else NAME
 
     def discard(self, obs: BorderAttackObservation) -> Any:
         return max(obs.legal, key=lambda a: _best_rank(a.card))
@@ -981,17 +1055,21 @@ class MediumBot(_BorderAttackBot):
 
     def commit(self, obs: BorderAttackObservation) -> Any:
         """Beat the lead if possible, else give up the least useful card; among those, prefer
-        a card the opponent is unlikely to guess; announce the harder part to guess."""
+        a card the opponent is unlikely to guess; announce the harder part to guess, and the
+        border list when it could be another state's (:meth:`_look_alike`)."""
         rank_of = _RANK[obs.category]  # type: ignore[index]
         rank = rank_of(obs.led)
         winners = [c for c in obs.hand if rank_of(c) < rank]
         chances = _WinChances(_unseen(obs), obs.hand_counts[1 - self.seat])
         public = _public_codes(obs)
+        seen = public | {c.usps for c in obs.hand}
         best: tuple[float, int] | None = None
         choice = _COMMITS[obs.hand[0].usps][0]
         for card in winners or obs.hand:
             name_chance, borders_chance = self._guess_chances(public, card)
             reveal = NAME if name_chance <= borders_chance else BORDERS
+            if reveal == NAME and self._look_alike(seen, card):
+                reveal = BORDERS
             cost = (
                 chances.value(card) + self.GUESS_WEIGHT * min(name_chance, borders_chance),
                 -sum(card.ranks),
@@ -999,6 +1077,20 @@ class MediumBot(_BorderAttackBot):
             if best is None or cost < best:
                 best, choice = cost, _COMMITS[card.usps][REVEALS.index(reveal)]
         return choice
+
+    def _look_alike(self, seen: set[str], card: Card) -> bool:
+        """True when the border list would not give ``card`` away, as far as the bot remembers:
+        it remembers the whole list, and another state the opponent cannot rule out (not in
+        ``seen``: played, discarded or in the bot's hand) has as many borders and shares one of them
+        with ``card``, as far as the bot remembers (the list could be either state)."""
+        remembered = self.knowledge.borders
+        if remembered[card.usps] != card.borders or len(card.borders) < 2:
+            return False
+        return any(
+            other.usps not in seen and len(remembered[other.usps] & card.borders) >= 1
+            for other in _BY_COUNT[len(card.borders)]
+            if other != card
+        )
 
     def _guess_chances(self, public: set[str], card: Card) -> tuple[float, float]:
         """Rough chances that the opponent guesses right after each announcement.

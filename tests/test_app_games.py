@@ -168,8 +168,10 @@ def test_leading_without_a_category_is_explained(app):
     open_game(app, BORDER_ATTACK, seed="11", levels="easy", dealer="you")
     tab = table(app, BA)
     first = tab.state.observation(0).hand[0]
-    step(app.button(key=tab.bkey(f"lead_{first.usps}")).click())
-    assert any("The category must be size, statehood or population" in w.value for w in app.warning)
+    assert app.button(key=tab.bkey(f"lead_{first.usps}")).disabled
+    assert "The lead buttons are off until you choose a category." in texts(app)
+    # A click from an outdated view is still refused by the engine, with its reason.
+    assert gv.act(tab, Lead(first, None)) == "The category must be size, statehood or population."
     assert table(app, BA).version == 0
 
 
@@ -208,8 +210,8 @@ def test_the_ai_card_stays_hidden_until_the_state_guess_is_made(app):
     step(app.selectbox(key=tab.wkey("guess_state")).set_value("AK"))
     step(app.button(key=tab.bkey("guess")).click())
     shown = texts(app)
-    assert "You guess **Alaska** — wrong (it was Hawaii)." in shown
-    assert "played by AI" in shown
+    assert "You guess **Alaska** — wrong. Not quite: it was Hawaii;" in shown
+    assert "played face up by AI" in shown
 
 
 def test_a_map_click_picks_and_unpicks_a_border_state(app):

@@ -149,7 +149,7 @@ def test_lead_must_name_one_of_the_three_categories() -> None:
 
 
 def test_follower_commits_to_a_card_and_cannot_lie_about_it() -> None:
-    state = scenario("CA", "TX ME", None)
+    state = scenario("CA RI", "TX ME", None)
     state.apply(Lead(CA, SIZE))
     assert state.legal_actions() == [
         Commit(TX, NAME),
@@ -160,7 +160,7 @@ def test_follower_commits_to_a_card_and_cannot_lie_about_it() -> None:
     state.apply(Commit(TX, NAME))
     assert state.announcement == Announcement(4, "TX", None)
     assert state.committed == TX and TX not in state.hands[1]
-    state = scenario("CA", "TX ME", None)
+    state = scenario("CA RI", "TX ME", None)
     state.apply(Lead(CA, SIZE))
     state.apply(Commit(TX, BORDERS))
     assert state.announcement == Announcement(4, None, frozenset({"NM", "OK", "AR", "LA"}))
@@ -235,12 +235,13 @@ def test_wrong_guess_gives_no_discard() -> None:
     assert state.discards[0] == []
 
 
-def test_right_guess_with_an_empty_hand_gives_no_discard() -> None:
-    state = scenario("CA", "TN ME", None)
+def test_right_guess_with_an_empty_hand_and_an_empty_deck_gives_no_discard() -> None:
+    state = scenario("CA", "TN ME", "")
+    before = len(state.discards[0])
     play_trick(state, CA, SIZE, TN, BORDERS, GuessState("TN"))
     assert "Player 1 guesses Tennessee — right." in state.log
-    assert state.phase == LEAD  # the trick is over: California won but has nothing to discard
-    assert state.discards[0] == []
+    assert state.is_over and state.winner == 0  # California won, with nothing left to discard
+    assert len(state.discards[0]) == before
 
 
 def test_follower_plays_the_committed_card_after_the_guess() -> None:
@@ -275,11 +276,11 @@ def test_trick_winner_discards_a_card_of_its_choice_and_leads_next() -> None:
     assert state.trick == 1
 
 
-def test_trick_winner_with_an_empty_hand_skips_the_discard() -> None:
-    state = scenario("TX RI", "CA", "AK HI ME TN AL AR AZ CO CT DE")
+def test_trick_winner_with_an_empty_hand_and_an_empty_deck_skips_the_discard() -> None:
+    state = scenario("TX RI", "CA", "")
     before = len(state.discards[1])
     play_trick(state, TX, POPULATION, CA, BORDERS, GuessState("RI"))
-    assert state.phase == LEAD and state.leader == 1
+    assert state.is_over and state.winner == 1
     assert len(state.discards[1]) == before
 
 
@@ -298,6 +299,31 @@ def test_refill_when_a_hand_is_empty_deals_five_more_to_both_hands() -> None:
     assert [c.usps for c in reversed(state.deck)] == ["FL", "GA"]
 
 
+def test_earned_discards_are_never_lost_while_the_deck_has_cards() -> None:
+    # California leads its last card: both hands get 5 at once, so the right guess still
+    # earns a discard (the rules README: the refill comes before anything else happens).
+    top = "AK HI ME TN AL AR AZ CO CT DE FL GA"
+    state = scenario("CA", "TX RI WY", top)
+    state.apply(Lead(CA, SIZE))
+    assert len(state.hands[0]) == 5 and len(state.hands[1]) == 8 and len(state.deck) == 2
+    assert state.log[-1] == "5 cards to each player (2 left in the deck)."
+    state.apply(Commit(RI, BORDERS))
+    state.apply(GuessState("RI"))
+    assert state.phase == BONUS_DISCARD and state.current_player == 0
+    state.apply(Discard(card("HI")))
+    assert state.discards[0][-1] == card("HI")
+    assert state.phase == WIN_DISCARD and state.current_player == 0  # California beats RI
+
+
+def test_a_follower_committing_its_last_card_is_refilled_at_once() -> None:
+    state = scenario("TX RI", "CA", "AK HI ME TN AL AR AZ CO CT DE")
+    state.apply(Lead(TX, POPULATION))
+    state.apply(Commit(CA, BORDERS))
+    assert [len(h) for h in state.hands] == [6, 5] and state.deck == []
+    state.apply(GuessState("RI"))
+    assert state.trick_winner == 1 and state.phase == WIN_DISCARD  # CA 1st in population
+
+
 def test_no_refill_while_both_hands_hold_cards() -> None:
     state = scenario("CA TX RI", "WY ME AZ", "AK HI NV TN AL AR UT CO CT DE")
     play_trick(state, CA, SIZE, card("WY"), BORDERS, GuessState("AL"))
@@ -306,7 +332,7 @@ def test_no_refill_while_both_hands_hold_cards() -> None:
     assert len(state.deck) == 10
 
 
-def test_refill_waits_for_the_end_of_the_trick() -> None:
+def test_refill_comes_when_the_winners_discard_empties_its_hand() -> None:
     state = scenario("CA TX", "RI WY", "AK HI ME TN AL AR AZ CO CT DE")
     play_trick(state, CA, SIZE, RI, BORDERS, GuessState("AL"))
     assert state.phase == WIN_DISCARD and len(state.deck) == 10
@@ -352,7 +378,7 @@ def test_emptying_a_hand_with_the_deck_left_does_not_end_the_game() -> None:
     state = scenario("CA", "RI", "AK HI ME TN AL AR AZ CO CT DE")
     play_trick(state, CA, SIZE, RI, BORDERS, GuessState("AL"))
     assert not state.is_over and [len(h) for h in state.hands] == [5, 5]
-    assert state.leader == 0 and state.phase == LEAD
+    assert state.phase == WIN_DISCARD and state.current_player == 0
 
 
 def test_the_game_ends_within_max_actions() -> None:
@@ -638,19 +664,97 @@ def test_follower_bot_beats_the_lead_with_its_least_useful_winner(bot_cls: type)
 
 @pytest.mark.parametrize("bot_cls", [EasyBot, MediumBot])
 def test_follower_bot_that_cannot_win_gives_up_its_weakest_card(bot_cls: type) -> None:
-    state = scenario("AK", "CA TX WY", None)
+    state = scenario("AK RI", "CA TX WY", None)
     state.apply(Lead(AK, SIZE))
     assert _act(bot_cls, 1, state).card == card("WY")
 
 
-@pytest.mark.parametrize("bot_cls", [EasyBot, MediumBot])
-def test_follower_bot_announces_what_is_harder_to_guess(bot_cls: type) -> None:
-    state = scenario("AK", "TN", None)
+def test_medium_bot_announces_what_is_harder_to_guess() -> None:
+    state = scenario("AK RI", "TN", "")
     state.apply(Lead(AK, SIZE))
-    assert _act(bot_cls, 1, state).reveal == NAME  # eight borders are hard to list
-    state = scenario("TX", "HI", None)  # Alaska unseen: "no borders" could be either
+    assert _act(MediumBot, 1, state).reveal == NAME  # eight borders are hard to list
+    state = scenario("TX RI", "HI", None)  # Alaska unseen: "no borders" could be either
     state.apply(Lead(TX, SIZE))
-    assert _act(bot_cls, 1, state).reveal == BORDERS
+    assert _act(MediumBot, 1, state).reveal == BORDERS
+
+
+def test_medium_bot_announces_the_border_list_when_another_unseen_state_fits_it() -> None:
+    # Missouri also has eight borders, two of them Tennessee's: unseen, it makes the list of
+    # Tennessee's borders ambiguous; once discarded (deck "" discards every other card), not.
+    complete = Knowledge.complete()
+    state = scenario("AK RI", "TN", None)
+    state.apply(Lead(AK, SIZE))
+    assert MediumBot(1, 0, knowledge=complete).act(state.observation(1)).reveal == BORDERS
+    state = scenario("AK RI", "TN", "")
+    state.apply(Lead(AK, SIZE))
+    assert MediumBot(1, 0, knowledge=complete).act(state.observation(1)).reveal == NAME
+
+
+def test_easy_bot_announces_the_border_list_when_it_remembers_it() -> None:
+    state = scenario("AK RI", "TN", None)
+    state.apply(Lead(AK, SIZE))
+    obs = state.observation(1)
+    assert EasyBot(1, 0, knowledge=Knowledge.complete()).act(obs).reveal == BORDERS
+    patchy = next(s for s in range(100) if len(Knowledge.for_level("easy", s).borders["TN"]) <= 6)
+    assert EasyBot(1, patchy).act(obs).reveal == NAME  # two forgotten: it thinks it is hard
+    state = scenario("TX RI", "HI", None)
+    state.apply(Lead(TX, SIZE))
+    assert _act(EasyBot, 1, state).reveal == BORDERS  # Alaska and Hawaii: nothing to list
+
+
+def test_easy_and_medium_bots_announce_both_kinds_in_a_game() -> None:
+    for bot_cls in (EasyBot, MediumBot):
+        reveals = []
+        for seed in range(6):
+            state = BorderAttack.new(seed=seed)
+            bots = [bot_cls(0, seed), MediumBot(1, seed)]
+            while not state.is_over:
+                seat = state.current_player
+                action = bots[seat].act(state.observation(seat))
+                if seat == 0 and state.phase == COMMIT:
+                    reveals.append(action.reveal)
+                state.step(action)
+        share = reveals.count(BORDERS) / len(reveals)
+        assert 0.1 < share < 0.6, (bot_cls, share)
+
+
+def _within_two_borders(codes: frozenset[str]) -> set[str]:
+    """The states at most two borders from a state of ``codes`` (``codes`` included)."""
+    out = set(codes)
+    for _ in range(2):
+        out |= {b for code in out for b in card(code).borders}
+    return out
+
+
+def test_easy_bot_wrong_border_guesses_stay_near_the_right_set() -> None:
+    # Every wrong state is within two borders of a true border state (mostly a neighbour of a
+    # neighbour), never a state across the country, whatever the bot forgot.
+    for named in ("MA", "TN", "ME", "WA", "CO"):
+        target = card(named)
+        state = scenario("CA RI", f"{named} HI", None)
+        state.apply(Lead(CA, SIZE))
+        state.apply(Commit(target, NAME))
+        obs = state.observation(0)
+        for seed in range(40):
+            guess = EasyBot(0, seed).act(obs)
+            assert len(guess.borders) == len(target.borders)
+            near = _within_two_borders(target.borders)
+            for code in guess.borders - target.borders:
+                assert code != named and code in near, (named, code)
+
+
+def test_forgetful_bot_confuses_the_state_with_one_in_the_region_of_the_list() -> None:
+    # A bot that remembers no border can only guess among the states with six borders, as
+    # Wyoming has, but it picks one near the listed states (Idaho, Iowa, …), never one across
+    # the country (Pennsylvania, Kentucky…).
+    state = scenario("CA RI", "WY ME", None)
+    state.apply(Lead(CA, SIZE))
+    state.apply(Commit(card("WY"), BORDERS))
+    obs = state.observation(0)
+    blank = Knowledge.for_level("random", 0)
+    guesses = {EasyBot(0, s, knowledge=blank).act(obs).usps for s in range(30)}
+    region = _within_two_borders(card("WY").borders)
+    assert guesses <= region and len(guesses) > 1 and "PA" not in region
 
 
 @pytest.mark.parametrize("bot_cls", [EasyBot, MediumBot])

@@ -74,7 +74,7 @@ def test_border_attack_first_moves_on_a_laptop_and_a_phone(page, app_url, blocke
         page,
         lambda: page.get_by_role("button", name="Discard").first.click(),
         lambda: (
-            page.get_by_text("played by AI")
+            page.get_by_text("played face up by AI")
             .or_(page.get_by_text("Last trick (trick 1)"))
             .first.wait_for()
         ),

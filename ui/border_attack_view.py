@@ -53,9 +53,10 @@ RULES = """
 **The goal.** Be the first to get rid of all 25 cards that come your way, by playing them and
 by discarding them.
 
-**Dealing.** Each player gets 5 cards. Whenever a hand runs empty at the end of a trick, both
-players get 5 more, until the deck is used up (25 cards each in all). The dealer leads the
-first trick; the dealer changes from one game to the next.
+**Dealing.** Each player gets 5 cards. The moment either hand runs empty — even in the middle
+of a trick — both players get 5 more, until the deck is used up (25 cards each in all). So a
+discard you earn is never wasted while the deck still has cards. The dealer leads the first
+trick; the dealer changes from one game to the next.
 
 **A trick.**
 1. The *leader* picks a category — **Size**, **Statehood** or **Population** — and lays a card
@@ -220,19 +221,44 @@ def guess_text(guess: GuessState | GuessBorders) -> str:
     return f"the border states {names(borders)}" if borders else "no border states"
 
 
+def _and(codes: Iterable[str]) -> str:
+    """State names in alphabetical order joined with "and"."""
+    listed = sorted(card_of(c).name for c in codes)
+    return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+
+
+def _or(codes: Iterable[str]) -> str:
+    """State names in alphabetical order joined with "or" (after a negation)."""
+    listed = sorted(card_of(c).name for c in codes)
+    return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " or " + listed[-1]
+
+
 def guess_detail(guess: GuessState | GuessBorders, card: Card) -> str:
-    """What a wrong border guess missed and added."""
+    """Why a wrong guess is wrong, in one sentence built from the card's facts: "Not quite:
+    Nevada borders Idaho, not Montana." (a border guess) or "Not quite: it was Idaho; Montana
+    does not border Nevada." (a state guess)."""
     if isinstance(guess, GuessState):
-        return f"it was {card.name}"
+        picked = card_of(guess.usps)
+        if not card.borders and not picked.borders:
+            return f"Not quite: it was {card.name}; it borders no state, just like {picked.name}."
+        if picked.usps in card.borders:
+            why = f"{picked.name} is one of the listed states"
+        elif apart := card.borders - picked.borders:
+            why = f"{picked.name} does not border {_or(apart)}"
+        else:
+            n = len(picked.borders)
+            why = f"{picked.name} has {n} border state{'s' if n != 1 else ''}"
+        return f"Not quite: it was {card.name}; {why}."
     picked = frozenset(guess.borders)
-    parts = []
-    if card.borders - picked:
-        parts.append(f"missed {names(card.borders - picked)}")
-    extra = picked - card.borders
-    if extra:
-        verb = "does" if len(extra) == 1 else "do"
-        parts.append(f"{names(extra)} {verb} not border {card.name}")
-    return "; ".join(parts)
+    missed, extra = card.borders - picked, picked - card.borders
+    if not card.borders:
+        return f"Not quite: {card.name} borders no state, not {_or(extra)}."
+    if missed and extra:
+        return f"Not quite: {card.name} borders {_and(missed)}, not {_or(extra)}."
+    if missed:
+        return f"Not quite: {card.name} also borders {_and(missed)}."
+    verb = "does" if len(extra) == 1 else "do"
+    return f"Not quite: {_and(extra)} {verb} not border {card.name}."
 
 
 def play_line(tab: Table, trick: TrickView) -> str:
@@ -279,10 +305,10 @@ def describe(tab: Table, index: int) -> list[str]:
     elif isinstance(action, GuessState | GuessBorders) and trick is not None:
         guess = trick.guess or action
         verdict = "right" if trick.guess_right else "wrong"
-        line = f"{_who(tab, seat, 'guess', 'guesses')} {guess_text(guess)} — {verdict}"
+        line = f"{_who(tab, seat, 'guess', 'guesses')} {guess_text(guess)} — {verdict}."
         if trick.guess_right is False and trick.follow is not None:
-            line += f" ({guess_detail(guess, trick.follow)})"
-        lines.append(line + ".")
+            line += f" {guess_detail(guess, trick.follow)}"
+        lines.append(line)
         if after.phase not in (GUESS, BONUS_DISCARD) and trick.played:
             lines.append(play_line(tab, trick))
     elif isinstance(action, Discard):
@@ -294,7 +320,7 @@ def describe(tab: Table, index: int) -> list[str]:
     if after.deck_count < before.deck_count and index > 0:
         lines.append(f"Both hands get 5 new cards ({after.deck_count} left in the deck).")
     if after.winner is not None and before.winner is None:
-        lines.append(result_line(tab, after.winner))
+        lines.append(result_line(tab, after))
     return lines
 
 
@@ -304,10 +330,31 @@ def _trick_at(tab: Table, index: int) -> TrickView | None:
     return found[-1] if found else None
 
 
-def result_line(tab: Table, winner: int) -> str:
+def end_sentence(tab: Table, obs: BorderAttackObservation) -> str:
+    """How the game ended, in one sentence: who ran out first, or, when both ran out in the
+    same trick, who won that last trick."""
+    winner = obs.winner
+    ai = tab.seat_name(1 - HUMAN)
+    if not any(obs.hand_counts):
+        if winner == HUMAN:
+            return "You both ran out of cards; you won the last trick, so you win."
+        return f"You both ran out of cards; {ai} won the last trick, so it wins."
     if winner == HUMAN:
-        return "You have no cards left and the deck is empty: **you win the game!**"
-    return f"{tab.seat_name(winner)} has no cards left and the deck is empty: **the AI wins.**"
+        left = obs.hand_counts[1 - HUMAN]
+        return (
+            f"You have no cards left and the deck is empty, so you win ({ai} still holds "
+            f"{left} card{'s' if left != 1 else ''})."
+        )
+    left = obs.hand_counts[HUMAN]
+    return (
+        f"{ai} has no cards left and the deck is empty, so it wins (you still hold {left} "
+        f"card{'s' if left != 1 else ''})."
+    )
+
+
+def result_line(tab: Table, obs: BorderAttackObservation) -> str:
+    """The log's last line: :func:`end_sentence`."""
+    return end_sentence(tab, obs)
 
 
 PENDING: dict[str, str] = {

@@ -61,8 +61,10 @@ def card_html(card: Card, *, caption: str = "", dim: bool = False) -> str:
         )
     )
     extra = f"<div><em>{escape(caption)}</em></div>" if caption else ""
+    # A dimmed card has no hover title: a tooltip must never cover a playable card next to it.
+    title = "" if dim else f" title='{escape(card.name)}'"
     return (
-        f"<div class='gp-card{' dim' if dim else ''}' title='{escape(card.name)}'>"
+        f"<div class='gp-card{' dim' if dim else ''}'{title}>"
         f"<div class='band' style='background:{zone_color(card.zone)};color:{band_text}'>"
         f"{escape(card.name)}<small>{card.zone}</small></div>"
         f"<div class='body'>★ {escape(card.capital)}<table>{rows}</table>"

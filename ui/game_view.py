@@ -98,6 +98,10 @@ TABLE_CSS = """
 .gp-card.pick {outline:3px solid #0072B2; outline-offset:1px;}
 .gp-card {box-sizing:border-box;}
 .gp-card .band small {display:inline-block;}
+/* A dimmed card's button never opens its tooltip (its reason is written on the tile): the
+   buttons are updated in place, so a tooltip opened before a rerun could stay over a playable
+   card. */
+[class*="_box_"] .stTooltipHoverTarget:has(button:disabled) {pointer-events:none;}
 </style>
 """
 
@@ -691,7 +695,10 @@ def card_buttons(
 ) -> None:
     """Card tiles that wrap (two to a row on a phone), each with a button playing
     ``action(card)`` through :func:`act`. ``disabled`` maps a card's USPS code to the reason
-    it cannot be chosen: its tile is dimmed and its button disabled with that reason as help.
+    it cannot be chosen: its tile is dimmed, the reason is written on it and its button is
+    disabled (the reason is also its ``help``, but ``TABLE_CSS`` keeps that tooltip from
+    opening: the buttons are updated in place, so a tooltip opened on a dimmed card could stay
+    open after a rerun, over a playable card).
     ``highlight`` outlines the cards a hint recommends. ``on_click(tab, action, version)``
     replaces :func:`act` for a page whose click plays more than one action."""
     disabled = disabled or {}
@@ -699,7 +706,10 @@ def card_buttons(
     row = st.container(horizontal=True, gap="xsmall")
     for card in cards:
         with row.container(width=CARD_WIDTH, gap="xsmall", key=tab.bkey(f"{name}_box_{card.usps}")):
-            tile = card_html(card, caption=captions.get(card.usps, ""), dim=card.usps in disabled)
+            caption = captions.get(card.usps, "")
+            if card.usps in disabled:
+                caption = " · ".join(filter(None, (caption, disabled[card.usps])))
+            tile = card_html(card, caption=caption, dim=card.usps in disabled)
             if card.usps in highlight:
                 tile = tile.replace("class='gp-card", "class='gp-card pick", 1)
             st.html(tile)

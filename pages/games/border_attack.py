@@ -83,13 +83,16 @@ def table_html(trick: ba.TrickView) -> str:
     tiles = [card_html(trick.led, caption=led_caption)]
     follower = tab.seat_name(trick.follower)
     if trick.follow is not None and trick.played:
-        caption = f"played by {by(trick.follower)} · {cat.label} {ordinal(trick.follow.rank(cat))}"
+        caption = (
+            f"played face up by {by(trick.follower)} · {cat.label} "
+            f"{ordinal(trick.follow.rank(cat))}"
+        )
         tiles.append(card_html(trick.follow, caption=caption))
     elif trick.follow is not None:
         tiles.append(card_html(trick.follow, caption="your card, face down", dim=True))
     elif trick.guess_right and (known := ba.guessed_card(trick)) is not None:
-        caption = f"{follower}'s card, face down — you guessed it"
-        tiles.append(card_html(known, caption=caption, dim=True))
+        caption = f"{follower}'s card, now face up — you guessed it"
+        tiles.append(card_html(known, caption=caption))
     elif trick.announcement is not None:
         tiles.append(
             f"<div class='gp-slot'><b>{follower}'s card, face down</b><br>"
@@ -160,6 +163,9 @@ def lead_widgets() -> None:
             icon=":material/lightbulb:",
         )
     gv.show_message(tab)
+    waiting_for = None if category else "Choose a category first: it decides which rank counts."
+    if waiting_for:
+        st.caption(f"The lead buttons are off until you choose a category. {waiting_for}")
     with hand:
         st.markdown("**Your hand** — lead one card")
         gv.card_buttons(
@@ -168,6 +174,7 @@ def lead_widgets() -> None:
             label=lambda c: f"Lead · {ordinal(c.rank(category))}" if category else "Lead",
             action=lambda c: Lead(c, category),
             name="lead",
+            disabled={c.usps: waiting_for for c in obs.hand} if waiting_for else None,
             captions=captions,
             highlight=highlight,
         )
@@ -345,9 +352,7 @@ if state.is_over:
     next_dealer = "ai" if state.next_dealer == 1 else "you"
     gv.end_screen(
         tab,
-        "You win: you got rid of all your cards first!"
-        if won
-        else "The AI wins this time: it got rid of its cards first.",
+        ba.end_sentence(tab, obs),
         kind="success" if won else "error",
         summary=summary,
         again=replace(tab.setup, seed=gv.fresh_seed()).with_option("dealer", next_dealer),
@@ -364,6 +369,8 @@ else:
         if current is not None:
             st.markdown(f"**On the table — trick {current.number}**")
             st.html(table_html(current))
+            if current.guess_right is False and current.follow is not None:
+                st.warning(ba.guess_detail(current.guess, current.follow), icon=":material/close:")
         if waiting:
             recent = gv.recent_lines(tab, ba.describe)
             if recent:
