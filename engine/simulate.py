@@ -21,6 +21,8 @@ How games are set up (so that the comparison is fair and the run is replayable):
   the draw rate add up to 1), with 95% Wilson intervals. A game's length is its number of
   applied actions.
 - Reverse Geography War has no decisions: ``bots`` is empty and the results are per seat.
+- GeoPower Toss also reports the GeoPlunge calls per bot (``geoplunge_calls``: the rounds its
+  sides played, its calls, the calls made).
 """
 
 from __future__ import annotations
@@ -49,8 +51,13 @@ class _Tally:
     games: int = 0
     actions: int = 0
     times: dict[str, list[float]] = field(default_factory=dict)
+    calls: dict[str, list[int]] = field(default_factory=dict)  # GeoPlunge: see _calls
 
     def merge(self, other: _Tally) -> None:
+        for label, counts in other.calls.items():
+            mine = self.calls.setdefault(label, [0, 0, 0])
+            for k, v in enumerate(counts):
+                mine[k] += v
         for label, n in other.wins.items():
             self.wins[label] = self.wins.get(label, 0) + n
         for label, ts in other.times.items():
@@ -96,8 +103,26 @@ def _units(state: Any, players: int) -> list[int]:
     return [state.team_of(s) for s in range(players)]
 
 
-def _play(setup: _Setup, index: int) -> tuple[str | None, int, dict[str, list[float]]]:
-    """Play game ``index`` of a run: (winning label or None, actions, decision times per label)."""
+def _calls(state: Any, label_of_unit: dict[int, str]) -> dict[str, list[int]]:
+    """GeoPower Toss: per label, [rounds its sides played, GeoPlunge calls, calls made]."""
+    from engine.geopower_toss import CALL_TRICKS
+
+    out: dict[str, list[int]] = {}
+    for r in state.results:
+        for unit, label in label_of_unit.items():
+            counts = out.setdefault(label, [0, 0, 0])
+            counts[0] += 1
+            if unit in r.callers:
+                counts[1] += 1
+                counts[2] += r.tricks[unit] >= CALL_TRICKS
+    return out
+
+
+def _play(
+    setup: _Setup, index: int
+) -> tuple[str | None, int, dict[str, list[float]], dict[str, list[int]]]:
+    """Play game ``index`` of a run: (winning label or None, actions, decision times per label,
+    GeoPlunge calls per label)."""
     cls = game_class(setup.game_id)
     labels = setup.labels
     decisions = bool(setup.bots)
@@ -155,17 +180,19 @@ def _play(setup: _Setup, index: int) -> tuple[str | None, int, dict[str, list[fl
                 f"max_actions={limit}"
             )
     winner = state.winner
+    calls = _calls(state, label_of_unit) if setup.game_id == "geopower_toss" else {}
     if winner is None:
-        return None, n, times
+        return None, n, times, calls
     if decisions:
-        return label_of_unit[winner], n, times
-    return labels[winner], n, times
+        return label_of_unit[winner], n, times, calls
+    return labels[winner], n, times, calls
 
 
 def _run_chunk(setup: _Setup, indices: Sequence[int]) -> _Tally:
     tally = _Tally()
     for i in indices:
-        label, n, times = _play(setup, i)
+        label, n, times, calls = _play(setup, i)
+        tally.merge(_Tally(calls=calls))
         tally.games += 1
         tally.actions += n
         if label is None:
@@ -324,6 +351,16 @@ def simulate(
         "seconds": seconds,
         "decisions": {label: len(total.times.get(label, [])) for label in labels},
         "decision_ms": {label: summary_ms(total.times.get(label, [])) for label in labels},
+        **(
+            {
+                "geoplunge_calls": {
+                    k: dict(zip(("rounds", "calls", "made"), v, strict=True))
+                    for k, v in total.calls.items()
+                }
+            }
+            if total.calls
+            else {}
+        ),
     }
 
 
@@ -343,6 +380,12 @@ def format_report(result: dict[str, Any]) -> str:
             f"{label:<10} {result['wins'][label]:>6} {result['win_rate'][label]:>9.1%} "
             f"{f'[{lo:.1%}, {hi:.1%}]':>17} {result['decisions'][label]:>10} "
             f"{ms['p50']:>8.2f} {ms['p95']:>8.2f} {ms['max']:>8.2f}"
+        )
+    for label, c in result.get("geoplunge_calls", {}).items():
+        lines.append(
+            f"GeoPlunge calls by {label}: {c['calls']} in {c['rounds']} rounds "
+            f"({c['calls'] / max(c['rounds'], 1):.1%}), made {c['made']} "
+            f"({c['made'] / max(c['calls'], 1):.0%})"
         )
     lines += [
         f"draws: {result['draw_count']} ({result['draws']:.1%})",

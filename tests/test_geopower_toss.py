@@ -723,6 +723,17 @@ def test_medium_bot_calls_in_the_window_when_six_tricks_are_likely() -> None:
     assert EasyBot(1, 1).act(state.observation(1)) is PASS
 
 
+def test_medium_bots_call_geoplunge_in_simulated_games() -> None:
+    from engine.simulate import format_report, simulate
+
+    result = simulate("geopower_toss", 20, ["medium", "easy"], seed=4)
+    calls = result["geoplunge_calls"]
+    assert calls["medium"]["calls"] > 0
+    assert calls["medium"]["rounds"] == calls["easy"]["rounds"] > 0
+    assert 0 < calls["medium"]["made"] <= calls["medium"]["calls"]
+    assert "GeoPlunge calls by medium: " in format_report(result)
+
+
 def test_bots_do_not_call_with_a_weak_hand() -> None:
     weak = ["RI", "DE", "CT", "NJ", "NH", "VT", "MA", "HI"]
     state = GeoPowerToss.from_hands([weak, WEST8], category=SIZE)
