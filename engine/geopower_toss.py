@@ -65,12 +65,11 @@ Decisions (cases the rules leave open):
     trick's leader, could still call): when the 4th trick ends and cards are left, the
     phase is ``CALLS``. Every seat whose player or team has not called is asked in turn,
     starting with the 5th trick's leader (the 4th trick's winner) and going round the
-    table; its legal actions are
-    ``(PASS, CALL)``. In a team game each partner is asked until one of them calls; then the
-    rest of that team is skipped. After the last seat asked, the phase is ``PLAY`` again, the
-    leader leads, and the call is closed (nobody may call any more, not even the leader).
-    When every side has already called, there is no window. Passes are not logged; the
-    opening of the window is.
+    table; its legal actions are ``(PASS, CALL)``. In a team game each partner is asked
+    until one of them calls; then the rest of that team is skipped. After the last seat
+    asked, the phase is ``PLAY`` again, the leader leads, and the call is closed (nobody may
+    call any more, not even the leader). When every side has already called, there is no
+    window. Passes are not logged; the opening of the window is.
 13. The bots' calls: ``medium`` calls (at its turn, or in the window) when its estimate of the
     chance that its side makes 6 tricks, from what its seat sees, reaches 50%
     (``MediumBot.CALL_CHANCE``; over 2,000 rounds against medium that bar gained the most
