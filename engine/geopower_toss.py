@@ -12,7 +12,9 @@ The rules (from the rules README):
 - Teams: 4 players may play as 2 teams of 2; 6 players as 2 teams of 3 or 3 teams of 2
   (``new(players=6, teams=2)``). Partners sit apart, alternating round the table: seat ``i``
   is in team ``i % teams``. A team's tricks are its members' tricks.
-- The GeoPlunge call: a player or team may call before the first card of the 5th trick is led.
+- The GeoPlunge call: every player or team may call until the first card of the 5th trick is
+  led. When the 4th trick ends, each player whose side has not called is asked in turn, from
+  the 5th trick's leader round the table, before that lead (the *call window*).
 - Score per round: the player or team with the most tricks gets 10; tied for most, each gets 5.
   A caller that wins 6 or more tricks gets 15 more; a caller that wins fewer gets nothing for
   the round, whatever else it won.
@@ -25,15 +27,15 @@ A *unit* is a team in a team game, else a seat; ``team_of(seat)`` gives it, ``wi
 ``team_scores`` are per unit, and ``scores`` (per seat) repeats each seat's unit score.
 
 Actions: :class:`Remove` (the draft: drop one face-up GeoPower card of a category),
-:class:`Play` (a card from the hand) and :data:`CALL` (the GeoPlunge call).
+:class:`Play` (a card from the hand), :data:`CALL` (the GeoPlunge call) and :data:`PASS`
+(no call, in the call window).
 
 Decisions (cases the rules leave open):
 
-1. The call is an action of the seat to act: :data:`CALL` is offered to it, after its plays or
-   removals, from the deal (the draft included) until the first card of the 5th trick is led,
-   once per player or team and round. Calling does not pass the turn: the same seat then plays.
-   The leader of the 5th trick can still call before leading. Several players or teams may call
-   in the same round (at most one of them can make 6 tricks).
+1. Until the 4th trick ends the call is an action of the seat to act: :data:`CALL` is offered
+   to it, after its plays or removals, from the deal (the draft included), once per player or
+   team and round. Calling does not pass the turn: the same seat then plays. Several players or
+   teams may call in the same round (at most one of them can make 6 tricks).
 2. A caller that makes 6 or more tricks necessarily has the most tricks, so it scores 25.
 3. In the draft the face-up GeoPower cards of one category are alike, so the choice is the
    category to remove (``Remove(Category.SIZE)``); a draft with one category left face up
@@ -42,13 +44,13 @@ Decisions (cases the rules leave open):
 5. Game-length cap: a game stops after ``MAX_ROUNDS`` (40) rounds. The higher score then wins
    (equal: a draw), ``capped`` is set and the log says so. Games between the bots take 5 to 25
    rounds (6 players alone: 16 on average), so the cap only stops games that go nowhere (e.g.
-   players who keep calling and failing). A round has at most 6 + 48 + 6 actions (removals,
-   plays, calls), so ``max_actions`` is 40 × 60 = 2,400.
+   players who keep calling and failing). A round has at most 6 + 48 + 6 + 6 actions (removals,
+   plays, calls, passes), so ``max_actions`` is 40 × 66 = 2,640.
 6. Team games: the units are teams, ``winner`` is a team index and ``team_of(seat)`` is
    ``seat % teams``. With 4 or 6 players and ``teams=None`` everyone plays alone.
 7. Hands are sorted by Zone (in the order of ``ZONES``) then by name; ``legal_actions`` lists
    the removals (Size, Statehood, Population) or the playable cards in hand order, then
-   :data:`CALL` when it is offered.
+   :data:`CALL` when it is offered; in the call window ``(PASS, CALL)``.
 8. The 50 − 8 × players GeoPlunge cards not dealt stay face down (``stock``) all round, and
    the GeoPower cards not dealt face up stay in their deck; neither is ever seen.
 9. A caller that fails scores nothing even when it won the most tricks, and nobody else
@@ -60,6 +62,22 @@ Decisions (cases the rules leave open):
     hand holds, and the :class:`PublicView`: the GeoPower cards dealt, removed and left, the
     calls, every finished trick of the round (who played what), the Zones each seat has shown
     it lacks, tricks per seat and per unit, scores and the results of earlier rounds.
+12. The call window (without it, once the 4th trick is known only its winner, the 5th
+    trick's leader, could still call): when the 4th trick ends and cards are left, the
+    phase is ``CALLS``. Every seat whose player or team has not called is asked in turn,
+    starting with the 5th trick's leader (the 4th trick's winner) and going round the
+    table; its legal actions are ``(PASS, CALL)``. In a team game each partner is asked
+    until one of them calls; then the rest of that team is skipped. After the last seat
+    asked, the phase is ``PLAY`` again, the leader leads, and the call is closed (nobody may
+    call any more, not even the leader). When every side has already called, there is no
+    window. Passes are not logged; the opening of the window is.
+13. The bots' calls: ``medium`` calls (at its turn, or in the window) when its estimate of the
+    chance that its side makes 6 tricks, from what its seat sees, reaches 50%
+    (``MediumBot.CALL_CHANCE``; over 2,000 rounds against medium that bar gained the most
+    points: a lower bar called more and failed more, a higher one called too rarely);
+    ``hard`` searches from medium's choice and calls when its rollouts show the call pays;
+    ``easy`` calls rarely, only with an obvious hand by the printed ranks (its side's tricks
+    plus its cards ranked in the top 12 reach 6; about 1 round in 100).
 """
 
 from __future__ import annotations
@@ -87,7 +105,7 @@ MAX_ROUNDS = 40
 GEOPOWER_DECK: tuple[Category, ...] = tuple(c for c in Category for _ in range(7))
 CATEGORIES: tuple[Category, ...] = tuple(Category)
 
-DRAFT, PLAY, OVER = "draft", "play", "over"
+DRAFT, PLAY, CALLS, OVER = "draft", "play", "calls", "over"
 
 _KEY = {c: attrgetter(f"{c.value}_rank") for c in Category}
 
@@ -123,7 +141,16 @@ class Call:
         return "call GeoPlunge"
 
 
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """No GeoPlunge call, when asked in the call window after the 4th trick."""
+
+    def __str__(self) -> str:
+        return "pass (no GeoPlunge call)"
+
+
 CALL = Call()
+PASS = Pass()
 REMOVE: dict[Category, Remove] = {c: Remove(c) for c in Category}
 
 
@@ -274,10 +301,8 @@ class GeoPowerObservation:
     @property
     def call_open(self) -> bool:
         """True while the GeoPlunge call may still be made this round."""
-        done = len(self.tricks)
-        return self.phase != OVER and (
-            done < TRICKS_BEFORE_CALL_CLOSES
-            or (done == TRICKS_BEFORE_CALL_CLOSES and not self.trick)
+        return self.phase == CALLS or (
+            self.phase != OVER and len(self.tricks) < TRICKS_BEFORE_CALL_CLOSES
         )
 
 
@@ -295,8 +320,8 @@ class GeoPowerToss(GameState):
     title: ClassVar[str] = "GeoPower Toss"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
-    # At most 6 removals + 48 plays + 6 calls per round, and at most MAX_ROUNDS rounds.
-    max_actions: ClassVar[int] = MAX_ROUNDS * (6 + 6 * HAND_SIZE + 6)
+    # At most 6 removals + 48 plays + 6 calls + 6 passes per round, and MAX_ROUNDS rounds.
+    max_actions: ClassVar[int] = MAX_ROUNDS * (6 + 6 * HAND_SIZE + 6 + 6)
 
     seed: int | None
     players: int
@@ -561,11 +586,10 @@ class GeoPowerToss(GameState):
 
     @property
     def call_open(self) -> bool:
-        """True until the first card of the 5th trick is led (and while the game runs)."""
-        done = len(self.tricks)
-        return self.phase != OVER and (
-            done < TRICKS_BEFORE_CALL_CLOSES
-            or (done == TRICKS_BEFORE_CALL_CLOSES and not self.trick)
+        """True until the first card of the 5th trick is led (and while the game runs): in
+        tricks 1 to 4, then in the call window; once the window is over the call is closed."""
+        return self.phase == CALLS or (
+            self.phase != OVER and len(self.tricks) < TRICKS_BEFORE_CALL_CLOSES
         )
 
     def _legal(self) -> tuple[Any, ...]:
@@ -584,12 +608,11 @@ class GeoPowerToss(GameState):
         elif phase == DRAFT:
             up = self.face_up
             out = [REMOVE[c] for c in CATEGORIES if c in up]
+        elif phase == CALLS:
+            return (PASS, CALL)  # only seats whose side has not called are asked
         else:
             return ()
-        done = len(self.tricks)
-        if done < TRICKS_BEFORE_CALL_CLOSES or (
-            done == TRICKS_BEFORE_CALL_CLOSES and not self.trick
-        ):
+        if len(self.tricks) < TRICKS_BEFORE_CALL_CLOSES:
             unit = self.team[turn]
             for _, u in self.calls:
                 if u == unit:
@@ -608,6 +631,12 @@ class GeoPowerToss(GameState):
             return "The game is over."
         kind = type(action)
         who = player_name(self.turn)
+        if kind is Pass:
+            if self.phase != CALLS:
+                return "Nothing to pass: passing is only for the call window after the 4th trick."
+            return None
+        if self.phase == CALLS and kind is not Call:
+            return f"First the last GeoPlunge calls: {who} may call GeoPlunge or pass."
         if kind is Call:
             if not self.call_open:
                 return "Too late: the GeoPlunge call must come before the 5th trick is led."
@@ -648,8 +677,12 @@ class GeoPowerToss(GameState):
             self._play(action.card)
         elif kind is Remove:
             self._remove(action.category)
+        elif kind is Pass:
+            self._ask((self.turn - self.leader) % self.players + 1)
         else:
             self._call()
+            if self.phase == CALLS:
+                self._ask((self.turn - self.leader) % self.players + 1)
 
     # ------------------------------------------------------------- the rules
 
@@ -660,6 +693,23 @@ class GeoPowerToss(GameState):
         self._view = None
         whose = f" for team {unit + 1}" if self.teams else ""
         self.log.append(f"{player_name(seat)} calls GeoPlunge{whose}!")
+
+    def _ask(self, k: int) -> None:
+        """The call window: ask the ``k``-th seat from the leader (or a later one) whose player
+        or team has not called; when none is left, the leader leads the 5th trick."""
+        n = self.players
+        called = {u for _, u in self.calls}
+        while k < n:
+            seat = (self.leader + k) % n
+            if self.team[seat] not in called:
+                self.phase = CALLS
+                self.turn = seat
+                self._view = None
+                return
+            k += 1
+        self.phase = PLAY
+        self.turn = self.leader
+        self._view = None
 
     def _remove(self, category: Category) -> None:
         """The draft: dealer first, then clockwise; the last card left names the category."""
@@ -726,6 +776,13 @@ class GeoPowerToss(GameState):
         self.turn = self.leader = best_seat
         if not hand:
             self._score_round()
+        elif number == TRICKS_BEFORE_CALL_CLOSES:
+            self._ask(0)
+            if self.phase == CALLS:
+                self.log.append(
+                    f"Trick {number} is over: before the 5th trick, everyone whose side has not "
+                    f"called may call GeoPlunge, in turn from {_tables()[3][self.turn]}."
+                )
 
     def _score_round(self) -> None:
         """Most tricks 10 (tied: 5 each); a caller with 6+ tricks 15 more, fewer: nothing."""
@@ -1123,7 +1180,12 @@ class _TossBot:
             return legal[0]
         if obs.phase == DRAFT:
             return self.draft(obs, [a for a in legal if type(a) is Remove])
+        if obs.phase == CALLS:
+            return CALL if self.wants_call(obs) else PASS
         return self.play(obs, legal, [a for a in legal if type(a) is Play])
+
+    def wants_call(self, obs: GeoPowerObservation) -> bool:
+        raise NotImplementedError
 
     def draft(self, obs: GeoPowerObservation, removals: list[Remove]) -> Remove:
         raise NotImplementedError
@@ -1136,20 +1198,23 @@ class MediumBot(_TossBot):
     """Counts cards: it knows which cards are still unseen and who is void where.
 
     - Draft: removes the category in which its hand would win the fewest tricks.
-    - Call: when the tricks won by its side plus the tricks its hand should still win reach
-      ``CALL_AT`` (partners count for an even share of the rest).
+    - Call: when its estimate of the chance that its side wins ``CALL_TRICKS`` (6) of the 8
+      tricks reaches ``CALL_CHANCE`` (:meth:`make_chance`, from what its seat sees). Calling
+      pays when 15 more points outweigh what a miss costs (the 10 or 5 points for the most
+      tricks): with the bar at ``CALL_CHANCE`` the calls it makes succeed often enough to
+      gain points on average (see ``benchmarks/geopower_calls.py``).
     - Lead: the card most likely to win (a sure winner first).
     - Follow: the cheapest card that wins and should hold; otherwise (or when a partner's card
       should hold) it dumps the card least likely to win a trick later.
     """
 
-    CALL_AT: ClassVar[float] = 6.3
+    CALL_CHANCE: ClassVar[float] = 0.5
 
     def play(self, obs: GeoPowerObservation, legal: Sequence[Any], plays: list[Play]) -> Any:
         """Call when the hand should make 6 tricks; then lead or follow by the odds."""
         reading = _Reading(obs)
         category: Category = obs.category  # type: ignore[assignment]
-        if legal[-1] == CALL and self.should_call(obs, reading, category):
+        if legal[-1] == CALL and self.make_chance(obs, reading, category) >= self.CALL_CHANCE:
             return CALL
         if len(plays) == 1:
             return plays[0]
@@ -1164,14 +1229,40 @@ class MediumBot(_TossBot):
         }
         return min(removals, key=lambda r: strength[r.category])
 
-    def should_call(self, obs: GeoPowerObservation, reading: _Reading, category: Category) -> bool:
+    def wants_call(self, obs: GeoPowerObservation) -> bool:
+        reading = _Reading(obs)
+        return self.make_chance(obs, reading, obs.category) >= self.CALL_CHANCE  # type: ignore[arg-type]
+
+    def make_chance(
+        self, obs: GeoPowerObservation, reading: _Reading, category: Category | None
+    ) -> float:
+        """The chance that its side ends the round with ``CALL_TRICKS`` tricks or more.
+
+        Each card in its hand wins a trick with its chance of holding as a lead (no unseen
+        better card of its Zone in an opponent's hand), the cards independently; partners are
+        counted for an even share of the tricks its hand would not win, rounded down. Before
+        the GeoPower card is chosen, each category left face up is equally likely.
+        """
         unit = reading.unit
+        need = CALL_TRICKS - obs.unit_tricks[unit]
+        if need <= 0:
+            return 1.0
+        categories = [category] if category is not None else sorted(set(obs.face_up))
         left = len(obs.hand)
-        mine = min(left, sum(reading.p_lead(c, category) for c in obs.hand))
-        partners = [s for s in range(obs.players) if s != obs.player and obs.team_of[s] == unit]
-        rest = left - mine
-        shared = rest * len(partners) / obs.players if partners else 0.0
-        return obs.unit_tricks[unit] + mine + shared >= self.CALL_AT
+        partners = sum(1 for s in range(obs.players) if s != obs.player and obs.team_of[s] == unit)
+        total = 0.0
+        for cat in categories:
+            chances = [reading.p_lead(c, cat) for c in obs.hand]
+            shared = int((left - sum(chances)) * partners / obs.players)
+            dist = [1.0]  # dist[k]: the chance that exactly k of its cards win
+            for p in chances:
+                nxt = [0.0] * (len(dist) + 1)
+                for k, v in enumerate(dist):
+                    nxt[k] += v * (1.0 - p)
+                    nxt[k + 1] += v * p
+                dist = nxt
+            total += sum(dist[max(0, need - shared) :])
+        return total / len(categories)
 
     def lead(
         self, obs: GeoPowerObservation, reading: _Reading, category: Category, plays: list[Play]
@@ -1217,10 +1308,22 @@ class EasyBot(_TossBot):
     """Plays by the printed ranks only, without counting cards.
 
     - Draft: removes the category in which its cards' ranks add up worst.
-    - Call: only with an obvious hand (its side's tricks plus its top-10 cards reach 7).
+    - Call: rarely, only with an obvious hand: its side's tricks plus its cards ranked in the
+      top ``EASY_TOP`` of the category reach ``EASY_CALL_AT``.
     - Lead: its best-ranked card. Follow: its best card of the Zone if that beats the trick,
       else its worst of the Zone; with no card of the Zone, its worst card.
     """
+
+    EASY_TOP: ClassVar[int] = 12
+    EASY_CALL_AT: ClassVar[int] = 6
+
+    def wants_call(self, obs: GeoPowerObservation) -> bool:
+        """An obvious hand by the printed ranks (never before the GeoPower card is known)."""
+        if obs.category is None:
+            return False
+        key = _KEY[obs.category]
+        strong = sum(1 for c in obs.hand if key(c) <= self.EASY_TOP)
+        return obs.unit_tricks[obs.team_of[obs.player]] + strong >= self.EASY_CALL_AT
 
     def draft(self, obs: GeoPowerObservation, removals: list[Remove]) -> Remove:
         """Remove the category in which the hand's ranks add up worst."""
@@ -1230,10 +1333,8 @@ class EasyBot(_TossBot):
         """Call with an obvious hand; lead the best card; follow by the printed ranks."""
         category: Category = obs.category  # type: ignore[assignment]
         key = _KEY[category]
-        if legal[-1] == CALL:
-            strong = sum(1 for c in obs.hand if key(c) <= 10)
-            if obs.unit_tricks[obs.team_of[obs.player]] + strong >= 7:
-                return CALL
+        if legal[-1] == CALL and self.wants_call(obs):
+            return CALL
         if not obs.trick:
             return min(plays, key=lambda a: key(a.card))
         zone = obs.trick[0][1].zone

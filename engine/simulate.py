@@ -23,6 +23,8 @@ How games are set up (so that the comparison is fair and the run is replayable):
 - Reverse Geography War has no decisions: ``bots`` is empty and the results are per seat.
 - Rule figures (``events``, counted over all games): BorderCap Gin's face-down openings (the
   opening discard is face up, so the count must stay 0).
+- GeoPower Toss also reports the GeoPlunge calls per bot (``geoplunge_calls``: the rounds its
+  sides played, its calls, the calls made).
 """
 
 from __future__ import annotations
@@ -52,10 +54,15 @@ class _Tally:
     actions: int = 0
     times: dict[str, list[float]] = field(default_factory=dict)
     events: dict[str, int] = field(default_factory=dict)
+    calls: dict[str, list[int]] = field(default_factory=dict)  # GeoPlunge: see _calls
 
     def merge(self, other: _Tally) -> None:
         for name, k in other.events.items():
             self.events[name] = self.events.get(name, 0) + k
+        for label, counts in other.calls.items():
+            mine = self.calls.setdefault(label, [0, 0, 0])
+            for k, v in enumerate(counts):
+                mine[k] += v
         for label, n in other.wins.items():
             self.wins[label] = self.wins.get(label, 0) + n
         for label, ts in other.times.items():
@@ -110,11 +117,24 @@ EVENTS: dict[str, tuple[str, Callable[[Any, Any], bool]]] = {
 }
 
 
-def _play(
-    setup: _Setup, index: int
-) -> tuple[str | None, int, dict[str, list[float]], dict[str, int]]:
+def _calls(state: Any, label_of_unit: dict[int, str]) -> dict[str, list[int]]:
+    """GeoPower Toss: per label, [rounds its sides played, GeoPlunge calls, calls made]."""
+    from engine.geopower_toss import CALL_TRICKS
+
+    out: dict[str, list[int]] = {}
+    for r in state.results:
+        for unit, label in label_of_unit.items():
+            counts = out.setdefault(label, [0, 0, 0])
+            counts[0] += 1
+            if unit in r.callers:
+                counts[1] += 1
+                counts[2] += r.tricks[unit] >= CALL_TRICKS
+    return out
+
+
+def _play(setup: _Setup, index: int) -> tuple[str | None, int, dict[str, list[float]], _Tally]:
     """Play game ``index`` of a run: (winning label or None, actions, decision times per label,
-    rule figures)."""
+    its rule figures and GeoPlunge calls as a tally to merge)."""
     cls = game_class(setup.game_id)
     labels = setup.labels
     decisions = bool(setup.bots)
@@ -176,19 +196,20 @@ def _play(
                 f"max_actions={limit}"
             )
     winner = state.winner
+    calls = _calls(state, label_of_unit) if setup.game_id == "geopower_toss" else {}
+    figures = _Tally(events=events, calls=calls)
     if winner is None:
-        return None, n, times, events
+        return None, n, times, figures
     if decisions:
-        return label_of_unit[winner], n, times, events
-    return labels[winner], n, times, events
+        return label_of_unit[winner], n, times, figures
+    return labels[winner], n, times, figures
 
 
 def _run_chunk(setup: _Setup, indices: Sequence[int]) -> _Tally:
     tally = _Tally()
     for i in indices:
-        label, n, times, events = _play(setup, i)
-        for name, k in events.items():
-            tally.events[name] = tally.events.get(name, 0) + k
+        label, n, times, figures = _play(setup, i)
+        tally.merge(figures)
         tally.games += 1
         tally.actions += n
         if label is None:
@@ -351,6 +372,16 @@ def simulate(
         "events": {
             name: total.events.get(name, 0) for name, (game, _) in EVENTS.items() if game == game_id
         },
+        **(
+            {
+                "geoplunge_calls": {
+                    k: dict(zip(("rounds", "calls", "made"), v, strict=True))
+                    for k, v in total.calls.items()
+                }
+            }
+            if total.calls
+            else {}
+        ),
     }
 
 
@@ -370,6 +401,12 @@ def format_report(result: dict[str, Any]) -> str:
             f"{label:<10} {result['wins'][label]:>6} {result['win_rate'][label]:>9.1%} "
             f"{f'[{lo:.1%}, {hi:.1%}]':>17} {result['decisions'][label]:>10} "
             f"{ms['p50']:>8.2f} {ms['p95']:>8.2f} {ms['max']:>8.2f}"
+        )
+    for label, c in result.get("geoplunge_calls", {}).items():
+        lines.append(
+            f"GeoPlunge calls by {label}: {c['calls']} in {c['rounds']} rounds "
+            f"({c['calls'] / max(c['rounds'], 1):.1%}), made {c['made']} "
+            f"({c['made'] / max(c['calls'], 1):.0%})"
         )
     lines += [
         f"draws: {result['draw_count']} ({result['draws']:.1%})",

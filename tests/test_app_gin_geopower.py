@@ -13,7 +13,7 @@ import ui.geopower_table as gp
 import ui.gin_table as gt
 from engine.bordercap_gin import DECLARE, DISCARD, DRAW, BorderCapGin, Declare, Draw, EndTurn
 from engine.cards import Category
-from engine.geopower_toss import CALL, DRAFT, PLAY, GeoPowerToss, Play, Remove
+from engine.geopower_toss import CALL, CALLS, DRAFT, PLAY, GeoPowerToss, Play, Remove
 from tests.game_table import ROOT, open_game, param, step, table, texts
 
 GIN, TOSS = "pages/games/bordercap_gin.py", "pages/games/geopower_toss.py"
@@ -209,10 +209,14 @@ def test_gin_hints_name_the_groups_and_the_best_discard(app):
 
 
 def toss_move(app) -> None:
-    """The human's scripted choice: remove the category its hand is weakest in; lead the
-    surest card; follow with the cheapest card that wins, else the worst card."""
+    """The human's scripted choice: remove the category its hand is weakest in; pass in the
+    call window; lead the surest card; follow with the cheapest card that wins, else the
+    worst card."""
     tab = table(app, TK)
     obs = tab.state.observation(0)
+    if obs.phase == CALLS:
+        click(app, tab.bkey("pass"))
+        return
     if obs.phase == DRAFT:
         strength = gp.draft_strength(obs)
         click(app, tab.bkey(f"remove_{min(strength, key=strength.get).value}"))
@@ -283,6 +287,7 @@ def test_the_geoplunge_call_is_offered_until_the_fifth_trick(app):
         toss_move(app)
     assert app.button(key=tab.bkey("call")).label == "Call GeoPlunge"
     click(app, tab.bkey("call"))
+    click(app, tab.bkey("call_yes"))  # the confirmation (tests/test_app_geopower_calls.py)
     obs = tab.state.observation(0)
     assert obs.calls == ((0, 0),) and CALL not in obs.legal
     assert "GeoPlunge called by you" in texts(app) and "you need 6 tricks" in texts(app)

@@ -15,8 +15,11 @@ from engine.core import IllegalAction
 from engine.geopower_toss import (
     BOTS,
     CALL,
+    CALLS,
     GEOPOWER_DECK,
     MAX_ROUNDS,
+    PASS,
+    PLAY,
     REMOVE,
     EasyBot,
     GeoPowerToss,
@@ -35,13 +38,19 @@ WEST8 = ["TX", "IL", "MO", "KS", "AZ", "CO", "UT", "NM"]
 
 
 def act(state: GeoPowerToss, *moves: str) -> None:
-    """Apply moves: a USPS code plays that card, "call" calls, "-size" etc. remove."""
+    """Apply moves: a USPS code plays that card, "call" calls, "pass" passes, "-size" etc.
+    remove. A card given while the call window is open first passes for every seat still
+    asked (the tests of the window itself pass or call explicitly)."""
     for move in moves:
         if move == "call":
             state.apply(CALL)
+        elif move == "pass":
+            state.apply(PASS)
         elif move.startswith("-"):
             state.apply(REMOVE[Category(move[1:])])
         else:
+            while state.phase == CALLS:
+                state.apply(PASS)
             state.apply(play_action(move))
 
 
@@ -295,7 +304,105 @@ def test_call_is_offered_from_the_draft_until_the_fifth_trick_is_led() -> None:
         assert state.legal_actions()[-1] is CALL
         act(state, west)
     assert len(state.tricks) == 4
-    assert state.legal_actions()[-1] is CALL  # the 5th trick's leader, before leading
+    assert state.legal_actions() == [PASS, CALL]  # the 5th trick's leader, before leading
+
+
+LOW_EAST = ["KY", "IN", "ME", "SC", "WV", "MD", "MA", "VT"]
+
+
+def test_every_player_may_call_geoplunge_until_the_first_card_of_the_fifth_trick() -> None:
+    hands = [EAST8, WEST8, LOW_EAST]
+    state = GeoPowerToss.from_hands(hands, category=SIZE)
+    for k in range(4):
+        act(state, EAST8[k], WEST8[k], LOW_EAST[k])
+    assert state.tricks_won == (4, 0, 0)
+    # Trick 4 is over: everyone is asked, from the 5th trick's leader round the table.
+    assert state.phase == CALLS and state.current_player == 0 and state.call_open
+    assert state.legal_actions() == [PASS, CALL]
+    assert state.log[-1] == (
+        "Trick 4 is over: before the 5th trick, everyone whose side has not called may call "
+        "GeoPlunge, in turn from Player 1."
+    )
+    act(state, "pass")
+    assert state.current_player == 1 and state.legal_actions() == [PASS, CALL]
+    act(state, "call")  # a seat that is not the leader may still call
+    assert state.current_player == 2 and state.legal_actions() == [PASS, CALL]
+    act(state, "pass")
+    # The window is over: the leader leads and nobody may call any more.
+    assert state.phase == PLAY and state.current_player == 0 and not state.call_open
+    assert CALL not in state.legal_actions()
+    assert "Too late" in (state.check(CALL) or "")
+    assert state.calls == ((1, 1),)
+    for k in range(4, 8):
+        act(state, EAST8[k], WEST8[k], LOW_EAST[k])
+    assert state.results[-1].callers == (1,) and state.results[-1].points == (10, 0, 0)
+
+
+def test_the_call_window_asks_in_seat_order_from_the_next_leader() -> None:
+    east = ["FL", "GA", "NY", "NC", "PA", "OH", "VA", "KY"]
+    low = ["IN", "ME", "SC", "MI", "WV", "MD", "MA", "VT"]  # Michigan wins trick 4
+    hands = [east, WEST8, low]
+    state = GeoPowerToss.from_hands(hands, category=SIZE)
+    for k in range(4):
+        act(state, east[k], WEST8[k], low[k])
+    assert state.tricks[-1].winner == 2 and state.leader == 2
+    asked = []
+    while state.phase == CALLS:
+        asked.append(state.current_player)
+        act(state, "pass")
+    assert asked == [2, 0, 1]
+    assert state.current_player == 2 and CALL not in state.legal_actions()
+    act(state, "WV")  # Player 3 leads the 5th trick
+
+
+def test_the_call_window_skips_players_and_teams_that_have_called() -> None:
+    hands = [EAST8, WEST8, LOW_EAST, ["NJ", "CT", "DE", "RI", "CA", "NV", "OR", "WA"]]
+    state = GeoPowerToss.from_hands(hands, category=SIZE, teams=2)
+    act(state, "call")  # seat 0 calls for team 1 (seats 0 and 2) before leading
+    for k in range(4):
+        act(state, *(h[k] for h in hands))
+    # Only team 2 (seats 1 and 3) is asked; each partner until one of them calls.
+    assert state.phase == CALLS and state.current_player == 1
+    act(state, "pass")
+    assert state.current_player == 3
+    act(state, "call")
+    assert state.phase == PLAY and state.current_player == 0
+    assert state.calls == ((0, 0), (3, 1))
+    # A partner's call in the window: the rest of that team is not asked.
+    state = GeoPowerToss.from_hands(hands, category=SIZE, teams=2)
+    for k in range(4):
+        act(state, *(h[k] for h in hands))
+    act(state, "pass")  # seat 0
+    act(state, "call")  # seat 1, for team 2
+    assert state.current_player == 2  # team 1's second player; seat 3 will be skipped
+    act(state, "pass")
+    assert state.phase == PLAY and state.current_player == 0
+
+
+def test_no_call_window_when_every_side_has_called() -> None:
+    state = GeoPowerToss.from_hands([EAST8, WEST8], category=SIZE)
+    act(state, "call", EAST8[0], "call", WEST8[0])
+    for k in range(1, 4):
+        act(state, EAST8[k], WEST8[k])
+    assert state.phase == PLAY and state.current_player == 0 and not state.call_open
+    assert not any("Trick 4 is over" in line for line in state.log)
+
+
+def test_the_call_window_allows_only_a_call_or_a_pass() -> None:
+    state = GeoPowerToss.from_hands([EAST8, WEST8], category=SIZE)
+    for k in range(4):
+        act(state, EAST8[k], WEST8[k])
+    assert state.check(play_action(EAST8[4])) == (
+        "First the last GeoPlunge calls: Player 1 may call GeoPlunge or pass."
+    )
+    with pytest.raises(IllegalAction, match="call GeoPlunge or pass"):
+        state.apply(play_action(EAST8[4]))
+    fresh = GeoPowerToss.from_hands([EAST8, WEST8], category=SIZE)
+    assert "only for the call window" in (fresh.check(PASS) or "")
+    assert str(PASS) == "pass (no GeoPlunge call)"
+    obs = state.observation(0)
+    assert obs.phase == CALLS and obs.call_open and obs.legal == (PASS, CALL)
+    assert state.observation(1).legal == ()
 
 
 def test_call_refused_after_fifth_trick_lead() -> None:
@@ -442,7 +549,7 @@ def test_game_stops_after_the_round_cap_and_the_higher_score_wins() -> None:
     assert state.is_over and state.capped
     assert state.winner == 1
     assert state.log[-1] == f"Stopped after {MAX_ROUNDS} rounds: Player 2 wins."
-    assert GeoPowerToss.max_actions == MAX_ROUNDS * 60
+    assert GeoPowerToss.max_actions == MAX_ROUNDS * 66
 
 
 def test_round_cap_with_equal_scores_is_a_draw() -> None:
@@ -602,6 +709,29 @@ def test_medium_bot_calls_with_a_hand_of_sure_winners() -> None:
     others = ["IL", "MO", "KS", "AZ", "CO", "UT", "NY", "GA"]
     state = GeoPowerToss.from_hands([sure, others], category=SIZE)
     assert MediumBot(0, 1).act(state.observation(0)) is CALL
+
+
+def test_medium_bot_calls_in_the_window_when_six_tricks_are_likely() -> None:
+    state = GeoPowerToss.from_hands([EAST8, WEST8], category=SIZE)
+    for k in range(4):
+        act(state, EAST8[k], WEST8[k])
+    # Player 1 has won 4 tricks and Player 2 has shown it holds no Eastern card.
+    assert state.phase == CALLS
+    assert MediumBot(0, 1).act(state.observation(0)) is CALL
+    act(state, "pass")
+    assert MediumBot(1, 1).act(state.observation(1)) is PASS
+    assert EasyBot(1, 1).act(state.observation(1)) is PASS
+
+
+def test_medium_bots_call_geoplunge_in_simulated_games() -> None:
+    from engine.simulate import format_report, simulate
+
+    result = simulate("geopower_toss", 20, ["medium", "easy"], seed=4)
+    calls = result["geoplunge_calls"]
+    assert calls["medium"]["calls"] > 0
+    assert calls["medium"]["rounds"] == calls["easy"]["rounds"] > 0
+    assert 0 < calls["medium"]["made"] <= calls["medium"]["calls"]
+    assert "GeoPlunge calls by medium: " in format_report(result)
 
 
 def test_bots_do_not_call_with_a_weak_hand() -> None:

@@ -15,12 +15,18 @@ from dataclasses import dataclass
 
 from engine.cards import ZONES, Card, Category, deck
 from engine.geopower_toss import (
+    CALL_BONUS,
     CALL_TRICKS,
+    CALLS,
     DRAFT,
+    HAND_SIZE,
+    MOST_TRICKS,
     PLAY,
     TARGET,
+    TRICKS_BEFORE_CALL_CLOSES,
     Call,
     GeoPowerObservation,
+    Pass,
     Play,
     Remove,
     RoundResult,
@@ -50,7 +56,11 @@ for the most, each scores **5**.
 
 **GeoPlunge!** Before the first card of the 5th trick is played, you may call GeoPlunge: you
 (or your team) promise to win at least **6 of the 8 tricks**. Make it and you score **15 more**
-(25 in all); miss it and you score **nothing** that round.
+(25 in all); miss it and you score **nothing** that round. During the first four tricks you
+may call whenever it is your turn. When the 4th trick is over, everyone gets one last chance
+before the 5th trick starts: each player whose side has not called yet is asked in turn,
+beginning with the player who will lead the 5th trick — call or pass. After that, the call
+is closed for the round. Several players or teams may call in the same round.
 
 **Teams.** With 4 players you may play 2 teams of 2; with 6 players 2 teams of 3 or 3 teams
 of 2. Partners sit apart, every other seat (or every third), and a team's tricks are added
@@ -65,10 +75,33 @@ TEAM_COLORS: tuple[str, ...] = ("#0072B2", "#D55E00", "#009E73")
 
 class TossTable(Table):
     """The GeoPower Toss table: in step-by-step mode a "Continue" click plays an AI's call
-    together with the card it then plays."""
+    together with the card it then plays, and an AI's pass in the call window together with
+    what follows."""
 
     def pause_after(self, step: Step) -> bool:
-        return not isinstance(step.action, Call)
+        return not isinstance(step.action, (Call, Pass))
+
+
+def call_meaning(obs: GeoPowerObservation) -> str:
+    """What a GeoPlunge call commits the human (or the human's team) to, with the engine's
+    numbers, and how far the round has come: the words of the confirmation."""
+    team = bool(obs.teams)
+    subject = "your team" if team else "you"
+    has = "has" if team else "have"
+    score = "scores" if team else "score"
+    done = len(obs.tricks)
+    won = obs.unit_tricks[obs.team_of[HUMAN]]
+    text = (
+        f"{subject.capitalize()} must win at least {CALL_TRICKS} of the {HAND_SIZE} tricks, "
+        f"or score nothing this round. If {subject} make{'s' if team else ''} it, {subject} "
+        f"{score} {CALL_BONUS} more points ({MOST_TRICKS + CALL_BONUS} in all)."
+    )
+    if done:
+        text += (
+            f" So far {subject} {has} won {won} of {done} trick{'s' if done != 1 else ''}: "
+            f"{max(CALL_TRICKS - won, 0)} more needed from the {HAND_SIZE - done} left."
+        )
+    return text
 
 
 # --- seats and units ------------------------------------------------------------------------
@@ -220,7 +253,11 @@ def describe(tab: Table, index: int) -> list[str]:
             )
     elif isinstance(action, Call):
         team = f" for {unit_name(tab, after, after.team_of[seat])}" if after.teams else ""
-        lines.append(who(tab, seat, "call", "calls") + f" GeoPlunge{team}: 6 tricks or nothing!")
+        lines.append(
+            who(tab, seat, "call", "calls") + f" GeoPlunge{team}: {CALL_TRICKS} tricks or nothing!"
+        )
+    elif isinstance(action, Pass):
+        lines.append(who(tab, seat, "pass", "passes") + ": no GeoPlunge call.")
     elif isinstance(action, Play):
         category = before.category
         if not before.trick:
@@ -241,6 +278,12 @@ def describe(tab: Table, index: int) -> list[str]:
                 else after.results[-1].played[-1]
             )
             lines.append(trick_line(tab, done, category))
+            if after.phase == CALLS and before.phase == PLAY:
+                lines.append(
+                    f"Trick {TRICKS_BEFORE_CALL_CLOSES} is over: last chance to call GeoPlunge. "
+                    "Everyone whose side has not called is asked in turn, from "
+                    f"{seat_word(tab, after.leader)}, before the 5th trick."
+                )
     for r in after.results[len(before.results) :]:
         lines.append(round_line(tab, after, r))
         top = max(r.scores)

@@ -12,7 +12,7 @@ import streamlit as st
 import ui.game_view as gv
 import ui.geopower_table as gp
 from engine.cards import Category
-from engine.geopower_toss import CALL, DRAFT, PLAY, Play, Remove
+from engine.geopower_toss import CALL, CALLS, DRAFT, PASS, PLAY, Play, Remove
 from ui.cards import card_html, ordinal
 from ui.maps import us_map
 
@@ -39,7 +39,13 @@ if state.is_over:
     turn_text = "Game over"
 elif mine:
     turn_text = "Your turn: " + (
-        "remove a GeoPower card" if obs.phase == DRAFT else "lead" if not obs.trick else "play"
+        "remove a GeoPower card"
+        if obs.phase == DRAFT
+        else "call GeoPlunge or pass"
+        if obs.phase == CALLS
+        else "lead"
+        if not obs.trick
+        else "play"
     )
 else:
     turn_text = f"{tab.seat_name(obs.to_act)}'s turn"
@@ -49,7 +55,7 @@ else:
     chips = [
         ("Round", str(obs.round_index + 1)),
         ("GeoPower", obs.category.label if obs.category else "being chosen"),
-        ("Trick", f"{gp.trick_number(obs)} of 8" if obs.phase == PLAY else "—"),
+        ("Trick", f"{gp.trick_number(obs)} of 8" if obs.phase in (PLAY, CALLS) else "—"),
         ("Dealer", tab.seat_name(obs.dealer)),
     ]
 for unit in range(gp.units(obs)):
@@ -142,22 +148,59 @@ def trick_html(plays, category: Category, winner: int | None = None) -> str:
     return f"<div class='gp-hand'>{''.join(tiles)}</div>"
 
 
+CONFIRM = "confirm_call"  # tab.extra: the version at which the human asked to call
+
+
+def _ask_to_confirm(version: int) -> None:
+    if version == tab.version:
+        tab.extra[CONFIRM] = version
+
+
+def _cancel_call() -> None:
+    tab.extra.pop(CONFIRM, None)
+
+
 def call_button() -> None:
-    """The GeoPlunge call, offered until the first card of the 5th trick."""
-    if CALL in obs.legal:
-        gv.action_button(
-            tab,
+    """The GeoPlunge call, offered until the first card of the 5th trick. A first click asks
+    for confirmation, saying what the call means; only "Yes, call GeoPlunge" calls."""
+    if CALL in obs.legal and tab.extra.get(CONFIRM) == tab.version:
+        with st.container(border=True, key=tab.bkey("call_confirm_box")):
+            st.markdown("**Call GeoPlunge?** " + gp.call_meaning(obs))
+            row = st.container(horizontal=True, gap="small")
+            with row:
+                gv.action_button(
+                    tab,
+                    "Yes, call GeoPlunge",
+                    CALL,
+                    name="call_yes",
+                    icon=":material/bolt:",
+                )
+                st.button(
+                    "No, don't call",
+                    key=tab.bkey("call_no"),
+                    icon=":material/close:",
+                    width="stretch",
+                    on_click=_cancel_call,
+                )
+    elif CALL in obs.legal:
+        st.button(
             "Call GeoPlunge",
-            CALL,
-            name="call",
-            primary=False,
+            key=tab.bkey("call"),
+            type="secondary",
             icon=":material/bolt:",
+            width="stretch",
             help="Promise that you"
             + (" and your team" if obs.teams else "")
             + " will win at least 6 of the 8 tricks: 15 more points if you do, nothing this "
-            "round if you don't. Open until the 5th trick starts.",
+            "round if you don't. You are asked to confirm.",
+            on_click=_ask_to_confirm,
+            args=(tab.version,),
         )
-        st.caption("You may call GeoPlunge until the first card of the 5th trick is played.")
+        if obs.phase != CALLS:
+            st.caption(
+                "You may call GeoPlunge until the first card of the 5th trick is played; "
+                "after the 4th trick everyone gets a last chance."
+            )
     elif any(u == my_unit for _, u in obs.calls):
         st.caption(
             "GeoPlunge called: " + ("your team needs" if obs.teams else "you need") + " 6 tricks."
@@ -175,6 +218,29 @@ def calls_line() -> str:
         for s, u in obs.calls
     ]
     return "GeoPlunge called by " + ", ".join(who) + ": 6 tricks or nothing."
+
+
+def call_window_widgets() -> None:
+    """After the 4th trick: the human's last chance to call, before the 5th trick's lead."""
+    with left:
+        st.markdown(
+            "**Trick 4 is over: last chance to call GeoPlunge.** Everyone whose side has not "
+            "called is asked in turn before the 5th trick is led. Call, or pass to go on."
+        )
+        gv.show_message(tab)
+        if tab.extra.get(CONFIRM) != tab.version:
+            gv.action_button(
+                tab,
+                "Pass: no call",
+                PASS,
+                name="pass",
+                primary=True,
+                icon=":material/skip_next:",
+            )
+        call_button()
+    with below:
+        st.markdown("**Your hand**")
+        gv.show_cards(obs.hand)
 
 
 def draft_widgets() -> None:
@@ -315,6 +381,8 @@ else:
         waiting_widgets()
     elif mine and obs.phase == DRAFT:
         draft_widgets()
+    elif mine and obs.phase == CALLS:
+        call_window_widgets()
     elif mine and obs.phase == PLAY:
         play_widgets()
     with right:
