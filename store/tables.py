@@ -2,7 +2,8 @@
 
 The rules:
 
-* A **table** is a game id, the game's options (``players``, ``teams`` and whatever else the
+* A **table** is for a game with decisions (Reverse Geography War has none: nothing to
+  share). It is a game id, the game's options (``players``, ``teams`` and whatever else the
   game's ``new`` takes, ``target`` …), a **secret seed** (drawn with :mod:`secrets`, never
   shown) and the **list of actions**, one row each, unique ``(table, seq)``. The state is the
   replay of that list (:func:`rebuild`), which the engine's determinism guarantees.
@@ -380,6 +381,8 @@ def create(
     now = now or now_utc()
     if game not in GAMES:
         raise TableError(f"There is no game {str(game)[:30]!r} to play at a table.")
+    if not has_decisions(game):
+        raise TableError(f"{game_class(game).title} has no decisions to share: play it alone.")
     name = _name(host_name)
     opts = _clean_options(game, {"players": players, "teams": teams, **(options or {})})
     ai = dict(ai or {})
@@ -648,11 +651,18 @@ def _away(last_seen: datetime | None, to_act: bool, snap: Snapshot, now: datetim
 
 
 def play_ai_turns(
-    db: Database, table_id: int, now: datetime | None = None, limit: int = 500
+    db: Database,
+    table_id: int,
+    now: datetime | None = None,
+    limit: int = 500,
+    seq_seen: int | None = None,
 ) -> int:
     """Play every move due now by an AI seat, or by the stand-in of a person idle too long;
-    returns how many rows this call wrote (0 when another session wrote them)."""
+    returns how many rows this call wrote (0 when another session wrote them). With
+    ``seq_seen`` (what the caller's page shows), only the move after it is played, if still due."""
     written = 0
+    if seq_seen is not None:
+        limit = 1
     while written < limit:
         at = now or now_utc()
         with db.write() as session:
@@ -660,7 +670,11 @@ def play_ai_turns(
             state = snap.state
             if snap.table.status != PLAYING or state.is_over:
                 return written
+            if seq_seen is not None and snap.seq != seq_seen:
+                return written  # the page is behind: that move was played already
             to_act = state.current_player
+            if to_act is None:
+                return written
             seat = session.scalar(
                 sa.select(TableSeat).where(TableSeat.table_id == table_id, TableSeat.seat == to_act)
             )
@@ -682,8 +696,6 @@ def play_ai_turns(
 
 def _bot_move(snap: Snapshot, seat: int, level: str) -> Any:
     state, table = snap.state, snap.table
-    if not has_decisions(table.game):
-        return state.legal_actions()[0]
     bot = make_bot(table.game, level, seat, seed=bot_seed(snap.seed, table.round, snap.seq + 1))
     return bot.act(state.observation(seat))
 
