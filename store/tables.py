@@ -387,8 +387,11 @@ def create(
     opts = _clean_options(game, {"players": players, "teams": teams, **(options or {})})
     ai = dict(ai or {})
     for seat, level in ai.items():
-        if not (isinstance(seat, int) and 1 <= seat < players):
-            raise TableError(f"Seat {seat} cannot be an AI: the seats are 2 to {players}.")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat < players:
+            raise TableError(
+                f"Seat {seat!r} (counted from 0) cannot be an AI: seat 0 is the host's and the "
+                f"table has {players} seats."
+            )
         if level not in AI_LEVELS:
             raise TableError(f"The AI levels are {', '.join(AI_LEVELS)}, not {level!r}.")
     if stand_in not in AI_LEVELS:
@@ -665,7 +668,7 @@ def play_ai_turns(
         limit = 1
     while written < limit:
         at = now or now_utc()
-        with db.write() as session:
+        with db.read() as session:  # the bot thinks outside the write lock
             snap = _snapshot(session, db, table_id)
             state = snap.state
             if snap.table.status != PLAYING or state.is_over:
@@ -684,9 +687,12 @@ def play_ai_turns(
                 by, level = BY_STAND_IN, snap.table.stand_in
             else:
                 return written
-            action = _bot_move(snap, to_act, level)
-            after = state.clone()
-            after.apply(action)
+        action = _bot_move(snap, to_act, level)
+        after = state.clone()
+        after.apply(action)
+        with db.write() as session:
+            if session.get(GameTable, table_id) is None:
+                return written  # cleaned up meanwhile
             if not _write(session, snap, snap.seq + 1, to_act, by, action, at):
                 return written  # another session played it
             _finish(session, table_id, after.is_over, at)
