@@ -25,9 +25,12 @@ The rules:
 * **AI turns** (:func:`play_ai_turns`) are played by whichever session sees them first, each
   written with the same unique key, so exactly once. A bot is made afresh for each move with
   ``make_bot`` seeded from the secret seed, the round and the seq (:func:`bot_seed`), so the
-  same table plays the same AI moves. A person to act who has not been seen for the table's
-  idle setting (default :data:`IDLE_SECONDS`) since the turn came to them is played by a
-  stand-in AI of the host's chosen level, until they are seen again.
+  same table plays the same AI moves (the hard level stops searching after
+  ``engine.bots.TIME_BUDGET`` seconds on a loaded server, so it may then choose otherwise;
+  replay never asks a bot: it reads the stored row).
+* **The stand-in**: a person to act who has not been seen (:func:`view`) for the table's idle
+  setting (default :data:`IDLE_SECONDS`) since the turn came to them, or who was already
+  away when it came, is played by an AI of the host's chosen level until seen again.
 * **Cleanup** (:func:`cleanup`): a table untouched for :data:`KEEP_FOR` (finished, or
   abandoned) is deleted with its seats and actions.
 
