@@ -207,6 +207,9 @@ def test_replay_equals_the_live_game_at_every_move_sent_through_append(db, game)
         live.apply(action)
     t.forget_cache()  # another server, its cache empty, replays the same
     assert t.replay(db, table_id) == live
+    options = {"players": players, "teams": teams}
+    stored = [r.action for r in rows(db, table_id)]
+    assert t.rebuild(game, options, secret_seed(db, table_id), stored) == live
 
 
 def test_a_refresh_with_nothing_new_costs_one_query(db):
@@ -289,6 +292,29 @@ def test_twenty_sessions_racing_to_play_one_ai_turn_write_one_row(db):
     assert sum(written) == 1 and len(written) == 20
     after = rows(db, table_id)
     assert len(after) == before + 1 and after[-1].by == t.BY_AI
+
+
+def test_ten_people_racing_for_the_last_seat_one_sits_the_others_hear_the_table_is_full(db):
+    made = t.create(db, "border_attack", "Host", now=T0)
+    barrier = threading.Barrier(10)
+    results: list[object] = []
+
+    def join(i: int) -> None:
+        barrier.wait()
+        try:
+            results.append(t.join(db, made.table.code, f"Guest {i}")[0])
+        except t.TableFull as error:
+            results.append(error)
+
+    threads = [threading.Thread(target=join, args=(i,)) for i in range(10)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    sat = [r for r in results if isinstance(r, t.SeatInfo)]
+    assert len(sat) == 1 and sat[0].seat == 1
+    assert sum(isinstance(r, t.TableFull) for r in results) == 9
+    assert t.seats(db, made.table.id)[1].name == sat[0].name
 
 
 def test_ai_seats_play_until_a_person_is_to_act_and_the_same_table_plays_the_same_moves(
