@@ -330,7 +330,9 @@ def _snapshot(session: Any, db: Database, table_id: int) -> Snapshot:
             since = a.created_at
         entry = _Entry(table.seed, round_index, news[-1].seq, state, tuple(moves), since)
         with _cache_lock:
-            _cache[key] = entry
+            held = _cache.get(key)
+            if held is None or held.seq <= entry.seq:  # a racing thread may be ahead
+                _cache[key] = entry
             _cache.move_to_end(key)
             while len(_cache) > CACHE_SIZE:
                 _cache.popitem(last=False)
