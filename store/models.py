@@ -11,7 +11,20 @@ Classroom (issue: class assignments):
   student saw and gave in words, so a report never depends on dealing the questions again.
 
 Deleting an assignment deletes its students and their answers (``ON DELETE CASCADE``).
-All times are UTC (:class:`UTCDateTime`).
+
+Shared game tables (issue: play with classmates, ``store/tables.py``):
+
+* ``game_table``: one per table; its ``code`` is public, its ``seed`` secret (every round's
+  deal and every AI move come from it); ``round`` counts rematches from 0;
+* ``table_seat``: one per seat, unique ``(table_id, seat)``: a person (``token_hash`` is the
+  SHA-256 hash of the seat token, ``NULL`` while the seat is open) or an AI of ``level``;
+* ``table_action``: one row per action, unique ``(table_id, seq)`` (``seq`` counts the
+  table's rows from 1 across rounds; a rematch is a row of its own, ``by = "round"``), so two
+  sessions can never both extend the sequence they saw.
+
+Deleting a table deletes its seats and actions. Table ids are never reused (SQLite:
+``AUTOINCREMENT``), so a server's cache of replayed states can never mistake a new table for a
+deleted one. All times are UTC (:class:`UTCDateTime`).
 """
 
 from __future__ import annotations
@@ -129,3 +142,60 @@ class Answer(Base):
     answered_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
     student: Mapped[Student] = relationship(back_populates="answers")
+
+
+class GameTable(Base):
+    __tablename__ = "game_table"
+    __table_args__ = {"sqlite_autoincrement": True}
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(8), unique=True)
+    game: Mapped[str] = mapped_column(String(20))  #: the engine's game id
+    options: Mapped[dict] = mapped_column(JSON)  #: ``new_game``'s arguments (players, teams …)
+    seed: Mapped[int] = mapped_column(BigInteger)  #: secret
+    idle_seconds: Mapped[int] = mapped_column(Integer)  #: a person idle longer: an AI plays
+    stand_in: Mapped[str] = mapped_column(String(10))  #: the level of that AI
+    status: Mapped[str] = mapped_column(String(10))  #: "open", "playing" or "finished"
+    round: Mapped[int] = mapped_column(Integer)  #: 0, then one more at each rematch
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
+
+    seats: Mapped[list[TableSeat]] = relationship(
+        back_populates="table",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        order_by="TableSeat.seat",
+    )
+
+
+class TableSeat(Base):
+    __tablename__ = "table_seat"
+    __table_args__ = (UniqueConstraint("table_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)  #: 0-based; seat 0 is the host
+    kind: Mapped[str] = mapped_column(String(10))  #: "person" or "ai"
+    level: Mapped[str | None] = mapped_column(String(10))  #: an AI seat's level
+    name: Mapped[str | None] = mapped_column(String(40))
+    token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    joined_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    last_seen: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+    table: Mapped[GameTable] = relationship(back_populates="seats")
+
+
+class TableAction(Base):
+    __tablename__ = "table_action"
+    __table_args__ = (UniqueConstraint("table_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)  #: the table's 1st, 2nd … row
+    round: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer)  #: who acted (``NULL``: a new round)
+    by: Mapped[str] = mapped_column(String(10))  #: "person", "ai", "stand-in" or "round"
+    action: Mapped[Any] = mapped_column(
+        JSON, nullable=True
+    )  #: ``store.actions.encode``; ``NULL`` for a round
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
