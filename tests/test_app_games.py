@@ -169,7 +169,7 @@ def test_leading_without_a_category_is_explained(app):
     tab = table(app, BA)
     first = tab.state.observation(0).hand[0]
     assert app.button(key=tab.bkey(f"lead_{first.usps}")).disabled
-    assert "The lead buttons are off until you choose a category." in texts(app)
+    assert "The lead buttons are off until you choose a category" in texts(app)
     # A click from an outdated view is still refused by the engine, with its reason.
     assert gv.act(tab, Lead(first, None)) == "The category must be size, statehood or population."
     assert table(app, BA).version == 0

@@ -20,7 +20,9 @@ CARD_CSS = """
 .gp-card table {width:100%; border-collapse:collapse; margin-top:.2rem;}
 .gp-card td {padding:0 .1rem; border:0;}
 .gp-card td.r {text-align:right; font-weight:600;}
-.gp-card.dim {opacity:.45;}
+/* A card that cannot be chosen now: grey and dashed, its text still at full contrast (its
+   reason is written on it). */
+.gp-card.dim {filter:grayscale(1); border-style:dashed; background:#f3f3f3; box-shadow:none;}
 </style>
 """
 

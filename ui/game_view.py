@@ -695,7 +695,8 @@ def card_buttons(
 ) -> None:
     """Card tiles that wrap (two to a row on a phone), each with a button playing
     ``action(card)`` through :func:`act`. ``disabled`` maps a card's USPS code to the reason
-    it cannot be chosen: its tile is dimmed, the reason is written on it and its button is
+    it cannot be chosen: its tile is dimmed, the reason is written on it (unless every card has
+    the same reason, which the page says once) and its button is
     disabled (the reason is also its ``help``, but ``TABLE_CSS`` keeps that tooltip from
     opening: the buttons are updated in place, so a tooltip opened on a dimmed card could stay
     open after a rerun, over a playable card).
@@ -703,11 +704,15 @@ def card_buttons(
     replaces :func:`act` for a page whose click plays more than one action."""
     disabled = disabled or {}
     captions = captions or {}
+    # One reason for every card is the page's to say once, not each tile's.
+    shared_reason = (
+        len(cards) > 1 and len(set(disabled.values())) == 1 and len(disabled) == len(cards)
+    )
     row = st.container(horizontal=True, gap="xsmall")
     for card in cards:
         with row.container(width=CARD_WIDTH, gap="xsmall", key=tab.bkey(f"{name}_box_{card.usps}")):
             caption = captions.get(card.usps, "")
-            if card.usps in disabled:
+            if card.usps in disabled and not shared_reason:
                 caption = " · ".join(filter(None, (caption, disabled[card.usps])))
             tile = card_html(card, caption=caption, dim=card.usps in disabled)
             if card.usps in highlight:

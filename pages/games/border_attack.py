@@ -165,7 +165,9 @@ def lead_widgets() -> None:
     gv.show_message(tab)
     waiting_for = None if category else "Choose a category first: it decides which rank counts."
     if waiting_for:
-        st.caption(f"The lead buttons are off until you choose a category. {waiting_for}")
+        st.caption(
+            "The lead buttons are off until you choose a category: it decides which rank counts."
+        )
     with hand:
         st.markdown("**Your hand** — lead one card")
         gv.card_buttons(
