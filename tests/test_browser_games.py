@@ -109,6 +109,12 @@ def test_reverse_war_flips_then_practice_on_a_phone(page, app_url, blocked):
     page.get_by_role("radio", name="Practice", exact=False).click()
     page.get_by_text("the two cards are turned").first.wait_for()
     wait_for_app(page)
+    turned = (
+        "xpath=//strong[contains(., 'the two cards are turned')]"
+        "/following::div[contains(@class, 'gp-hand')][1]"
+    )
+    tiles = page.locator(turned).inner_text().lower()
+    assert "statehood" in tiles and "weakness" not in tiles  # not before the prediction
     page.get_by_role("radio", name="Yours", exact=False).click()
     wait_for_app(page)
     page.get_by_role("radio", name="No", exact=True).click()
