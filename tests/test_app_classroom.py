@@ -91,7 +91,7 @@ def answer(at: AppTest, right: bool) -> None:
     v = view(at)
     q = v.run.current
     assert q.answer_type is AnswerType.ONE
-    at.radio(key=v.widget_key("one")).set_value(right_answer(q) if right else wrong_answer(q))
+    at.radio(key=v.answer_key("one")).set_value(right_answer(q) if right else wrong_answer(q))
     at.run()
     at.button(key=v.widget_key("check")).click().run()
     assert not at.exception
@@ -224,7 +224,7 @@ def test_forged_or_replayed_resume_tokens(sqlite_class_db):
     second = student_page(code, token)
     answer(ana, right=True)
     v = view(second)
-    second.radio(key=v.widget_key("one")).set_value(wrong_answer(v.run.current)).run()
+    second.radio(key=v.answer_key("one")).set_value(wrong_answer(v.run.current)).run()
     second.button(key=v.widget_key("check")).click().run()
     assert "went on in another tab or on another device" in texts(second)
     assert view(second).run.answered == 1 and answers_in(sqlite_class_db) == 1

@@ -102,11 +102,11 @@ def give(app, group: str, response: object) -> None:
         click(app, "I'm done: check my list")
         return
     if q.answer_type in (AnswerType.SET, AnswerType.ORDER):
-        app.multiselect(key=view.widget_key("pick")).set_value(response).run()
+        app.multiselect(key=view.answer_key("pick")).set_value(response).run()
     elif len(q.choices) > MAX_RADIO:
-        app.selectbox(key=view.widget_key("one")).set_value(response).run()
+        app.selectbox(key=view.answer_key("one")).set_value(response).run()
     else:
-        app.radio(key=view.widget_key("one")).set_value(response).run()
+        app.radio(key=view.answer_key("one")).set_value(response).run()
     assert not app.exception
     app.button(key=view.widget_key("check")).click().run()
     assert not app.exception
@@ -169,10 +169,10 @@ def test_a_map_click_toggles_a_state_in_a_set_answer(app):
     maps.click(app, key, "AR")
     maps.click(app, key, "MS")
     assert view_of(app).picked == ["AR", "MS"]
-    assert app.multiselect(key=view_of(app).widget_key("pick")).value == ["AR", "MS"]
+    assert app.multiselect(key=view_of(app).answer_key("pick")).value == ["AR", "MS"]
     maps.click(app, key, "AR")  # a second click removes it
     assert view_of(app).picked == ["MS"]
-    assert app.multiselect(key=view_of(app).widget_key("pick")).value == ["MS"]
+    assert app.multiselect(key=view_of(app).answer_key("pick")).value == ["MS"]
     maps.click(app, key, "OK")
     app.button(key=view_of(app).widget_key("check")).click().run()
     shown = texts(app)
@@ -184,7 +184,7 @@ def test_picks_made_in_the_box_reach_the_map_and_the_map_starts_empty_each_quest
     open_page(app, BORDER, mode="neighbors", n="2", seed="3")
     key = view_of(app).map_key
     maps.click(app, key, "AR")
-    app.multiselect(key=view_of(app).widget_key("pick")).set_value(["AR", "TX"]).run()
+    app.multiselect(key=view_of(app).answer_key("pick")).set_value(["AR", "TX"]).run()
     assert maps.map_data(app, key)["selected"] == ["AR", "TX"]
     maps.click(app, key, "MS")  # the map adds to what the box picked
     assert view_of(app).picked == ["AR", "TX", "MS"]
@@ -221,10 +221,10 @@ def test_one_state_answers_by_click_follow_the_radio_and_ignore_other_states(app
     click_map(first)
     click_map(second)  # one state only: the latest click counts
     assert view_of(app, "ranks").picked == [second]
-    assert app.radio(key=view_of(app, "ranks").widget_key("one")).value == second
+    assert app.radio(key=view_of(app, "ranks").answer_key("one")).value == second
     click_map(second)
     assert view_of(app, "ranks").picked == []
-    assert app.radio(key=view_of(app, "ranks").widget_key("one")).value is None
+    assert app.radio(key=view_of(app, "ranks").answer_key("one")).value is None
     app.button(key=view_of(app, "ranks").widget_key("check")).click().run()
     assert "Choose an answer first." in app.warning[0].value
     click_map(q.answer)
@@ -358,7 +358,7 @@ def test_time_up_never_praises_an_unfinished_quiz(app):
         give(app, "zones", right_answer(view_of(app, "zones").run.current))
         click(app, "Next question")
     view = view_of(app, "zones")
-    app.radio(key=view.widget_key("one")).set_value(right_answer(view.run.current)).run()
+    app.radio(key=view.answer_key("one")).set_value(right_answer(view.run.current)).run()
     view_of(app, "zones").started -= 61
     app.run()
     assert not app.exception
@@ -395,7 +395,7 @@ def test_a_click_on_the_asked_state_is_ignored_with_a_note(app):
     data = maps.map_data(app, key)
     assert data["refuse"]["LA"] == "Louisiana is the state asked about: pick the others."
     assert view_of(app).picked == []
-    assert "LA" not in app.multiselect(key=view_of(app).widget_key("pick")).options
+    assert "LA" not in app.multiselect(key=view_of(app).answer_key("pick")).options
 
 
 def test_a_long_bad_value_is_cut_short_on_the_page(app):
@@ -415,7 +415,7 @@ def test_locate_a_state_by_clicking_the_map(app):
     assert q.prompt in texts(app) and len(clickable(q)) == 50
     wrong = next(c for c in ("TX", "OH") if c != q.answer)
     assert maps.click(app, view.map_key, wrong)
-    assert app.selectbox(key=view_of(app, "locate").widget_key("one")).value == wrong
+    assert app.selectbox(key=view_of(app, "locate").answer_key("one")).value == wrong
     assert maps.click(app, view.map_key, q.answer)
     assert view_of(app, "locate").picked == [q.answer]  # one state: the latest click
     app.button(key=view_of(app, "locate").widget_key("check")).click().run()
@@ -433,7 +433,7 @@ def test_identify_and_from_capital_are_typed_or_chosen(app):
             # typed with a slip
             app.text_input(key=view.widget_key("text")).input(by_usps()[q.answer].name[:-1])
         else:
-            app.radio(key=view.widget_key("one")).set_value(q.answer)  # chosen
+            app.radio(key=view.answer_key("one")).set_value(q.answer)  # chosen
         click(app, "Check")
         assert app.success[0].value.startswith("Right!"), app.success
         click(app, "Next question" if not view_of(app, "locate").run.is_done else "See my results")

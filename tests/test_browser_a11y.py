@@ -62,8 +62,8 @@ def settled(page) -> None:
 def answer_one_question(page, url_path: str) -> None:
     """Answer the first drill question through its widgets (any answer) and press Check."""
     text = page.locator(f".st-key-{url_path}_text_0 input")
-    one = page.locator(f".st-key-{url_path}_one_0")
-    pick = page.locator(f".st-key-{url_path}_pick_0 input")
+    one = page.locator(f"[class*='st-key-{url_path}_one_0']")  # the keys of answers that follow
+    pick = page.locator(f"[class*='st-key-{url_path}_pick_0'] input")  # the map end in _v<n>
     if text.count():
         state = "state" in (text.get_attribute("placeholder") or "")
         text.fill("Ohio" if state else "Denver")  # an answer that counts, right or wrong

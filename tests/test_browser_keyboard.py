@@ -82,7 +82,7 @@ def _pick_from_list(page, keys: Keys, q: Question, name: str, left: list[str], k
         "([s, n]) => { const c = document.querySelector(s); if (!c) return false;"
         " const values = [...c.querySelectorAll('input')].map(i => i.value);"
         " return c.innerText.split('\\n').includes(n) || values.includes(n); }",
-        arg=[".st-key-" + key, name],
+        arg=[f"[class*='st-key-{key}']", name],
         timeout=30_000,
     )
     b.wait_for_app(page)
@@ -133,7 +133,7 @@ def test_a_keyboard_only_quiz_of_10_questions(page, app_url, blocked, group):
         page.get_by_text(f"Question {number} of {N}").wait_for(timeout=60_000)
         b.wait_for_app(page)
         box = _answer_box(drill.url_path, q, number - 1)
-        _wait_focus(page, f".st-key-{box} input")
+        _wait_focus(page, f"[class*='st-key-{box}'] input")
         _answer(page, keys, q, box)
         feedback = ".st-key-" + f"{drill.url_path}_feedback_{number - 1}"
         try:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from urllib.parse import urlencode
@@ -204,6 +204,7 @@ class QuizView:
     phase: str = "ask"  #: "ask" or "feedback"; the summary shows once the run is over
     turn: int = 0
     picked: list[str] = field(default_factory=list)
+    synced: int = 0  #: how many times the map changed ``picked`` (names the answer widgets)
     notice: str = ""  #: why the last answer was not counted
     started: float = field(default_factory=time.monotonic)
     asked_at: float = field(default_factory=time.monotonic)
@@ -225,6 +226,19 @@ class QuizView:
 
     def widget_key(self, name: str) -> str:
         return f"{self.key}_{name}_{self.turn}"
+
+    def synced_key(self, name: str) -> str:
+        """The key of an answer widget that shows the map's picks. It changes whenever the map
+        changes them, so the server never rewrites the value of a widget the browser already
+        holds: a browser that had not yet received the rewrite would send the old value back
+        as if the student had chosen it, undoing the newer picks."""
+        return f"{self.widget_key(name)}_v{self.synced}"
+
+    def answer_key(self, name: str) -> str:
+        """The key of answer widget ``name`` ("pick", "one", "text" …) of the question on screen."""
+        q = self.run.current
+        follows = name == "pick" or (name == "one" and q is not None and follows_map(q))
+        return self.synced_key(name) if follows else self.widget_key(name)
 
     @property
     def over(self) -> bool:
@@ -494,7 +508,7 @@ def _at_time_up(view: QuizView) -> None:
         view.run.answer(tuple(view.picked), seconds=round(time.monotonic() - view.asked_at, 1))
         return
     typed = str(st.session_state.get(view.widget_key("text")) or "").strip()
-    view.unchecked = bool(view.picked or typed or st.session_state.get(view.widget_key("one")))
+    view.unchecked = bool(view.picked or typed or st.session_state.get(view.answer_key("one")))
 
 
 def _submit(key: str) -> None:
@@ -505,11 +519,12 @@ def _submit(key: str) -> None:
     assert q is not None
     if (picked := map_change(view.map_key)) is not None:
         view.picked = picked  # a click that reached the server with this Check
+        view.synced += 1
     response: object
     if q.answer_type is AnswerType.TEXT:
         response = st.session_state.get(view.widget_key("text"), "")
         if not str(response).strip() and q.choices:
-            response = st.session_state.get(view.widget_key("one")) or None
+            response = st.session_state.get(view.answer_key("one")) or None
             if response is None:
                 view.notice = "Type or choose an answer first."
                 return
@@ -518,7 +533,7 @@ def _submit(key: str) -> None:
     elif q.value_kind is ValueKind.STATE:
         response = view.picked[0] if view.picked else None
     else:
-        response = st.session_state.get(view.widget_key("one"))
+        response = st.session_state.get(view.answer_key("one"))
     if response is None:
         view.notice = "Choose an answer first."
         return
@@ -551,9 +566,9 @@ def _next(key: str) -> None:
     view.next_question()
 
 
-def _picked_from_widget(key: str, name: str) -> None:
+def _picked_from_widget(key: str, widget: str) -> None:
     view = _view(key)
-    value = st.session_state.get(view.widget_key(name))
+    value = st.session_state.get(widget)
     if value is None:
         view.picked = []
     elif isinstance(value, list | tuple):
@@ -736,16 +751,16 @@ def _answer_widgets(view: QuizView, q: Question) -> None:
         _names_answer(view, q)
         return
     if q.answer_type in (AnswerType.SET, AnswerType.ORDER):
-        key = view.widget_key("pick")
-        _sync(key, list(view.picked))
+        key = view.answer_key("pick")
         order = q.answer_type is AnswerType.ORDER
         st.multiselect(
             "Your order, first to last" if order else "Your answer",
             list(q.choices),
+            default=[c for c in view.picked if c in q.choices],
             format_func=q.label,
             key=key,
             on_change=_picked_from_widget,
-            args=(page, "pick"),
+            args=(page, key),
             max_selections=len(q.choices) if order else None,
             select_all=False,
             placeholder="Pick them in order" if order else "Pick states",
@@ -755,19 +770,17 @@ def _answer_widgets(view: QuizView, q: Question) -> None:
     elif len(q.choices) > MAX_RADIO:
         _state_select(view, q)
     else:
-        key = view.widget_key("one")
-        on_map = q.value_kind is ValueKind.STATE
-        if on_map:
-            _sync(key, view.picked[0] if view.picked else None)
+        on_map = follows_map(q)
+        key = view.answer_key("one")
         st.radio(
             "Your answer",
             list(q.choices),
-            index=None,
+            index=_index(q.choices, view.picked) if on_map else None,
             format_func=q.label,
             key=key,
             horizontal=len(q.choices) > 2 and q.value_kind is not ValueKind.STATE,
             on_change=_picked_from_widget if on_map else None,
-            args=(page, "one") if on_map else None,
+            args=(page, key) if on_map else None,
         )
     st.button(
         "Check",
@@ -782,25 +795,31 @@ def _answer_widgets(view: QuizView, q: Question) -> None:
 MAX_RADIO = 6  #: more choices than this are offered in a select box
 
 
-def _sync(key: str, value: object) -> None:
-    """Show the map's picks in an answer widget. Only a change is written: writing the same
-    value again would overwrite a pick the student makes in the widget during the rerun."""
-    if key not in st.session_state or st.session_state[key] != value:
-        st.session_state[key] = value
+def follows_map(q: Question) -> bool:
+    """True when the question's single-answer widget shows the map's pick (a select box of many
+    states, or a radio group of states)."""
+    if q.answer_type in (AnswerType.TEXT, AnswerType.NAMES, AnswerType.SET, AnswerType.ORDER):
+        return False
+    return len(q.choices) > MAX_RADIO or q.value_kind is ValueKind.STATE
+
+
+def _index(choices: Sequence[str], picked: Sequence[str]) -> int | None:
+    """Where the map's pick is among ``choices`` (``None``: nothing picked)."""
+    return list(choices).index(picked[0]) if picked and picked[0] in choices else None
 
 
 def _state_select(view: QuizView, q: Question) -> None:
     """One state of many (find it on the map): a select box that also follows map clicks."""
-    key = view.widget_key("one")
-    _sync(key, view.picked[0] if view.picked else None)
+    key = view.answer_key("one")
     st.selectbox(
         "Your answer",
         list(q.choices),
+        index=_index(q.choices, view.picked),
         format_func=q.label,
         key=key,
         placeholder="Choose a state (type to search)",
         on_change=_picked_from_widget,
-        args=(view.key, "one"),
+        args=(view.key, key),
     )
 
 
@@ -882,6 +901,7 @@ def _question_map(view: QuizView, q: Question, roles, notes, *, asking: bool) ->
     height = MAP_HEIGHT if clickable(q) else MAP_HEIGHT_SHOWN
     if asking and (picked := map_change(view.map_key)) is not None:
         view.picked = picked
+        view.synced += 1
     us_map(
         view.map_key,
         roles,
@@ -1095,8 +1115,8 @@ def _focus_target(view: QuizView) -> str:
     if q.answer_type is AnswerType.NAMES:
         return by_key(view.widget_key("name"), "input")
     if q.answer_type in (AnswerType.SET, AnswerType.ORDER):
-        return by_key(view.widget_key("pick"), "input")
-    return by_key(view.widget_key("one"), "input")
+        return f'[class*="st-key-{view.widget_key("pick")}"] input'  # any of its synced keys
+    return f'[class*="st-key-{view.widget_key("one")}"] input'
 
 
 def _keep_focus(view: QuizView) -> None:
