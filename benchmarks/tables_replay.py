@@ -31,9 +31,9 @@ import sqlalchemy as sa  # noqa: E402
 from benchmarks._machine import machine  # noqa: E402
 from engine.games import GAMES, player_settings  # noqa: E402
 from store import tables  # noqa: E402
-from store.actions import decode, encode  # noqa: E402
+from store.actions import decode  # noqa: E402
 from store.db import Database  # noqa: E402
-from store.models import GameTable, TableAction  # noqa: E402
+from store.models import TableAction  # noqa: E402
 
 
 def one_game(db: Database, game: str, rng: random.Random) -> tuple[int, int]:
@@ -48,30 +48,7 @@ def one_game(db: Database, game: str, rng: random.Random) -> tuple[int, int]:
         live.apply(action)
         actions.append(action)
         states.append(live.clone())
-    now = datetime.now(UTC)
-    with db.write() as s:
-        row = GameTable(
-            code=tables.new_code(), game=game, options=options, seed=seed, idle_seconds=120,
-            stand_in="medium", status=tables.FINISHED, round=0, created_at=now, updated_at=now,
-        )  # fmt: skip
-        s.add(row)
-        s.flush()
-        table_id = row.id
-        s.execute(
-            sa.insert(TableAction),
-            [
-                {
-                    "table_id": table_id,
-                    "seq": i + 1,
-                    "round": 0,
-                    "seat": 0,
-                    "by": "person",
-                    "action": encode(a),
-                    "created_at": now,
-                }  # fmt: skip
-                for i, a in enumerate(actions)
-            ],
-        )
+    table_id = tables.record(db, game, options, seed, actions, at=datetime.now(UTC))
     with db.read() as s:
         stored = s.execute(
             sa.select(TableAction.action)

@@ -238,6 +238,43 @@ def bot_seed(seed: int, round_index: int, seq: int) -> int:
     return _derive(seed, "bot", round_index, seq)
 
 
+def record(
+    db: Database,
+    game: str,
+    options: dict[str, Any],
+    seed: int,
+    actions: list[Any],
+    *,
+    status: str = FINISHED,
+    at: datetime,
+) -> int:
+    """Store a whole game as a table of its own, one row per action (all as seat 0's, and not
+    checked): how the replay test and ``benchmarks/tables_replay.py`` put games in the store.
+    Returns the table's id."""
+    with db.write() as session:
+        row = GameTable(
+            code=new_code(), game=game, options=options, seed=seed, idle_seconds=120,
+            stand_in="medium", status=status, round=0, created_at=at, updated_at=at,
+        )  # fmt: skip
+        session.add(row)
+        session.flush()
+        rows = [
+            {
+                "table_id": row.id,
+                "seq": i + 1,
+                "round": 0,
+                "seat": 0,
+                "by": "person",
+                "action": encode(a),
+                "created_at": at,
+            }  # fmt: skip
+            for i, a in enumerate(actions)
+        ]
+        if rows:
+            session.execute(sa.insert(TableAction), rows)  # executemany: fast
+        return row.id
+
+
 def deal(game: str, options: dict[str, Any], seed: int) -> GameState:
     """A new state of ``game`` with ``options`` (players, teams …) from ``seed``."""
     return new_game(game, seed=seed, **options)

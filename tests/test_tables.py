@@ -153,27 +153,7 @@ def test_replay_of_random_games_from_stored_rows_equals_the_live_state_at_every_
         for k in range(GAMES_PER_GAME):
             seed = rng.randrange(2**62)
             options, actions, states = _random_game(game, rng, seed)
-            with db.write() as s:
-                table = GameTable(
-                    code=t.new_code(), game=game, options=options, seed=seed, idle_seconds=120,
-                    stand_in="medium", status=t.PLAYING, round=0, created_at=T0, updated_at=T0,
-                )  # fmt: skip
-                s.add(table)
-                s.flush()
-                table_id = table.id
-                stored = [
-                    {
-                        "table_id": table_id,
-                        "seq": i + 1,
-                        "round": 0,
-                        "seat": 0,
-                        "by": "person",
-                        "action": encode(a),
-                        "created_at": T0,
-                    }  # fmt: skip
-                    for i, a in enumerate(actions)
-                ]
-                s.execute(sa.insert(TableAction), stored)  # executemany: fast
+            table_id = t.record(db, game, options, seed, actions, status=t.PLAYING, at=T0)
             replayed = t.deal(game, options, seed)
             assert replayed == states[0]
             with db.read() as s:
