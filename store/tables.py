@@ -48,6 +48,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -386,6 +387,43 @@ def replay(db: Database, table_id: int) -> GameState:
         return _snapshot(session, db, table_id).state.clone()
 
 
+PEEK_FOR = 0.3  #: seconds a process reuses a table's :func:`peek` for its other sessions
+_peeks: dict[tuple[str, int], tuple[float, tuple]] = {}
+
+
+def peek(db: Database, table_id: int, *, fresh: bool = False) -> tuple:
+    """What changes whenever anything at the table changes but the clock (a join, an AI, the
+    start, a move, a rematch): its last-update time, status, round and last seq, in one
+    indexed query. The sessions of one process share it for :data:`PEEK_FOR` seconds (a
+    waiting page asks every second; ``fresh`` asks the database). A gone table peeks ``()``."""
+    key = _cache_key(db, table_id)
+    held = _peeks.get(key)
+    if not fresh and held is not None and time.monotonic() - held[0] < PEEK_FOR:
+        return held[1]
+    last = sa.select(sa.func.max(TableAction.seq)).where(TableAction.table_id == table_id)
+    with db.read() as session:
+        row = session.execute(
+            sa.select(
+                GameTable.updated_at, GameTable.status, GameTable.round, last.scalar_subquery()
+            ).where(GameTable.id == table_id)
+        ).first()
+    value = tuple(row) if row is not None else ()
+    if len(_peeks) > 4 * CACHE_SIZE:
+        _peeks.clear()
+    _peeks[key] = (time.monotonic(), value)
+    return value
+
+
+def round_state(db: Database, table_id: int) -> GameState:
+    """The current round of the table as dealt, before any move: the server's own replay of a
+    seat's steps starts from it (it holds every hand: never drawn on a page)."""
+    with db.read() as session:
+        row = session.get(GameTable, table_id)
+        if row is None:
+            raise TableNotFound("This table is gone: it was finished or idle for a day.")
+        return deal(row.game, row.options, round_seed(row.seed, row.round))
+
+
 def snapshot(db: Database, table_id: int) -> Snapshot:
     """The table now (its state is the cache's: read only)."""
     with db.read() as session:
@@ -475,11 +513,21 @@ def create(
     raise RuntimeError("could not draw a free table code")
 
 
+MARKUP = set("*_[]<>`|#~$\\{}")  #: characters a player's name may not hold: pages would read
+#: them as formatting
+
+
 def _name(raw: object) -> str:
     try:
-        return clean_name(raw)
+        name = clean_name(raw)
     except ClassroomError as error:
         raise TableError(str(error)) from None
+    if bad := sorted(MARKUP.intersection(name)):
+        raise TableError(
+            f"A name at a table cannot contain {' '.join(bad)}: letters, digits, spaces and "
+            "punctuation such as . ' - are fine."
+        )
+    return name
 
 
 def find(db: Database, code: object) -> TableInfo:

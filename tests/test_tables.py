@@ -465,6 +465,8 @@ def test_the_host_fills_an_empty_seat_with_an_ai_and_only_the_host_can(db):
         ({"ai": {1: "genius"}}, "levels"),
         ({"idle_seconds": 1}, "idle time"),
         ({"host_name": "  "}, "name"),
+        ({"host_name": "[Ann](http://example.com)"}, "cannot contain"),
+        ({"host_name": "**Ann**"}, r"cannot contain \*"),
     ],
 )
 def test_bad_table_settings_are_refused_with_a_sentence(sqlite_db, kwargs, said):
@@ -512,3 +514,37 @@ def test_a_move_before_the_start_is_refused(sqlite_db):
     state = t.replay(sqlite_db, made.table.id)
     with pytest.raises(t.TableError, match="not started"):
         t.append(sqlite_db, made.table.id, made.token, 0, state.legal_actions()[0])
+
+
+def test_a_peek_changes_with_every_change_at_the_table_and_is_shared_for_a_moment(db):
+    made = t.create(db, "border_attack", "Host", now=T0)
+    table_id = made.table.id
+    seen = [t.peek(db, table_id, fresh=True)]
+    _, guest = t.join(db, made.table.code, "Ana", now=T0 + timedelta(seconds=1))
+    seen.append(t.peek(db, table_id, fresh=True))
+    t.start(db, made.token, now=T0 + timedelta(seconds=2))
+    seen.append(t.peek(db, table_id, fresh=True))
+    view = t.view(db, made.token, now=T0 + timedelta(seconds=3))
+    token = made.token if view.my_turn else guest
+    state = t.replay(db, table_id)
+    t.append(db, table_id, token, view.seq, state.legal_actions()[0], now=T0 + timedelta(seconds=3))
+    seen.append(t.peek(db, table_id, fresh=True))
+    assert len(set(seen)) == 4, seen
+    assert seen[-1][1:] == (t.PLAYING, 0, 1)
+    # Within PEEK_FOR seconds the other sessions of the process get the same answer without
+    # asking the database; a fresh peek asks it.
+    statements: list[str] = []
+
+    def count(_conn, _cursor, statement, *_args) -> None:
+        if statement.lstrip().upper().startswith("SELECT"):
+            statements.append(statement)
+
+    event.listen(db.engine, "before_cursor_execute", count)
+    try:
+        shared = [t.peek(db, table_id) for _ in range(3)]
+        asked = t.peek(db, table_id, fresh=True)
+    finally:
+        event.remove(db.engine, "before_cursor_execute", count)
+    assert shared == [seen[-1]] * 3 and asked == seen[-1]
+    assert len(statements) == 1
+    assert t.peek(db, 10**9, fresh=True) == ()
