@@ -462,6 +462,17 @@ class BorderAttack(GameState):
         seen = self._seen_by_leader()
         return [c for c in _BY_COUNT.get(self.announcement.count, ()) if c.usps not in seen]
 
+    @staticmethod
+    def candidates_seen_from(obs: BorderAttackObservation) -> list[Card]:
+        """:meth:`guess_candidates` as the leader works them out from its own observation."""
+        if obs.announcement is None:
+            return []
+        seen = {c.usps for c in obs.hand}
+        for s in (0, 1):
+            seen.update(c.usps for c in obs.played[s])
+            seen.update(c.usps for c in obs.discards[s])
+        return [c for c in _BY_COUNT.get(obs.announcement.count, ()) if c.usps not in seen]
+
     def legal_actions(self) -> list[Any]:
         """Leads (card × category), commitments (card × reveal), guesses or discards."""
         phase = self.phase

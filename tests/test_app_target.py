@@ -58,7 +58,12 @@ def test_a_bad_target_is_named_and_50_is_played(app, key, bad):
 @pytest.mark.parametrize("key", PAGES)
 def test_the_new_game_panel_offers_first_to_30(app, key):
     open_game(app, PAGES[key], seed="8")
-    box = next(s for s in app.selectbox if s.label == "Play to")
+    # The New game panel's box, not the one of "Play with others" (its key is the host's).
+    box = next(
+        s
+        for s in app.selectbox
+        if s.label == "Play to" and not (s.key or "").startswith(f"{key}_host_")
+    )
     assert box.options == ["First to 50 points", "First to 30 points (a shorter game)"]
     assert box.value == "50"
     box.set_value("30")

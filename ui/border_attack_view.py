@@ -32,7 +32,7 @@ from engine.border_attack import (
 )
 from engine.cards import Card, Category, by_usps, deck
 from ui.cards import ordinal
-from ui.game_view import HUMAN, Choice, Table
+from ui.game_view import Choice, Table
 
 DEALER = Choice(
     "dealer",
@@ -41,6 +41,7 @@ DEALER = Choice(
     default=None,
     engine_option="dealer",
     engine_values={"you": 0, "ai": 1},
+    at_shared_tables=False,
 )
 
 SHORT: dict[Category, str] = {
@@ -182,7 +183,7 @@ def tricks(tab: Table, upto: int | None = None) -> list[TrickView]:
         if isinstance(action, Commit):
             trick.reveal = action.reveal
             trick.announcement = after.announcement
-            if step.seat == HUMAN:
+            if step.seat == tab.me:
                 trick.follow = action.card
         elif isinstance(action, GuessState | GuessBorders):
             trick.guess = after.guess or action
@@ -201,7 +202,7 @@ def tricks(tab: Table, upto: int | None = None) -> list[TrickView]:
 
 
 def _who(tab: Table, seat: int | None, you: str, ai: str) -> str:
-    return f"You {you}" if seat == HUMAN else f"{tab.seat_name(seat)} {ai}"
+    return f"You {you}" if seat == tab.me else f"{tab.seat_name(seat)} {ai}"
 
 
 def announcement_text(ann: Announcement) -> str:
@@ -266,7 +267,11 @@ def play_line(tab: Table, trick: TrickView) -> str:
     card, led, cat = trick.follow, trick.led, trick.category
     assert card is not None and trick.winner is not None
     best = led if trick.winner == trick.leader else card
-    won = "you win the trick" if trick.winner == HUMAN else f"{tab.seat_name(1)} wins the trick"
+    won = (
+        "you win the trick"
+        if trick.winner == tab.me
+        else f"{tab.seat_name(1 - tab.me)} wins the trick"
+    )
     return (
         f"{_who(tab, trick.follower, 'play', 'plays')} **{card.name}** "
         f"({ordinal(card.rank(cat))} in {cat.label}, against {ordinal(led.rank(cat))}): "
@@ -291,7 +296,7 @@ def describe(tab: Table, index: int) -> list[str]:
         )
     elif isinstance(action, Commit):
         ann = after.announcement
-        if seat == HUMAN:
+        if seat == tab.me:
             what = "its name" if action.reveal == NAME else "its border states"
             lines.append(
                 f"You answer with **{action.card.name}** face down and announce {what}: "
@@ -334,20 +339,21 @@ def end_sentence(tab: Table, obs: BorderAttackObservation) -> str:
     """How the game ended, in one sentence: who ran out first, or, when both ran out in the
     same trick, who won that last trick."""
     winner = obs.winner
-    ai = tab.seat_name(1 - HUMAN)
+    ai = tab.seat_name(1 - tab.me)
+    it = "it" if not tab.shared else ai
     if not any(obs.hand_counts):
-        if winner == HUMAN:
+        if winner == tab.me:
             return "You both ran out of cards; you won the last trick, so you win."
-        return f"You both ran out of cards; {ai} won the last trick, so it wins."
-    if winner == HUMAN:
-        left = obs.hand_counts[1 - HUMAN]
+        return f"You both ran out of cards; {ai} won the last trick, so {it} wins."
+    if winner == tab.me:
+        left = obs.hand_counts[1 - tab.me]
         return (
             f"You have no cards left and the deck is empty, so you win ({ai} still holds "
             f"{left} card{'s' if left != 1 else ''})."
         )
-    left = obs.hand_counts[HUMAN]
+    left = obs.hand_counts[tab.me]
     return (
-        f"{ai} has no cards left and the deck is empty, so it wins (you still hold {left} "
+        f"{ai} has no cards left and the deck is empty, so {it} wins (you still hold {left} "
         f"card{'s' if left != 1 else ''})."
     )
 
@@ -358,12 +364,18 @@ def result_line(tab: Table, obs: BorderAttackObservation) -> str:
 
 
 PENDING: dict[str, str] = {
-    LEAD: "The AI will now choose a category and lead a card.",
-    COMMIT: "The AI will now choose its answer card, face down, and announce it.",
-    GUESS: "The AI will now make its one guess at your card.",
-    BONUS_DISCARD: "The AI guessed right: it will now discard a card.",
-    WIN_DISCARD: "The AI won the trick: it will now discard a card.",
+    LEAD: "{who} will now choose a category and lead a card.",
+    COMMIT: "{who} will now choose an answer card, face down, and announce it.",
+    GUESS: "{who} will now make one guess at your card.",
+    BONUS_DISCARD: "{who} guessed right and will now discard a card.",
+    WIN_DISCARD: "{who} won the trick and will now discard a card.",
 }
+
+
+def pending(tab: Table, phase: str) -> str:
+    """What the other seat is about to do."""
+    who = tab.seat_name(1 - tab.me)
+    return PENDING.get(phase, "").format(who="The AI" if who == "AI" else who)
 
 
 # --- hints ----------------------------------------------------------------------------------
@@ -475,7 +487,7 @@ def hand_roles(obs: BorderAttackObservation) -> tuple[dict[str, str], dict[str, 
     roles = {c.usps: "mine" for c in obs.hand}
     notes = {c.usps: ranks_note(c) for c in obs.hand}
     if obs.led is not None:
-        roles[obs.led.usps] = "theirs" if obs.leader != HUMAN else "selected"
+        roles[obs.led.usps] = "theirs" if obs.leader != obs.seat else "selected"
         notes[obs.led.usps] = ranks_note(obs.led)
     return roles, notes
 
@@ -531,7 +543,7 @@ MAP_LABELS: dict[str, str] = {
     "wrong": "wrong guess",
     "missed": "missed border",
     "mine": "in your hand",
-    "theirs": "led by the AI",
+    "theirs": "led by your opponent",
 }
 
 REVEAL_LABELS: dict[str, str] = {NAME: "Announce its name", BORDERS: "Announce its borders"}

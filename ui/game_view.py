@@ -81,6 +81,7 @@ SEED_LIMIT = 1_000_000  #: fresh seeds are drawn below this, so links stay short
 MAX_SEED = 2**32 - 1  #: the largest deal number a URL may ask for
 CARD_WIDTH = 152  #: px of a card with its button: five to a row on a laptop, two on a phone
 BASE_PARAMS: tuple[str, ...] = ("seed", "players", "teams", "levels")
+SEAT_PARAM, JOIN_PARAM = "seat", "table"  #: a shared table's seat token; a table code to join
 # Options for make_bot by level: the hard bot searches a fixed number of deals instead of
 # stopping after a time budget, so the same seed gives the same AI moves on every machine.
 BOT_OPTIONS: dict[str, dict[str, Any]] = {"hard": {"time_budget": None}}
@@ -122,7 +123,8 @@ class Choice:
     used when the URL has none; ``None`` means "unset" (the parameter is left out of the URL
     and the engine decides, e.g. a dealer drawn from the seed). When ``engine_option`` is set,
     the value is passed to the game's ``new`` under that keyword, converted by
-    ``engine_values`` (URL value → engine value).
+    ``engine_values`` (URL value → engine value). A choice that names the seats as "you" and
+    "the AI" sets ``at_shared_tables=False``: a shared table's host is not offered it.
     """
 
     name: str
@@ -131,6 +133,7 @@ class Choice:
     default: str | None = None
     engine_option: str | None = None
     engine_values: Mapping[str, Any] | None = None
+    at_shared_tables: bool = True  #: offered to a table's host (False: it speaks of "the AI")
 
     def to_engine(self, value: str) -> Any:
         return (self.engine_values or {}).get(value, value)
@@ -362,6 +365,7 @@ class Table:
     written: dict[str, str] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
+    me: int = HUMAN  #: the seat this screen plays (another at a shared table)
 
     @classmethod
     def deal(cls, key: str, setup: Setup, choices: Sequence[Choice] = (), **options: Any) -> Table:
@@ -394,7 +398,7 @@ class Table:
 
     def snapshot(self) -> Any:
         """What the human may see now, stored with each step (override for another view)."""
-        return self.state.observation(HUMAN)
+        return self.state.observation(self.me)
 
     def before(self, index: int) -> Any:
         """The snapshot just before step ``index``."""
@@ -403,7 +407,7 @@ class Table:
     @property
     def humans_turn(self) -> bool:
         """True when the human is the seat to act."""
-        return not self.state.is_over and self.state.current_player == HUMAN
+        return not self.state.is_over and self.state.current_player == self.me
 
     @property
     def ai_to_act(self) -> bool:
@@ -426,7 +430,7 @@ class Table:
 
     def seat_name(self, seat: int | None) -> str:
         """ "You" for the human; "AI" (numbered when there are several) for the others."""
-        if seat == HUMAN:
+        if seat == self.me:
             return "You"
         if seat is None:
             return "Both"
@@ -436,6 +440,22 @@ class Table:
         """The seat's name with its AI level: "AI (easy)"."""
         level = self.setup.levels[seat - 1] if 0 < seat <= len(self.setup.levels) else None
         return self.seat_name(seat) + (f" ({level})" if level else "")
+
+    def others(self) -> list[int]:
+        """The seats other than this screen's."""
+        return sorted(self.bots)
+
+    def about(self) -> str:
+        """Which game this is, for the end screen: "Deal 123 against the easy AI"."""
+        levels = sorted(set(self.setup.levels))
+        against = f"the {levels[0]} AI" if len(levels) == 1 else "the AI"
+        return f"Deal {self.setup.seed} against {against}"
+
+    def stand_in(self, index: int) -> bool:
+        """Whether step ``index`` was played by the AI for an absent player."""
+        return False
+
+    shared = False  #: a shared table (:mod:`ui.table_seat`) rather than a game against the AI
 
     def pause_after(self, step: Step) -> bool:
         """Whether a "Continue" click (step-by-step mode) stops after the bot's ``step``.
@@ -472,9 +492,15 @@ def current_table(
     """The page's table: resumed, or dealt from the URL when there is none or the URL asks for
     another set-up; the URL then gets the table's full set-up. ``options`` go to the game's
     ``new``."""
+    if st.query_params.get(SEAT_PARAM) or st.query_params.get(JOIN_PARAM):
+        from ui.table_seat import seat_table  # the shared table is built on this module
+
+        return seat_table(key, game_id, table_cls, choices)
     names = url_params(choices)
     url = {k: v for k in names if (v := st.query_params.get(k)) is not None}
     tab: Table | None = st.session_state.get(key)
+    if tab is not None and tab.shared:  # left the shared table: back to the AI game
+        tab = None
     if tab is None or (tab.written is not None and url and url != tab.written):
         setup, notes = parse_setup(game_id, url, choices=choices)
         new = table_cls.deal(key, setup, choices, **options)
@@ -523,7 +549,7 @@ def act(tab: Table, action: Any, version: int | None = None) -> str | None:
     if tab.state.is_over:
         tab.message = "The game is over: start a new one below."
         return tab.message
-    if seat is not None and seat != HUMAN:
+    if seat is not None and seat != tab.me:
         tab.message = "It is not your turn yet."
         return tab.message
     try:
@@ -568,6 +594,8 @@ def advance(tab: Table) -> bool:
     """Bring the game to the human's turn: the bots play at once, unless the human follows
     them step by step. True while a bot waits for :func:`continue_button` (the page then
     shows that button instead of the human's move widgets)."""
+    if tab.shared:  # another seat's turn: the page shows what it waits for (ui.table_seat)
+        return not tab.state.is_over and not tab.humans_turn
     if not tab.ai_to_act:
         return False
     if not tab.follow:
@@ -577,7 +605,10 @@ def advance(tab: Table) -> bool:
 
 
 def continue_button(tab: Table) -> None:
-    """The "Continue" button that plays the next bot action (step-by-step mode)."""
+    """The "Continue" button that plays the next bot action (step-by-step mode; at a shared
+    table nothing: the page follows the other seats by itself)."""
+    if tab.shared:
+        return
     seat = tab.state.current_player
     st.button(
         f"Continue: {tab.seat_name(seat)}'s next move",
@@ -634,6 +665,10 @@ def page_top(tab: Table, title: str, caption: str) -> None:
     card_styles()
     for note in tab.notes:
         st.warning(note, icon=":material/link_off:")
+    if has_decisions(tab.setup.game_id):
+        from ui.table_seat import page_parts
+
+        page_parts(tab)
 
 
 def show_message(tab: Table) -> None:
@@ -741,8 +776,8 @@ def engine_lines(tab: Table, index: int) -> list[str]:
     after its seat ("Player 1 (you)", "Player 2 (AI, easy)"). Pages with their own wording
     pass a describer to :func:`log_panel` instead."""
     names = {
-        HUMAN: "you",
-        **{s: tab.seat_label(s).replace(" (", ", ").rstrip(")") for s in tab.bots},
+        tab.me: "you",
+        **{s: tab.seat_label(s).replace(" (", ", ").rstrip(")") for s in tab.others()},
     }
     out = []
     for line in tab.history[index].lines:
@@ -760,9 +795,18 @@ def recent_lines(
     return [
         line
         for i in range(tab.seen, len(tab.history))
-        if tab.history[i].seat != HUMAN
-        for line in describe(tab, i)
+        if tab.history[i].seat != tab.me
+        for line in described(tab, describe, i)
     ]
+
+
+def described(tab: Table, describe: Callable[[Table, int], list[str]], index: int) -> list[str]:
+    """``describe(tab, index)``, its first line marked when the AI played it for an absent
+    player (at a shared table)."""
+    lines = describe(tab, index)
+    if lines and tab.stand_in(index):
+        lines = [f"{lines[0]} *(the AI played this for an absent player)*", *lines[1:]]
+    return lines
 
 
 def log_panel(
@@ -780,7 +824,7 @@ def log_panel(
             st.markdown("**Since your last move**")
             st.markdown("\n".join(f"1. {line}" for line in fresh))
     with st.expander("Game log", icon=":material/history:"):
-        lines = [line for i in range(len(tab.history)) for line in describe(tab, i)]
+        lines = [line for i in range(len(tab.history)) for line in described(tab, describe, i)]
         shown = lines[-limit:]
         if len(lines) > limit:
             st.caption(f"The last {limit} of {len(lines)} lines.")
@@ -799,6 +843,12 @@ def setup_panel(
     widgets and return the set-up with their values."""
     setup = tab.setup
     game_id = setup.game_id
+    if has_decisions(game_id):
+        from ui.table_seat import play_with_others
+
+        play_with_others(tab)
+        if tab.shared:
+            return
     with st.expander("New game", icon=":material/playing_cards:", expanded=expanded):
         settings = list(_settings(game_id))
         players, teams = setup.players, setup.teams
@@ -886,6 +936,11 @@ def end_screen(
     show(headline, icon=":material/flag:")
     if summary:
         st.markdown("\n".join(f"- {line}" for line in summary))
+    if tab.shared:
+        from ui.table_seat import end_parts
+
+        end_parts(tab)
+        return
     left, right = st.columns(2)
     left.button(
         "Play again",

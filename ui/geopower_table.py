@@ -1,11 +1,12 @@
 """What the GeoPower Toss page shows, computed from the table (no Streamlit here).
 
-Everything is read from the human's own observation (``GeoPowerObservation``), kept with
-every step by the table: the log in words (:func:`describe`), the tricks (the engine clears
-a finished trick, so the last one is read from the round's records), the units (a player, or
-a team whose partners sit apart), the hints (which cards may follow the Zone, which would win
-the trick, how likely a lead is to hold) and the map of a trick: the Zone led painted in its
-colour, a labelled point on every card played.
+Everything is read from the own observation (``GeoPowerObservation``) of the screen's seat
+``tab.me`` (seat 0 against the AI, any seat at a shared table), kept with every step by the
+table: the log in words (:func:`describe`), the tricks (the engine clears a finished trick,
+so the last one is read from the round's records), the units (a player, or a team whose
+partners sit apart), the hints (which cards may follow the Zone, which would win the trick,
+how likely a lead is to hold) and the map of a trick: the Zone led painted in its colour, a
+labelled point on every card played.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from engine.geopower_toss import (
     HAND_SIZE,
     MOST_TRICKS,
     PLAY,
-    TARGET,
     TRICKS_BEFORE_CALL_CLOSES,
     Call,
     GeoPowerObservation,
@@ -33,7 +33,7 @@ from engine.geopower_toss import (
     Trick,
 )
 from ui.cards import ordinal
-from ui.game_view import HUMAN, Step, Table, recent_lines
+from ui.game_view import Step, Table, recent_lines
 
 RULES = """
 **The goal.** Be the first player — or team — to **50 points**. Points come from winning
@@ -83,14 +83,14 @@ class TossTable(Table):
 
 
 def call_meaning(obs: GeoPowerObservation) -> str:
-    """What a GeoPlunge call commits the human (or the human's team) to, with the engine's
+    """What a GeoPlunge call commits the seat of ``obs`` (or its team) to, with the engine's
     numbers, and how far the round has come: the words of the confirmation."""
     team = bool(obs.teams)
     subject = "your team" if team else "you"
     has = "has" if team else "have"
     score = "scores" if team else "score"
     done = len(obs.tricks)
-    won = obs.unit_tricks[obs.team_of[HUMAN]]
+    won = obs.unit_tricks[obs.team_of[obs.player]]
     text = (
         f"{subject.capitalize()} must win at least {CALL_TRICKS} of the {HAND_SIZE} tricks, "
         f"or score nothing this round. If {subject} make{'s' if team else ''} it, {subject} "
@@ -117,8 +117,8 @@ def members(obs: GeoPowerObservation, unit: int) -> list[int]:
 
 
 def seat_word(tab: Table, seat: int) -> str:
-    """ "you" or "AI 2" (lower-case "you" inside a sentence)."""
-    return "you" if seat == HUMAN else tab.seat_name(seat)
+    """ "you" or "AI 2" / a player's name (lower-case "you" inside a sentence)."""
+    return "you" if seat == tab.me else tab.seat_name(seat)
 
 
 def unit_name(tab: Table, obs: GeoPowerObservation, unit: int, *, short: bool = False) -> str:
@@ -126,7 +126,7 @@ def unit_name(tab: Table, obs: GeoPowerObservation, unit: int, *, short: bool = 
     (without the members when ``short``)."""
     if not obs.teams:
         return seat_word(tab, unit)
-    name = "your team" if unit == obs.team_of[HUMAN] else f"team {unit + 1}"
+    name = "your team" if unit == obs.team_of[tab.me] else f"team {unit + 1}"
     if short:
         return name
     return f"{name} ({', '.join(seat_word(tab, s) for s in members(obs, unit))})"
@@ -135,7 +135,7 @@ def unit_name(tab: Table, obs: GeoPowerObservation, unit: int, *, short: bool = 
 def unit_label(tab: Table, obs: GeoPowerObservation, unit: int) -> str:
     """A chip's label: "You", "AI 1 (easy)", "Team 1: you, AI 2"."""
     if not obs.teams:
-        return "You" if unit == HUMAN else tab.seat_label(unit)
+        return "You" if unit == tab.me else tab.seat_label(unit)
     seats = ", ".join(seat_word(tab, s) for s in members(obs, unit))
     return f"Team {unit + 1}: {seats}"
 
@@ -143,14 +143,14 @@ def unit_label(tab: Table, obs: GeoPowerObservation, unit: int) -> str:
 def seat_tag(tab: Table, obs: GeoPowerObservation, seat: int) -> str:
     """A seat with its relation to you in a team game: "AI 2 (partner)"."""
     name = tab.seat_name(seat)
-    if not obs.teams or seat == HUMAN:
+    if not obs.teams or seat == tab.me:
         return name
-    mine = obs.team_of[seat] == obs.team_of[HUMAN]
+    mine = obs.team_of[seat] == obs.team_of[tab.me]
     return f"{name} ({'partner' if mine else 'opponent'})"
 
 
 def who(tab: Table, seat: int, you: str, ai: str) -> str:
-    return f"You {you}" if seat == HUMAN else f"{tab.seat_name(seat)} {ai}"
+    return f"You {you}" if seat == tab.me else f"{tab.seat_name(seat)} {ai}"
 
 
 # --- tricks ---------------------------------------------------------------------------------
@@ -199,7 +199,7 @@ def play_text(card: Card, category: Category | None, zone: str | None) -> str:
 
 def trick_line(tab: Table, trick: Trick, category: Category) -> str:
     seat, card = next((s, c) for s, c in trick.plays if s == trick.winner)
-    won = "**you win**" if seat == HUMAN else f"**{seat_tag(tab, tab_obs(tab), seat)} wins**"
+    won = "**you win**" if seat == tab.me else f"**{seat_tag(tab, tab_obs(tab), seat)} wins**"
     return (
         f"Trick {trick.number} ({trick.zone} led): {won} with {card.name}, "
         f"{ordinal(card.rank(category))} in {category.value}."
@@ -287,7 +287,7 @@ def describe(tab: Table, index: int) -> list[str]:
     for r in after.results[len(before.results) :]:
         lines.append(round_line(tab, after, r))
         top = max(r.scores)
-        if top >= TARGET and r.scores.count(top) > 1 and not after.is_over:
+        if top >= tab.state.target and r.scores.count(top) > 1 and not after.is_over:
             lines.append(f"Tied at {top}: another round is played.")
     if after.round_index > before.round_index and not after.is_over:
         lines.append(round_start(tab, after))
@@ -298,9 +298,9 @@ def describe(tab: Table, index: int) -> list[str]:
 
 def since_lines(tab: Table) -> list[str]:
     """What followed the human's last move: what that move settled (the trick or round it
-    completed), then every AI move since."""
+    completed), then every other seat's move since."""
     own: list[str] = []
-    if tab.seen and tab.history[tab.seen - 1].seat == HUMAN:
+    if tab.seen and tab.history[tab.seen - 1].seat == tab.me:
         own = describe(tab, tab.seen - 1)[1:]
     return own + recent_lines(tab, describe)
 
@@ -312,13 +312,13 @@ def result_text(tab: Table, obs: GeoPowerObservation) -> str:
         return f"Stopped after {obs.round_index} rounds with equal top scores: **a draw**."
     name = unit_name(tab, obs, obs.winner)
     title = name[0].upper() + name[1:]
-    you = not obs.teams and obs.winner == HUMAN
+    you = not obs.teams and obs.winner == tab.me
     reach, win = ("reach", "win") if you else ("reaches", "wins")
     if obs.capped:
         return (
             f"Stopped after {obs.round_index} rounds: {name} {win} with the higher score ({top})."
         )
-    if obs.winner == obs.team_of[HUMAN]:
+    if obs.winner == obs.team_of[tab.me]:
         return f"{title} {reach} {top} points: **{name} {win} the game!**"
     return f"{title} {reach} {top} points and **{win} the game.**"
 
@@ -448,7 +448,8 @@ def play_hints(tab: Table, obs: GeoPowerObservation) -> PlayHints:
             winners.append(c)
         else:
             captions[c.usps] = f"too low ({ordinal(r)} vs {ordinal(bar)})"
-    partner = obs.teams and best_seat != HUMAN and obs.team_of[best_seat] == obs.team_of[HUMAN]
+    me = obs.player
+    partner = obs.teams and best_seat != me and obs.team_of[best_seat] == obs.team_of[me]
     if not can_follow:
         advice = (
             f"You have no {zone} card: play any card — it cannot win, so let go of your weakest."
@@ -512,7 +513,7 @@ def trick_map(
     symbols: dict[str, str] = {}
     top_seat = winner if winner is not None else best_play(plays, category)[0]
     for seat, card in plays:
-        short = "You" if seat == HUMAN else tab.seat_name(seat)
+        short = "You" if seat == tab.me else tab.seat_name(seat)
         labels[card.usps] = short
         notes[card.usps] = f"{short}: {ordinal(card.rank(category))} in {category.value}"
         if card.zone != zone:
@@ -566,7 +567,8 @@ def table_map(tab: Table, obs: GeoPowerObservation) -> MapParts:
 
 
 def summary(tab: Table, obs: GeoPowerObservation) -> list[str]:
-    """Rounds, tricks and scores, one line per round, then the deal."""
+    """Rounds, tricks and scores, one line per round, then the deal (at a shared table the
+    table and its game instead: the seed is never shown)."""
     scores = ", ".join(f"{unit_name(tab, obs, u)} {s}" for u, s in enumerate(obs.scores))
     lines = [f"{len(obs.results)} rounds of 8 tricks; final scores: {scores}."]
     lines += [round_line(tab, obs, r) for r in obs.results]
@@ -575,8 +577,11 @@ def summary(tab: Table, obs: GeoPowerObservation) -> list[str]:
         made = sum(1 for r, u in calls if r.tricks[u] >= CALL_TRICKS)
         lines.append(f"GeoPlunge calls: {len(calls)}, made {made}.")
     team = f" in {obs.teams} teams" if obs.teams else ""
-    lines.append(
-        f"Deal {tab.setup.seed}, {obs.players} players{team}, AI level "
-        f"{', '.join(tab.setup.levels)}."
-    )
+    if tab.shared:  # the deal's seed is the table's secret
+        lines.append(f"{tab.about()}, {obs.players} players{team}.")
+    else:
+        lines.append(
+            f"Deal {tab.setup.seed}, {obs.players} players{team}, AI level "
+            f"{', '.join(tab.setup.levels)}."
+        )
     return lines

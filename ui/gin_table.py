@@ -1,10 +1,11 @@
 """What the BorderCap Gin page shows, computed from the table (no Streamlit here).
 
-Everything is read from the human's own observation (``GinObservation``), kept with every
-step by the table: the log in words (:func:`describe`), the groups a hand holds and the cards
-that would complete a win (the hints, judged by the true map and capitals of
-``engine.melds``), and the map of a hand (:func:`hand_map`): its border links as lines, each
-capital's first letter on its state, and with hints the groups coloured.
+Everything is read from the own observation of the screen's seat (``tab.me``;
+``GinObservation``), kept with every step by the table (at a shared table too, where
+``tab.state`` is that seat's observation only): the log in words (:func:`describe`), the
+groups a hand holds and the cards that would complete a win (the hints, judged by the true
+map and capitals of ``engine.melds``), and the map of a hand (:func:`hand_map`): its border
+links as lines, each capital's first letter on its state, and with hints the groups coloured.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from engine.melds import (
 )
 from engine.melds import best_split as _best_split
 from ui.cards import zone_color
-from ui.game_view import HUMAN, Step, Table
+from ui.game_view import Step, Table
 
 RULES = """
 **The goal.** Be the first to **50 points**. You score by holding seven cards that split into
@@ -110,7 +111,7 @@ def names(cards: Iterable[Card], last: str = "and") -> str:
 
 def who(tab: Table, seat: int | None, you: str, ai: str) -> str:
     """ "You draw" / "AI 2 draws"."""
-    return f"You {you}" if seat == HUMAN else f"{tab.seat_name(seat)} {ai}"
+    return f"You {you}" if seat == tab.me else f"{tab.seat_name(seat)} {ai}"
 
 
 def win_text(four: Sequence[Card], three: Sequence[Card]) -> str:
@@ -122,8 +123,8 @@ def win_text(four: Sequence[Card], three: Sequence[Card]) -> str:
 
 
 def describe(tab: Table, index: int) -> list[str]:
-    """Readable lines for step ``index``, from the human's point of view (a card drawn by an
-    AI or discarded face down is never named)."""
+    """Readable lines for step ``index``, from this screen's seat (a card drawn by another
+    seat or discarded face down by it is never named)."""
     step = tab.history[index]
     action, seat = step.action, step.seat
     before: GinObservation = tab.before(index)
@@ -131,7 +132,7 @@ def describe(tab: Table, index: int) -> list[str]:
     lines: list[str] = []
     kind = type(action)
     if kind is Draw:
-        new = [c for c in after.hand if c not in before.hand] if seat == HUMAN else []
+        new = [c for c in after.hand if c not in before.hand] if seat == tab.me else []
         if new:
             lines.append(f"You draw **{new[0].name}** from the deck.")
         else:
@@ -141,7 +142,7 @@ def describe(tab: Table, index: int) -> list[str]:
     elif kind is Discard:
         left = after.face_down_left[seat] if seat is not None else 0
         if action.face_down:
-            what = f"**{action.card.name}**" if seat == HUMAN else "a card"
+            what = f"**{action.card.name}**" if seat == tab.me else "a card"
             lines.append(
                 who(tab, seat, "discard", "discards")
                 + f" {what} face down ({left} face-down discard{'s' if left != 1 else ''} left "
@@ -183,7 +184,7 @@ def round_start(tab: Table, obs: GinObservation) -> str:
     """ "Round 2: AI 1 deals; you get 8 cards and open." """
     dealer = who(tab, obs.dealer, "deal", "deals")
     first = who(tab, opener(obs), "get", "gets").replace("You", "you", 1)
-    opens = "open" if opener(obs) == HUMAN else "opens"
+    opens = "open" if opener(obs) == tab.me else "opens"
     return f"Round {obs.round_index + 1}: {dealer}; {first} 8 cards and {opens}."
 
 
@@ -193,10 +194,10 @@ def result_text(tab: Table, obs: GinObservation) -> str:
     if obs.void_rounds >= 2 and top < tab.state.target:
         if obs.winner is None:
             return "Two void rounds end the game, and the top scores are equal: **a draw**."
-        lead = "you win" if obs.winner == HUMAN else f"{tab.seat_name(obs.winner)} wins"
+        lead = "you win" if obs.winner == tab.me else f"{tab.seat_name(obs.winner)} wins"
         return f"Two void rounds end the game: {lead} with the higher score ({top})."
-    if obs.winner == HUMAN:
-        return f"You reach {obs.scores[HUMAN]} points: **you win the game!**"
+    if obs.winner == tab.me:
+        return f"You reach {obs.scores[tab.me]} points: **you win the game!**"
     return (
         f"{tab.seat_name(obs.winner)} reaches {obs.scores[obs.winner]} points and "
         "**wins the game.**"
@@ -210,7 +211,7 @@ def result_lines(tab: Table, results: Sequence[RoundResult]) -> list[str]:
         if r.winner is None:
             out.append(f"Round {r.round_index + 1}: void (no winner after 200 turns).")
         else:
-            winner = "you" if r.winner == HUMAN else tab.seat_name(r.winner)
+            winner = "you" if r.winner == tab.me else tab.seat_name(r.winner)
             out.append(
                 f"Round {r.round_index + 1}: {winner} won {r.points} points with "
                 f"{win_text(r.four, r.three)}."
@@ -219,7 +220,7 @@ def result_lines(tab: Table, results: Sequence[RoundResult]) -> list[str]:
 
 
 def fresh_results(tab: Table) -> list[RoundResult]:
-    """The rounds that ended since just before the human's last action (to show at once)."""
+    """The rounds that ended since just before this seat's last action (to show at once)."""
     start = max(tab.seen - 1, 0)
     before: GinObservation = tab.before(start) if tab.history else tab.initial
     now: GinObservation = tab.history[-1].after if tab.history else tab.initial
@@ -227,11 +228,11 @@ def fresh_results(tab: Table) -> list[RoundResult]:
 
 
 def drawn_card(tab: Table) -> Card | None:
-    """The card the human drew from the deck this turn (still in hand), if any."""
+    """The card this screen's seat drew from the deck this turn (still in hand), if any."""
     if not tab.history:
         return None
     step = tab.history[-1]
-    if step.seat != HUMAN or not isinstance(step.action, Draw):
+    if step.seat != tab.me or not isinstance(step.action, Draw):
         return None
     before = tab.before(len(tab.history) - 1)
     new = [c for c in step.after.hand if c not in before.hand]
@@ -611,12 +612,37 @@ def phase_text(obs: GinObservation) -> str:
     )
 
 
+def pending(tab: Table, obs: GinObservation) -> str:
+    """What the seat to act (another seat) is about to do, from the public facts: a Gin turn
+    is a draw, a discard, then a declaration or the end of the turn."""
+    seat = obs.to_act
+    if seat is None:
+        return ""
+    name = tab.seat_name(seat)
+    who = "The AI" if name == "AI" else name
+    if obs.phase == DRAW:
+        top = obs.just_discarded
+        return f"{who} will now take a card: " + (
+            f"{top.name}, just discarded, or the top card of the deck."
+            if top is not None
+            else "the top card of the deck."
+        )
+    if obs.phase == DISCARD:
+        if obs.turn == 1 and obs.hand_sizes[seat] == 8 and obs.taken is None:
+            return f"{who} opens round {obs.round_index + 1}: one discard, face up."
+        took = f" took {obs.taken.name} and" if obs.taken is not None else " drew and"
+        return f"{who}{took} will now discard a card."
+    if obs.phase == DECLARE:
+        return f"{who} has discarded and will now declare a win or end the turn."
+    return ""
+
+
 def summary(tab: Table, obs: GinObservation) -> list[str]:
     """The end screen's summary: rounds, the round winners, final scores."""
     won = [r for r in obs.results if r.winner is not None]
     voids = len(obs.results) - len(won)
     scores = ", ".join(
-        f"{'you' if s == HUMAN else tab.seat_name(s)} {p}" for s, p in enumerate(obs.scores)
+        f"{'you' if s == tab.me else tab.seat_name(s)} {p}" for s, p in enumerate(obs.scores)
     )
     lines = [
         f"{len(obs.results)} round{'s' if len(obs.results) != 1 else ''} played"
@@ -624,8 +650,11 @@ def summary(tab: Table, obs: GinObservation) -> list[str]:
         + f"; final scores: {scores}.",
     ]
     lines += result_lines(tab, obs.results)
-    levels = ", ".join(tab.setup.levels)
-    lines.append(f"Deal {tab.setup.seed}, {obs.players} players, AI level {levels}.")
+    if tab.shared:  # the deal's seed is the table's secret: the table and round instead
+        lines.append(f"{tab.about()}, {obs.players} players.")
+    else:
+        levels = ", ".join(tab.setup.levels)
+        lines.append(f"Deal {tab.setup.seed}, {obs.players} players, AI level {levels}.")
     return lines
 
 

@@ -19,6 +19,7 @@ from engine.border_attack import (
     LEAD,
     NAME,
     WIN_DISCARD,
+    BorderAttack,
     Commit,
     Discard,
     GuessBorders,
@@ -30,7 +31,6 @@ from ui.cards import card_html, ordinal
 from ui.maps import map_change, us_map
 
 KEY = "border_attack"
-HUMAN = gv.HUMAN
 
 tab = gv.current_table(KEY, "border_attack", choices=(ba.DEALER,))
 gv.page_top(
@@ -42,12 +42,14 @@ gv.page_top(
 gv.preference_toggles(tab)
 waiting = gv.advance(tab)
 state = tab.state
-obs = state.observation(HUMAN)
+me = tab.me
+them = 1 - me
+obs = state.observation(me)
 played = ba.tricks(tab)
 in_progress = obs.phase in (COMMIT, GUESS, BONUS_DISCARD, WIN_DISCARD)
 current = played[-1] if played and in_progress else None
 last = played[-1] if played and not in_progress else (played[-2] if len(played) > 1 else None)
-ai = tab.seat_label(1)
+ai = tab.seat_label(them)
 names = {c.usps: c.name for c in deck()}
 by_name = sorted(names, key=names.get)
 
@@ -56,15 +58,15 @@ by_name = sorted(names, key=names.get)
 if state.is_over:
     turn = "Game over"
 elif waiting or not tab.humans_turn:
-    turn = "AI's turn"
+    turn = f"{tab.seat_name(them)}'s turn"
 else:
     turn = "Your turn"
 gv.status_bar(
     [
         ("Trick", str(obs.trick + 1 if obs.phase == LEAD else obs.trick)),
         ("Deck", str(obs.deck_count)),
-        ("You", f"{obs.hand_counts[0]} in hand · {obs.scores[0]}/25 gone"),
-        (ai, f"{obs.hand_counts[1]} in hand · {obs.scores[1]}/25 gone"),
+        ("You", f"{obs.hand_counts[me]} in hand · {obs.scores[me]}/25 gone"),
+        (ai, f"{obs.hand_counts[them]} in hand · {obs.scores[them]}/25 gone"),
         (turn, ""),
     ],
     hot=4 if turn == "Your turn" else None,
@@ -73,7 +75,7 @@ gv.status_bar(
 
 def by(seat: int) -> str:
     """A seat as the object of a caption: "you" or "AI"."""
-    return "you" if seat == HUMAN else tab.seat_name(seat)
+    return "you" if seat == me else tab.seat_name(seat)
 
 
 def table_html(trick: ba.TrickView) -> str:
@@ -99,7 +101,7 @@ def table_html(trick: ba.TrickView) -> str:
             f"announced: {ba.announcement_text(trick.announcement).replace('**', '')}</div>"
         )
     else:
-        whose = "your" if trick.follower == HUMAN else f"{follower}'s"
+        whose = "your" if trick.follower == me else f"{follower}'s"
         tiles.append(f"<div class='gp-slot'>Waiting for {whose} answer…</div>")
     return f"<div class='gp-hand'>{''.join(tiles)}</div>"
 
@@ -157,7 +159,7 @@ def lead_widgets() -> None:
         captions, (card, cat, chance) = ba.lead_hints(obs)
         highlight = [card.usps]
         st.info(
-            f"Hint: a card wins its lead if the AI holds no better one. Your safest lead is "
+            f"Hint: a card wins its lead if {ai} holds no better one. Your safest lead is "
             f"**{card.name} in {cat.label}** ({ordinal(card.rank(cat))}; it wins about "
             f"{chance:.0%} of the time against the cards you have not seen).",
             icon=":material/lightbulb:",
@@ -186,8 +188,8 @@ def follow_widgets() -> None:
     led, cat = obs.led, obs.category
     st.markdown(
         f"**{ai} leads {led.name} — category {cat.label}, {ordinal(led.rank(cat))}.** "
-        "Choose the card you answer with, and what you tell the AI about it: its name or "
-        "its border states. The AI then gets one guess at the other part."
+        f"Choose the card you answer with, and what you tell {ai} about it: its name or "
+        f"its border states. Then {ai} gets one guess at the other part."
     )
     reveal = st.segmented_control(
         "You announce",
@@ -201,7 +203,7 @@ def follow_widgets() -> None:
         captions = ba.follow_hints(obs)
         highlight = [c.usps for c in obs.hand if c.beats(led, cat)]
         st.info(
-            "Hint: outlined cards beat the lead. Naming the card makes the AI list every "
+            f"Hint: outlined cards beat the lead. Naming the card makes {ai} list every "
             "border (hard for states with many borders); listing the borders makes it find "
             "the state (hard when many unplayed states share the count).",
             icon=":material/lightbulb:",
@@ -228,7 +230,8 @@ def guess_widgets() -> None:
     st.markdown(f"**{ai} answers face down and announces {ba.announcement_text(ann)}.**")
     if tab.hints:
         st.info(
-            "Hint: " + ba.guess_hint(obs, state.guess_candidates()), icon=":material/lightbulb:"
+            "Hint: " + ba.guess_hint(obs, BorderAttack.candidates_seen_from(obs)),
+            icon=":material/lightbulb:",
         )
     gv.show_message(tab)
     if ann.usps is None:
@@ -275,7 +278,7 @@ def guess_widgets() -> None:
             )
         picks = frozenset(tab.picks)
         ready = len(picks) == n
-        why = None if ready else f"The AI announced {n} border states: pick exactly {n}."
+        why = None if ready else f"{ai} announced {n} border states: pick exactly {n}."
         if not ready:
             st.caption(f"{len(picks)} of {n} picked.")
         label = f"Guess these {n} states" if n else f"Guess: {named.name} has no border states"
@@ -288,7 +291,7 @@ def guess_widgets() -> None:
         else:
             pick = "many" if ann.count else "none"
             choices = [c for c in by_name if c != ann.usps]
-            refuse = {ann.usps: f"{names[ann.usps]} is the AI's state: pick its border states."}
+            refuse = {ann.usps: f"{names[ann.usps]} is {ai}'s state: pick its border states."}
             hint = "{Click} its border states on the map ({click} again to remove one)"
         us_map(
             map_key,
@@ -338,18 +341,18 @@ def discard_widgets() -> None:
 # --- the page -------------------------------------------------------------------------------
 
 if state.is_over:
-    won = state.winner == HUMAN
+    won = state.winner == me
     ba_tricks = [t for t in played if t.winner is not None]
     guesses = {
         s: [t for t in played if t.leader == s and t.guess_right is not None] for s in (0, 1)
     }
     summary = [
-        f"Tricks won: you {sum(t.winner == HUMAN for t in ba_tricks)}, "
-        f"the AI {sum(t.winner == 1 for t in ba_tricks)} (of {len(ba_tricks)}).",
-        f"Right guesses: you {sum(t.guess_right for t in guesses[0])} of {len(guesses[0])}, "
-        f"the AI {sum(t.guess_right for t in guesses[1])} of {len(guesses[1])}.",
-        f"Cards got rid of: you {obs.scores[0]}, the AI {obs.scores[1]} (of 25).",
-        f"Deal {tab.setup.seed} against the {tab.setup.levels[0]} AI.",
+        f"Tricks won: you {sum(t.winner == me for t in ba_tricks)}, "
+        f"{ai} {sum(t.winner == them for t in ba_tricks)} (of {len(ba_tricks)}).",
+        f"Right guesses: you {sum(t.guess_right for t in guesses[me])} of {len(guesses[me])}, "
+        f"{ai} {sum(t.guess_right for t in guesses[them])} of {len(guesses[them])}.",
+        f"Cards got rid of: you {obs.scores[me]}, {ai} {obs.scores[them]} (of 25).",
+        f"{tab.about()}.",
     ]
     next_dealer = "ai" if state.next_dealer == 1 else "you"
     gv.end_screen(
@@ -377,7 +380,7 @@ else:
             recent = gv.recent_lines(tab, ba.describe)
             if recent:
                 st.markdown("\n".join(f"- {line}" for line in recent[-3:]))
-            st.markdown(f"**{ba.PENDING.get(obs.phase, '')}**")
+            st.markdown(f"**{ba.pending(tab, obs.phase)}**")
             gv.continue_button(tab)
         elif obs.phase == LEAD:
             lead_widgets()

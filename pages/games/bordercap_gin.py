@@ -1,7 +1,8 @@
-"""BorderCap Gin against one to three AI players.
+"""BorderCap Gin against one to three AI players, or at a shared table (``ui.table_seat``).
 
 URL parameters (see ``ui.game_view``): ``seed`` (the deal), ``players`` (2 to 4) and
-``levels`` (one AI level per opponent, comma-separated: easy, medium or hard).
+``levels`` (one AI level per opponent, comma-separated: easy, medium or hard). At a shared
+table the page is drawn for its own seat (``tab.me``) from that seat's observation.
 """
 
 import streamlit as st
@@ -24,7 +25,6 @@ from ui.maps import us_map
 
 KEY = "bordercap_gin"
 PILE_SHOWN = 8  # discards named under the pile's top card (the most recent first)
-HUMAN = gv.HUMAN
 
 tab = gv.current_table(KEY, "bordercap_gin", choices=(gv.TARGET,), table_cls=gt.GinTable)
 gv.page_top(
@@ -36,7 +36,8 @@ gv.page_top(
 gv.preference_toggles(tab)
 waiting = gv.advance(tab)
 state = tab.state
-obs = state.observation(HUMAN)
+me = tab.me
+obs = state.observation(me)
 players = obs.players
 hand = gt.by_name(obs.hand)
 mine = tab.humans_turn and not waiting
@@ -60,9 +61,7 @@ else:
     ]
     if obs.face_down_count:
         chips.append(("Face down", str(obs.face_down_count)))
-chips += [
-    ("You" if s == HUMAN else tab.seat_label(s), f"{obs.scores[s]} pts") for s in range(players)
-]
+chips += [("You" if s == me else tab.seat_label(s), f"{obs.scores[s]} pts") for s in range(players)]
 chips.append((turn_text, ""))
 gv.status_bar(chips, hot=len(chips) - 1 if mine else None)
 
@@ -87,10 +86,11 @@ def draw_map(parts: gt.MapParts, key: str, height: int = 340) -> None:
 
 
 def others_line() -> str:
-    """What is known of each AI's hand: its size and the cards it took from the pile."""
+    """What is known of each other seat's hand: the cards it took from the pile (public) and,
+    with two players, its face-down discards left."""
     parts = []
     for s in range(players):
-        if s == HUMAN:
+        if s == me:
             continue
         facts = []
         if obs.took[s]:
@@ -104,7 +104,7 @@ def others_line() -> str:
 
 
 def who_name(seat: int) -> str:
-    return "you" if seat == HUMAN else tab.seat_name(seat)
+    return "you" if seat == me else tab.seat_name(seat)
 
 
 def pile_caption() -> str:
@@ -255,8 +255,10 @@ def discard_widgets() -> None:
                 else ""
             )
             st.markdown(f"{got}**Now discard one card** — that ends your turn.")
-        left_down = obs.face_down_left[HUMAN]
+        left_down = obs.face_down_left[me]
         if players == 2 and left_down and not opening:
+            them = tab.seat_name(1 - me)
+            opponent = "the AI" if them == "AI" else them
             how = st.segmented_control(
                 "How to discard",
                 ["up", "down"],
@@ -266,7 +268,8 @@ def discard_widgets() -> None:
                     "Face up" if v == "up" else f"Face down ({left_down} left this round)"
                 ),
                 key=tab.wkey("face"),
-                help="A face-down card cannot be picked up: the AI must then draw from the deck.",
+                help=f"A face-down card cannot be picked up: {opponent} must then draw from the "
+                "deck.",
             )
             face_down = how == "down"
         if advice is not None:
@@ -400,7 +403,10 @@ def declare_widgets() -> None:
 
 
 def waiting_widgets() -> None:
+    """Another seat's turn: what it is about to do, the piles and the hand (no move widgets;
+    in step-by-step mode against the AI, the Continue button)."""
     with left:
+        st.markdown(f"**{gt.pending(tab, obs)}**")
         gv.continue_button(tab)
         piles(draw_buttons=False)
     with below:
@@ -410,12 +416,12 @@ def waiting_widgets() -> None:
 
 def round_banner(result) -> None:
     """A round just won: who, with which groups (tiles and a map)."""
-    winner = "You win" if result.winner == HUMAN else f"{tab.seat_name(result.winner)} wins"
+    winner = "You win" if result.winner == me else f"{tab.seat_name(result.winner)} wins"
     text = (
         f"**{winner} round {result.round_index + 1}** with the groups below: "
         f"{result.points} points" + (" (20 + the 10 bonus)." if result.points > 20 else ".")
     )
-    (st.success if result.winner == HUMAN else st.info)(text, icon=":material/emoji_events:")
+    (st.success if result.winner == me else st.info)(text, icon=":material/emoji_events:")
     tiles_box, map_box = st.columns([3, 2], gap="medium")
     with tiles_box:
         st.html(
@@ -456,7 +462,7 @@ def hand_map_panel() -> None:
 # --- the page -------------------------------------------------------------------------------
 
 if state.is_over:
-    won = state.winner == HUMAN
+    won = state.winner == me
     gv.end_screen(
         tab,
         gt.result_text(tab, obs).replace("**", ""),

@@ -1,8 +1,11 @@
-"""GeoPower Toss against one to five AI players, alone or in teams.
+"""GeoPower Toss against one to five AI players, alone or in teams, or at a shared table
+(``ui.table_seat``: classmates on their own devices, AI in the other seats).
 
 URL parameters (see ``ui.game_view``): ``seed`` (the deal), ``players`` (2 to 6), ``teams``
 (4 players: 2; 6 players: 2 or 3; left out: everyone plays alone) and ``levels`` (one AI
-level per opponent, comma-separated: easy, medium or hard).
+level per opponent, comma-separated: easy, medium or hard); at a shared table ``seat`` (the
+seat's token) instead. Everything is drawn from the observation of this screen's seat
+(``tab.me``).
 """
 
 from html import escape
@@ -17,7 +20,6 @@ from ui.cards import card_html, ordinal
 from ui.maps import us_map
 
 KEY = "geopower_toss"
-HUMAN = gv.HUMAN
 
 tab = gv.current_table(KEY, "geopower_toss", choices=(gv.TARGET,), table_cls=gp.TossTable)
 gv.page_top(
@@ -29,9 +31,10 @@ gv.page_top(
 gv.preference_toggles(tab)
 waiting = gv.advance(tab)
 state = tab.state
-obs = state.observation(HUMAN)
+me = tab.me
+obs = state.observation(me)
 mine = tab.humans_turn and not waiting
-my_unit = obs.team_of[HUMAN]
+my_unit = obs.team_of[me]
 
 # --- status ---------------------------------------------------------------------------------
 
@@ -79,7 +82,7 @@ def seating_html() -> str:
     for seat in range(obs.players):
         team = obs.team_of[seat]
         colour = gp.TEAM_COLORS[team % len(gp.TEAM_COLORS)]
-        name = "You" if seat == HUMAN else tab.seat_name(seat)
+        name = "You" if seat == me else tab.seat_name(seat)
         parts.append(
             f"<span class='gp-chip' style='border:2px solid {colour}'>{escape(name)} "
             f"<b>team {team + 1}</b></span>"
@@ -93,7 +96,7 @@ def seating_html() -> str:
 
 if obs.teams:
     st.html(seating_html())
-    mates = [s for s in gp.members(obs, my_unit) if s != HUMAN]
+    mates = [s for s in gp.members(obs, my_unit) if s != me]
     st.caption(
         f"Your partner{'s' if len(mates) > 1 else ''}: "
         + ", ".join(tab.seat_name(s) for s in mates)
@@ -137,7 +140,7 @@ def trick_html(plays, category: Category, winner: int | None = None) -> str:
     top = winner if winner is not None else gp.best_play(plays, category)[0]
     tiles = []
     for i, (seat, card) in enumerate(plays):
-        who = "You" if seat == HUMAN else gp.seat_tag(tab, obs, seat)
+        who = "You" if seat == me else gp.seat_tag(tab, obs, seat)
         what = "led" if i == 0 else "played"
         rank = f"{category.label} {ordinal(card.rank(category))}"
         off = "" if card.zone == zone else " · off-Zone"
@@ -213,7 +216,7 @@ def calls_line() -> str:
     if not obs.calls:
         return ""
     who = [
-        f"{'you' if s == HUMAN else tab.seat_name(s)}"
+        f"{'you' if s == me else tab.seat_name(s)}"
         + (f" (for {gp.unit_name(tab, obs, u)})" if obs.teams else "")
         for s, u in obs.calls
     ]
@@ -246,7 +249,7 @@ def call_window_widgets() -> None:
 def draft_widgets() -> None:
     with left:
         removed = ", ".join(
-            f"{'you' if s == HUMAN else tab.seat_name(s)} removed {c.label}" for s, c in obs.removed
+            f"{'you' if s == me else tab.seat_name(s)} removed {c.label}" for s, c in obs.removed
         )
         st.markdown(
             "**Choose the round's GeoPower card.** "
@@ -331,7 +334,16 @@ def play_widgets() -> None:
 
 
 def waiting_widgets() -> None:
+    """Another seat's turn: what it is deciding, the trick on the table and this seat's hand
+    (no move widgets; against the AI step by step, the Continue button)."""
     with left:
+        if obs.to_act is not None:
+            name = tab.seat_name(obs.to_act)
+            doing = {
+                DRAFT: "removes a GeoPower card",
+                CALLS: "decides whether to call GeoPlunge (the last chance before trick 5)",
+            }.get(obs.phase, "leads" if not obs.trick else "plays a card")
+            st.markdown(f"**{'The AI' if name == 'AI' else name} {doing}.**")
         if obs.trick:
             st.markdown(f"**Trick {gp.trick_number(obs)} — on the table**")
             st.html(trick_html(obs.trick, obs.category))
