@@ -88,14 +88,22 @@ def is_local(url: str) -> bool:
     return parsed.hostname in {"127.0.0.1", "localhost"}
 
 
+# Streamlit marks its root with the state of the connection and of the script run; a page that
+# has just loaded says "initial" until its first run starts. The status widget ("Running…") is
+# shown only after a delay, so it alone cannot tell a run that has not finished.
+_APP_IDLE_JS = """() => {
+  const app = document.querySelector("[data-testid='stApp']");
+  return app && app.dataset.testConnectionState === 'CONNECTED'
+    && app.dataset.testScriptState === 'notRunning'
+    && !document.querySelector("[data-testid='stStatusWidget']")
+    && document.querySelector("[data-testid='stMain']");
+}"""
+
+
 def wait_for_app(page, timeout_ms: int = 30_000) -> None:
-    """Wait until Streamlit has finished running the script (no 'Running…' indicator)."""
+    """Wait until Streamlit is connected and has finished running the script."""
     page.wait_for_selector("[data-testid='stApp']", timeout=timeout_ms)
-    page.wait_for_function(
-        "() => !document.querySelector(\"[data-testid='stStatusWidget']\")"
-        " && document.querySelector(\"[data-testid='stMain']\")",
-        timeout=timeout_ms,
-    )
+    page.wait_for_function(_APP_IDLE_JS, timeout=timeout_ms)
     page.wait_for_timeout(300)
 
 
@@ -208,3 +216,16 @@ def screenshot(page, name: str) -> Path:
     page.screenshot(path=str(path), full_page=True)
     print(f"screenshot: {path.relative_to(ROOT)}")
     return path
+
+
+def keep_local(page, blocked: list[str]) -> None:
+    """Abort every request of ``page`` that leaves 127.0.0.1, recording its URL in ``blocked``."""
+
+    def route(r):
+        if is_local(r.request.url):
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    page.route("**/*", route)
