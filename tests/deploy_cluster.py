@@ -5,7 +5,7 @@ server's port and process, reads nginx's access log to tell which server answere
 finds stickiness cookies that send a browser to the server a test chooses, and kills a server
 the way a crash does. Used by ``tests/test_deploy.py``; the classroom scenarios (a teacher on
 one server and the students on the other, a shared game table played from both servers, a
-server killed mid-quiz) are meant to be written with it once the store exists.
+server killed mid-quiz) are written with it.
 """
 
 from __future__ import annotations

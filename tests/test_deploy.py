@@ -5,6 +5,8 @@ Chromium with a working WebSocket (the map is drawn and a click reaches the serv
 keeps returning to its server (the stickiness cookie), and when that server dies mid-session the
 browser reconnects through nginx to the other one and goes on using the app.
 
+A shared game table is played by two browsers, each pinned to its own server (issue 13).
+
 Needs nginx and Chromium: without them these tests skip, except under ``CI=true``, where a
 missing one is a failure. The servers get a fresh PostgreSQL database when
 ``GEOPLUNGE_TEST_DATABASE_URL`` is set.
@@ -21,9 +23,11 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 import store.db
+import store.tables as tables
 from engine.quiz import QuizSettings, build_questions
 from store import classroom as cr
 from tests import browser as b
+from tests import table_browser as tb
 from tests.deploy_cluster import STICKY_COOKIE, cluster, fresh_database
 
 # The first question of this link: "Select every state that borders New Mexico."
@@ -109,12 +113,20 @@ def sticky_cookie(context) -> str:
     return next(c["value"] for c in context.cookies() if c["name"] == STICKY_COOKIE)
 
 
-def logged_streams(deployment, cookie: str, at_least: int) -> list:
+def logged_streams(deployment, cookie: str, at_least: int, last_on: int | None = None) -> list:
     """The browser's WebSocket connections in nginx's log (a connection is logged when it
-    closes)."""
+    closes, so a loaded machine may write the last one late): at least ``at_least`` of them,
+    and with ``last_on`` until the last one logged went to that server (10 s at most)."""
     deadline = time.monotonic() + 10
-    while len(streams := deployment.streams(cookie)) < at_least:
-        assert time.monotonic() < deadline, f"{len(streams)} streams logged, expected {at_least}"
+
+    def enough(streams: list) -> bool:
+        if len(streams) < at_least:
+            return False
+        return last_on is None or deployment.index_of(streams[-1].server_port) == last_on
+
+    while not enough(streams := deployment.streams(cookie)):
+        if time.monotonic() > deadline:
+            return streams  # the caller's assertion shows what was logged
         time.sleep(0.2)
     return streams
 
@@ -221,6 +233,43 @@ def test_a_teacher_on_one_server_sees_the_students_on_the_other(chromium, deploy
 
 
 @pytest.mark.browser
+def test_a_shared_game_table_is_played_from_both_servers(chromium, deployment):
+    """Issue 13: the host on server 1, the guest on server 2, one Border Attack table. The
+    first 12 moves are played through the pages; the store then plays on to one move before
+    the end (the short path: a whole game through nginx would take minutes), the pages are
+    reloaded (each seat link returns to its own server) and the last move is played through
+    the page too."""
+    db = class_database(deployment)
+    blocked: list[str] = []
+    cookies = {0: deployment.cookie_for(1), 1: deployment.cookie_for(2)}
+    contexts, pages, frames = [], {}, {}
+    for seat in (0, 1):
+        context, page = new_page(chromium, deployment, blocked, cookies[seat])
+        contexts.append(context)
+        pages[seat], frames[seat] = page, tb.Frames(page)
+    code = tb.host(pages[0], deployment.url, "Ana")
+    tb.join(pages[1], deployment.url, code, "Ben")
+    tb.start(pages[0], "Ben")
+    game = tb.Game(db, tables.find(db, code).id, pages, {0: "Ana", 1: "Ben"}, frames)
+    game.check_secrets()
+    assert game.play(moves=12) == 12
+    tokens = {seat: tb.seat_token(page) for seat, page in pages.items()}
+    assert tb.fast_forward(game, tokens, leave=1) > 0
+    for page in pages.values():
+        page.reload()
+        b.wait_for_app(page, timeout_ms=tb.TIMEOUT)
+    game.play()
+    tb.check_the_end(game)
+    game.report("two servers behind nginx")
+    for context in contexts:
+        context.close()
+    for seat, server in ((0, 1), (1, 2)):
+        streams = logged_streams(deployment, cookies[seat], at_least=2)  # one per page load
+        assert {deployment.index_of(s.server_port) for s in streams} == {server}, streams
+    assert blocked == []
+
+
+@pytest.mark.browser
 def test_a_server_killed_mid_quiz_loses_no_answer_and_the_quiz_goes_on(chromium, deployment):
     assignment, _ = new_assignment(deployment, "The server that died", n=3)
     questions = build_questions(assignment.settings())
@@ -248,7 +297,7 @@ def test_a_server_killed_mid_quiz_loses_no_answer_and_the_quiz_goes_on(chromium,
 
     results = cr.class_results(class_database(deployment), assignment.id)
     assert [len(s.answers) for s in results] == [3]  # the two before the crash are kept
-    streams = logged_streams(deployment, cookie, at_least=2)
+    streams = logged_streams(deployment, cookie, at_least=2, last_on=2)
     servers = [deployment.index_of(s.server_port) for s in streams]
     assert servers[0] == 1 and servers[-1] == 2, streams
     assert blocked == []
