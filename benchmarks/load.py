@@ -191,6 +191,10 @@ class Tab:
 
     async def rerun(self, widget_state=None, *, first: bool = False) -> None:
         """Send one ``rerun_script`` and read until the run (and any ``st.rerun``) finished."""
+        await self.send_and_wait(self.rerun_message(widget_state, first=first))
+
+    def rerun_message(self, widget_state=None, *, first: bool = False) -> BackMsg:
+        """The ``rerun_script`` ``BackMsg`` a browser sends for this page now."""
         msg = BackMsg()
         rs = msg.rerun_script
         rs.query_string = self.query_string
@@ -207,6 +211,10 @@ class Tab:
         rs.context_info.url = f"{self.base}/{self.page_name}" + (
             f"?{self.query_string}" if self.query_string else ""
         )
+        return msg
+
+    async def send_and_wait(self, msg: BackMsg) -> None:
+        """Send ``msg`` and read until the run it starts ends (:meth:`_handle`)."""
         await self.ws.send(msg.SerializeToString())
         await asyncio.wait_for(self._until_finished(), self.timeout)
 
