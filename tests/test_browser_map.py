@@ -140,6 +140,54 @@ def test_a_regional_quiz_opens_zoomed_and_the_buttons_zoom(page, app_url, blocke
     assert blocked == []
 
 
+def test_the_students_own_zoom_survives_a_resize_and_a_rerun(page, app_url, blocked):
+    """A window that changes size (a scrollbar, a phone turned) keeps the view the student
+    chose; only a new question's zoom replaces it."""
+    open_map(page, app_url, "/border_quiz?mode=neighbors&states=KS&n=1&seed=1")
+    page.get_by_text("Select every state that borders Kansas.").wait_for()
+    zoomed = page.locator(".gpm.gpm-zoomed")
+    expect(zoomed).to_have_count(1)  # the question opens on Kansas and its neighbours
+    page.get_by_role("button", name="Show the whole map").click()
+    expect(zoomed).to_have_count(0)
+    page.set_viewport_size({"width": 700, "height": 900})
+    page.wait_for_timeout(600)  # the map's resize waits 80 ms, then plotly draws again
+    expect(zoomed).to_have_count(0)
+    click_state(page, "FL")  # a click reruns the page: the view stays
+    wait_for_app(page)
+    expect(zoomed).to_have_count(0)
+    assert checked(page, "FL")
+    page.get_by_role("button", name="Zoom in").click()
+    stage = page.locator(".gpm-stage").bounding_box()
+    width = page.locator(".gpm path[data-usps=KS]").bounding_box()["width"]
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.wait_for_timeout(600)
+    grown = page.locator(".gpm-stage").bounding_box()["width"] / stage["width"]
+    after = page.locator(".gpm path[data-usps=KS]").bounding_box()["width"]
+    assert after == pytest.approx(width * grown, rel=0.05)  # zoomed in as much as before
+    assert blocked == []
+
+
+def test_a_map_drawn_again_keeps_what_the_student_did(page, app_url, blocked):
+    """When Streamlit drops the map and draws it anew (here: a trip to another page and
+    back; under load, a rerun asked for while the last one's messages were queued), the new
+    map keeps the student's view and picks instead of the question's opening zoom."""
+    open_map(page, app_url, "/border_quiz?mode=neighbors&states=KS&n=1&seed=1")
+    page.get_by_text("Select every state that borders Kansas.").wait_for()
+    page.get_by_role("button", name="Show the whole map").click()
+    click_state(page, "FL")
+    wait_for_app(page)
+    page.get_by_role("link", name="Atlas").click()
+    page.get_by_role("heading", name="Atlas").wait_for()
+    wait_for_app(page)
+    page.get_by_role("link", name="Border quiz").click()
+    page.get_by_text("Select every state that borders Kansas.").wait_for()
+    wait_for_map(page)
+    wait_for_app(page)
+    expect(page.locator(".gpm.gpm-zoomed")).to_have_count(0)  # the whole map, as left
+    assert checked(page, "FL")
+    assert blocked == []
+
+
 def test_a_select_all_question_answered_with_the_keyboard_only(page, app_url, blocked):
     open_map(page, app_url, "/border_quiz?mode=neighbors&states=UT&n=1&seed=1")
     page.get_by_text("Select every state that borders Utah.").wait_for()

@@ -188,6 +188,7 @@ def us_map(
         "hint": hint,
         "legend": legend,
         "tools": tools,
+        "id": key,
     }
     _component(key=key, data=data, default={"selection": None}, on_selection_change=_ignore)
 

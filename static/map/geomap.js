@@ -84,6 +84,8 @@ class GeoMap {
     this.selection = [];
     this.rev = null;
     this.zoomKey = null;
+    this.own = null; // the view the student chose, relative to the whole map (see relative())
+    this.refit = false;
     this.k = 1;
     this.t = [0, 0];
     this.focusCode = null;
@@ -147,7 +149,38 @@ class GeoMap {
     this.resizer.observe(this.root);
   }
 
+  // Streamlit may drop a rerun's element and draw it again a moment later (a rerun asked for
+  // while the previous run's messages were still queued); the new map then takes over what
+  // the student did on the old one, which no rerun has sent back yet: the picks, the view
+  // and the focus. Only while the page has not changed the picks or its zoom since.
+  keep() {
+    if (!this.data?.id) return;
+    const focused = document.activeElement?.closest?.(".gpm-stage") === this.stage;
+    kept.set(this.data.id, {
+      rev: this.rev,
+      zoomKey: this.zoomKey,
+      selection: this.selection,
+      own: this.own,
+      focus: focused ? this.focusCode : null,
+    });
+  }
+
+  takeOver(data) {
+    const was = kept.get(data.id);
+    kept.delete(data.id);
+    if (!was || was.rev !== data.rev) return null;
+    this.rev = was.rev;
+    if (was.zoomKey === JSON.stringify(data.zoom || null)) {
+      this.zoomKey = was.zoomKey;
+      this.own = was.own;
+      this.refit = true;
+    }
+    this.refocus = was.focus;
+    return was;
+  }
+
   destroy() {
+    this.keep();
     this.resizer.disconnect();
     clearTimeout(this.noteTimer);
     if (this.Plotly && this.ready) this.Plotly.purge(this.plot);
@@ -160,7 +193,9 @@ class GeoMap {
     this.setStateValue = setStateValue;
     const first = this.data === null;
     this.data = data;
-    if (first || data.rev !== this.rev) {
+    const was = first ? this.takeOver(data) : null;
+    if (was) this.selection = was.selection.filter((c) => this.canPick(c));
+    else if (first || data.rev !== this.rev) {
       this.selection = (data.selected || []).filter((c) => this.canPick(c));
       this.rev = data.rev;
     }
@@ -176,8 +211,11 @@ class GeoMap {
     const zoomKey = JSON.stringify(data.zoom || null);
     if (zoomKey !== this.zoomKey) {
       this.zoomKey = zoomKey;
-      if (data.zoom && data.zoom.length) this.zoomToStates(data.zoom);
-      else this.home();
+      this.fitPage();
+    } else if (this.refit) {
+      this.refit = false;
+      if (this.own) this.restore(this.own);
+      else this.fitPage();
     }
   }
 
@@ -248,6 +286,8 @@ class GeoMap {
     this.adopt();
     this.ready = true;
     this.update(this.data, this.setStateValue);
+    if (this.refocus) this.focusState(this.refocus);
+    this.refocus = null;
   }
 
   // After every plotly draw: find the paths and anchors, and put our layers back.
@@ -280,7 +320,7 @@ class GeoMap {
     if (this.drawn && width === this.drawn[0] && height === this.drawn[1]) return;
     this.drawn = [width, height];
     this.stage.style.height = `${height}px`;
-    this.zoomKey = null; // fit the view again once plotly has drawn the new size
+    this.refit = true; // the same view again once plotly has drawn the new size
     const focused = document.activeElement?.closest?.(".gpm-stage") === this.stage;
     // plotly draws new paths: a keyboard user's focus moves to the new path of the same state
     this.Plotly.relayout(this.plot, { width, height }).then(() => focused && this.focusState(this.focusCode));
@@ -568,6 +608,37 @@ class GeoMap {
     this.setView(k, t);
   }
 
+  // The page's view (its zoom states, or the whole map), in place of the student's own.
+  fitPage() {
+    const zoom = this.data.zoom;
+    this.fitting = true;
+    if (zoom && zoom.length) this.zoomToStates(zoom);
+    else this.home();
+    this.fitting = false;
+    this.own = null;
+  }
+
+  // The view in terms that outlast a new size: its zoom against the whole map's, and the
+  // point at the middle of the stage as a share of the 50 states' box.
+  relative() {
+    const [width, height] = this.drawn;
+    const e = this.extent;
+    return {
+      k: this.k / this.homeView().k,
+      at: [((width / 2 - this.t[0]) / this.k - e.x) / e.width, ((height / 2 - this.t[1]) / this.k - e.y) / e.height],
+    };
+  }
+
+  restore(view) {
+    const [width, height] = this.drawn;
+    const e = this.extent;
+    const k = view.k * this.homeView().k;
+    const [x, y] = [e.x + view.at[0] * e.width, e.y + view.at[1] * e.height];
+    this.fitting = true;
+    this.setView(k, [width / 2 - k * x, height / 2 - k * y]);
+    this.fitting = false;
+  }
+
   zoomToStates(codes) {
     const box = this.boxOf(codes);
     if (!box) return;
@@ -592,7 +663,7 @@ class GeoMap {
   }
 
   // Show the view (k, t): never smaller than the whole map, and the map's edge never past
-  // the middle of the stage.
+  // the middle of the stage. Unless the page or a new size sets it, it is the student's own.
   setView(k, t) {
     const home = this.homeView();
     k = this.clampK(k);
@@ -610,6 +681,7 @@ class GeoMap {
       ];
     }
     this.applyView();
+    if (!this.fitting && this.extent) this.own = this.relative();
   }
 
   applyView() {
@@ -896,6 +968,7 @@ function dark(hex) {
 }
 
 const maps = new WeakMap();
+const kept = new Map(); // map id -> what a dropped map held (GeoMap.keep)
 
 /** Streamlit calls this on mount and again whenever the page sends new data. */
 export function mount({ data, parentElement, setStateValue }) {
