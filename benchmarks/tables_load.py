@@ -71,7 +71,6 @@ import json
 import os
 import random
 import re
-import secrets
 import signal
 import sys
 import tempfile
@@ -81,7 +80,6 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import sqlalchemy as sa
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,6 +97,7 @@ from benchmarks.load import (  # noqa: E402
     think,
 )
 from engine.bots import make_bot  # noqa: E402
+from tests.databases import postgres_database, sqlite_database  # noqa: E402
 
 GAME = "geopower_toss"
 PAGE = "/geopower_toss"
@@ -116,25 +115,14 @@ STORE_EVERY = 5.0  #: seconds: a session reads the store at least this often
 def fresh_database(kind: str, pg_base: str) -> Iterator[str]:
     """A new SQLite file, or a new PostgreSQL database on ``pg_base`` (dropped afterwards)."""
     if kind == "sqlite":
-        with tempfile.TemporaryDirectory(prefix="geoplunge-tables-") as folder:
-            url = f"sqlite:///{Path(folder) / 'geoplunge.sqlite3'}"
-            try:
-                yield url
-            finally:
-                store.db.forget(url)
-        return
-    name = f"geoplunge_bench_{os.getpid()}_{secrets.token_hex(4)}"
-    admin = sa.create_engine(store.db.normalize_url(pg_base), isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(sa.text(f'CREATE DATABASE "{name}"'))
-    url = store.db.normalize_url(pg_base).set(database=name).render_as_string(hide_password=False)
-    try:
-        yield url
-    finally:
-        store.db.forget(url)
-        with admin.connect() as c:
-            c.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+        with (
+            tempfile.TemporaryDirectory(prefix="geoplunge-tables-") as folder,
+            sqlite_database(Path(folder)) as url,
+        ):
+            yield url
+    else:
+        with postgres_database(pg_base) as url:
+            yield url
 
 
 def seat_name(table: int, seat: int) -> str:
