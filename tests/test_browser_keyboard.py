@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from engine.cards import by_usps
 from engine.quiz import AnswerType, Question, ValueKind, build_questions
@@ -73,7 +74,14 @@ def _pick_from_list(page, keys: Keys, q: Question, name: str, left: list[str], k
     """Type a state's name into a select box or multiselect and pick it (arrows if another
     option containing the same letters comes first)."""
     keys.type(page, name)
-    page.get_by_role("option", name=name, exact=True).wait_for(timeout=30_000)
+    try:
+        page.get_by_role("option", name=name, exact=True).wait_for(timeout=30_000)
+    except PlaywrightError as error:  # say what the box held: typed keys lost, or focus gone
+        typed = page.evaluate(
+            "() => ({focused: document.activeElement?.outerHTML?.slice(0, 200),"
+            " value: document.activeElement?.value})"
+        )
+        raise AssertionError(f"no option {name!r} after {keys.log[-4:]}: {typed}") from error
     matches = [q.label(c) for c in left if name.lower() in q.label(c).lower()]
     for _ in range(matches.index(name)):
         keys.press(page, "ArrowDown")
