@@ -12,6 +12,23 @@ from tests.databases import fresh_database
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# The files that take longest (minutes each: whole games in two browsers, the nginx cluster)
+# start first, each on a worker of its own, so that none of them is left for the end; xdist
+# hands out files in collection order (``--no-loadscope-reorder`` in pyproject.toml).
+SLOW_FIRST = (
+    "test_browser_tables.py",
+    "test_browser_tables_servers.py",
+    "test_browser_map.py",
+    "test_deploy.py",
+    "test_browser_keyboard.py",
+    "test_browser_a11y.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {name: i for i, name in enumerate(SLOW_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+
 
 @pytest.fixture(scope="session", autouse=True)
 def _app_database(tmp_path_factory):
