@@ -374,8 +374,8 @@ PENDING: dict[str, str] = {
 
 def pending(tab: Table, phase: str) -> str:
     """What the other seat is about to do."""
-    who = tab.seat_name(1 - tab.me)
-    return PENDING.get(phase, "").format(who="The AI" if who == "AI" else who)
+    who = tab.subject(1 - tab.me)
+    return PENDING.get(phase, "").format(who=who[:1].upper() + who[1:])
 
 
 # --- hints ----------------------------------------------------------------------------------

@@ -441,6 +441,12 @@ class Table:
         level = self.setup.levels[seat - 1] if 0 < seat <= len(self.setup.levels) else None
         return self.seat_name(seat) + (f" ({level})" if level else "")
 
+    def subject(self, seat: int) -> str:
+        """Another seat named inside a sentence: "the AI" when it is the only AI, else its
+        name ("AI 2", or a player's at a shared table)."""
+        name = self.seat_name(seat)
+        return "the AI" if name == "AI" else name
+
     def others(self) -> list[int]:
         """The seats other than this screen's."""
         return sorted(self.bots)

@@ -618,8 +618,8 @@ def pending(tab: Table, obs: GinObservation) -> str:
     seat = obs.to_act
     if seat is None:
         return ""
-    name = tab.seat_name(seat)
-    who = "The AI" if name == "AI" else name
+    who = tab.subject(seat)
+    who = who[:1].upper() + who[1:]
     if obs.phase == DRAW:
         top = obs.just_discarded
         return f"{who} will now take a card: " + (

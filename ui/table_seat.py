@@ -26,9 +26,8 @@ with this mixin in front, :func:`seat_class`). The rules of it:
 
 from __future__ import annotations
 
-import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
@@ -49,6 +48,7 @@ from ui.game_view import (
     Table,
     url_params,
 )
+from ui.quiz_view import app_base_url, md, quiz_link
 from ui.storage import app_database
 
 REFRESH = 1.0  #: seconds between two looks at the table while waiting
@@ -58,22 +58,13 @@ UNAVAILABLE = (
 )
 
 
-def _md(text: str) -> str:
-    """A name typed by a player, safe inside Markdown."""
-    return "".join("\\" + ch if ch in "\\`*_[]<>#|~$" else ch for ch in text)
-
-
-def _default_target(game_id: str) -> int | None:
-    """The game's own target score (its module's ``TARGET``), for a table dealt without one."""
-    return getattr(sys.modules[game_class(game_id).__module__], "TARGET", None)
-
-
 class SeatGame:
     """The game as one seat may see it: its observation and the public facts. Asking for
     another seat's observation is refused; any other attribute is the observation's."""
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, target: int | None) -> None:
         self._view = view
+        self._target = target
 
     def observation(self, seat: int | None) -> Any:
         if seat != self._view.seat:
@@ -90,7 +81,7 @@ class SeatGame:
 
     @property
     def target(self) -> int | None:
-        return self._view.table.options.get("target") or _default_target(self._view.table.game)
+        return self._target
 
     @property
     def next_dealer(self) -> int:
@@ -211,7 +202,7 @@ class SeatPlay:
             if move.seat == view.seat:
                 self.seen = len(self.history)
         self.view, self.me = view, view.seat
-        self.state = SeatGame(view)
+        self.state = SeatGame(view, getattr(self._replay, "target", None))
 
 
 def due(view: SeatView) -> bool:
@@ -341,13 +332,13 @@ def seat_notes(tab: SeatPlay) -> None:
     """Whose turn it is and who is away, on every screen of the table."""
     view = tab.view
     names = ", ".join(
-        f"{_md(s.name or '')} (you)" if s.seat == tab.me else _md(tab.seat_label(s.seat))
+        f"{md(s.name or '')} (you)" if s.seat == tab.me else md(tab.seat_label(s.seat))
         for s in view.seats
     )
     st.markdown(f":small[Table **{view.table.code}** · game {view.table.round + 1} · {names}]")
     for seat in view.away:
         st.info(
-            f"{_md(tab.seat_name(seat))} is away: the AI ({view.table.stand_in}) plays for "
+            f"{md(tab.seat_name(seat))} is away: the AI ({view.table.stand_in}) plays for "
             "them until they come back.",
             icon=":material/person_off:",
         )
@@ -368,7 +359,7 @@ def seat_notes(tab: SeatPlay) -> None:
         return
     to_act = view.to_act
     who = tab.seat_name(to_act) if to_act is not None else "the table"
-    st.markdown(f"**Waiting for {_md(who)}…** This page follows the game by itself.")
+    st.markdown(f"**Waiting for {md(who)}…** This page follows the game by itself.")
 
 
 def page_parts(tab: Table) -> None:
@@ -391,23 +382,11 @@ def page_parts(tab: Table) -> None:
 # --- the lobby: joining, filling seats, starting --------------------------------------------
 
 
-def _link(params: dict[str, str]) -> str:
-    from ui.quiz_view import app_base_url, quiz_link
-
-    path = st.context.url.rstrip("/").rsplit("/", 1)[-1] if st.context.url else ""
-    path = path.split("?", 1)[0]
-    return quiz_link(path, params, app_base_url(path)) if path else quiz_link("", params, None)
-
-
-def _host_action(tab: SeatPlay, do: str, *args: Any) -> None:
-    db = app_database()
+def _host_action(tab: SeatPlay, act: Callable[..., Any], *args: Any) -> None:
+    """``act(db, host's token, *args)`` (a ``store.tables`` function); its refusal is the
+    page's message."""
     try:
-        if do == "fill":
-            tables.fill_with_ai(db, tab.token, *args)
-        elif do == "start":
-            tables.start(db, tab.token)
-        elif do == "rematch":
-            tables.rematch(db, tab.token, tab.view.seq)
+        act(app_database(), tab.token, *args)
         tab.message = ""
     except TableError as error:
         tab.message = str(error)
@@ -423,7 +402,8 @@ def lobby(tab: SeatPlay) -> None:
     view = tab.view
     code = view.table.code
     if tab.me == 0:
-        link = _link({JOIN_PARAM: code})
+        game_id = view.table.game  # a game page's URL path is its game's id (ui.nav)
+        link = quiz_link(game_id, {JOIN_PARAM: code}, app_base_url(game_id))
         st.success(
             f"Your table is open. Table code: **{code}**. Classmates join with the code on this "
             "game's page (Play with others), or with this link:",
@@ -447,7 +427,7 @@ def lobby(tab: SeatPlay) -> None:
         else:
             you = " (you)" if info.seat == tab.me else ""
             host = " · host" if info.seat == 0 else ""
-            text = f"Seat {info.seat + 1}: {_md(info.name or '')}{you}{host}"
+            text = f"Seat {info.seat + 1}: {md(info.name or '')}{you}{host}"
         st.markdown(text)
         if tab.me == 0 and info.is_open:
             left, right = st.columns(2, vertical_alignment="bottom")
@@ -463,7 +443,7 @@ def lobby(tab: SeatPlay) -> None:
                 f"Put an AI in seat {info.seat + 1}",
                 key=f"{tab.key}_fill_{info.seat}",
                 on_click=_host_action,
-                args=(tab, "fill", info.seat, level),
+                args=(tab, tables.fill_with_ai, info.seat, level),
                 width="stretch",
             )
     if tab.message:
@@ -478,7 +458,7 @@ def lobby(tab: SeatPlay) -> None:
             disabled=bool(empty),
             help="Every seat needs a player or an AI." if empty else None,
             on_click=_host_action,
-            args=(tab, "start"),
+            args=(tab, tables.start),
             width="stretch",
         )
     st.button("Leave this table", on_click=_leave, args=(tab.key,), key=f"{tab.key}_leave")
@@ -546,10 +526,11 @@ def _host(tab: Table) -> None:
         if choice.engine_option and value:
             options[choice.engine_option] = choice.to_engine(value)
     minutes = state.get(f"{key}_host_idle", 2.0)
+    db = app_database()
     try:
-        tables.cleanup(app_database())  # tables finished or idle for a day
+        tables.cleanup(db)  # tables finished or idle for a day
         made = tables.create(
-            app_database(),
+            db,
             game_id,
             state.get(f"{key}_host_name", ""),
             players=players,
@@ -673,7 +654,7 @@ def end_parts(tab: SeatPlay) -> None:
             icon=":material/restart_alt:",
             width="stretch",
             on_click=_host_action,
-            args=(tab, "rematch"),
+            args=(tab, tables.rematch, tab.view.seq),
         )
     else:
         st.markdown("The host can offer a rematch at this table: this page follows by itself.")

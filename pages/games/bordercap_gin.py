@@ -257,8 +257,7 @@ def discard_widgets() -> None:
             st.markdown(f"{got}**Now discard one card** — that ends your turn.")
         left_down = obs.face_down_left[me]
         if players == 2 and left_down and not opening:
-            them = tab.seat_name(1 - me)
-            opponent = "the AI" if them == "AI" else them
+            opponent = tab.subject(1 - me)
             how = st.segmented_control(
                 "How to discard",
                 ["up", "down"],
