@@ -162,7 +162,9 @@ def interior_point(
     page, usps: str, index: int = 0, margin: float = 3
 ) -> tuple[float, float] | None:
     """A point inside ``usps``'s outline on map ``index``, ``margin`` px from its border
-    (``None`` when the state is drawn too small to have one)."""
+    (``None`` when the state is drawn too small to have one). Waits for the map first: under
+    load Streamlit may drop it and draw it again a moment later (``static/map/geomap.js``)."""
+    wait_for_map(page, index)
     point = page.evaluate(_INTERIOR_JS, [usps, index, margin])
     return (point[0], point[1]) if point else None
 
