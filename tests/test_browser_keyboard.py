@@ -72,7 +72,12 @@ def _answer_box(url_path: str, q: Question, turn: int) -> str:
 
 def _pick_from_list(page, keys: Keys, q: Question, name: str, left: list[str], key: str) -> None:
     """Type a state's name into a select box or multiselect and pick it (arrows if another
-    option containing the same letters comes first)."""
+    option containing the same letters comes first). Text left in the box is cleared first,
+    as a person would: under load the multiselect sometimes kept the last name typed after
+    taking it ("New JerseyPennsylvania")."""
+    if page.evaluate("() => document.activeElement?.value || ''"):
+        keys.press(page, "Control+A")
+        keys.press(page, "Backspace")
     keys.type(page, name)
     try:
         page.get_by_role("option", name=name, exact=True).wait_for(timeout=30_000)
