@@ -3,7 +3,7 @@
 import streamlit as st
 
 from ui.heap import freeze_long_lived
-from ui.nav import navigation, sidebar_menu
+from ui.nav import navigation, routed, sidebar_menu
 
 st.set_page_config(page_title="GeoPlunge", page_icon="🗺️", layout="wide")
 
@@ -21,6 +21,7 @@ with st.sidebar:
     )
 
 try:
-    page.run()
+    with routed():
+        page.run()
 finally:
     freeze_long_lived()

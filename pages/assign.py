@@ -1,6 +1,8 @@
-"""Hand-over for Streamlit's legacy page lookup, which finds this file on a server's first
-request for this page: it runs the router, which shows the page (see ``ui.nav.hand_over``)."""
+"""Assign a quiz: a practice link or a class assignment from a drill's settings
+(see `ui.assign`)."""
 
-from ui.nav import hand_over
+from ui.assign import assign_page
+from ui.nav import page_setup
 
-hand_over()
+page_setup()
+assign_page()

@@ -1,6 +1,8 @@
-"""Hand-over for Streamlit's legacy page lookup, which finds this file on a server's first
-request for this page: it runs the router, which shows the page (see ``ui.nav.hand_over``)."""
+"""Atlas: the map of the 50 states; a click (or the search box) opens a state's card
+(``/atlas?state=CO``), see `ui.atlas`."""
 
-from ui.nav import hand_over
+from ui.atlas import atlas_page
+from ui.nav import page_setup
 
-hand_over()
+page_setup()
+atlas_page()

@@ -1,6 +1,8 @@
-"""Hand-over for Streamlit's legacy page lookup, which finds this file on a server's first
-request for this page: it runs the router, which shows the page (see ``ui.nav.hand_over``)."""
+"""Border quiz: the drill of the "borders" modes; every setting comes from the URL
+(see `ui.quiz_view` and `engine.quiz.parse_settings`)."""
 
-from ui.nav import hand_over
+from ui.nav import page_setup
+from ui.quiz_view import quiz_page
 
-hand_over()
+page_setup()
+quiz_page("borders")

@@ -1,6 +1,7 @@
-"""Hand-over for Streamlit's legacy page lookup, which finds this file on a server's first
-request for this page: it runs the router, which shows the page (see ``ui.nav.hand_over``)."""
+"""Class quiz: a teacher's class assignment (``/class?code=…``), see `ui.classroom`."""
 
-from ui.nav import hand_over
+from ui.classroom import class_page
+from ui.nav import page_setup
 
-hand_over()
+page_setup()
+class_page()

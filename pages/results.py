@@ -1,6 +1,8 @@
-"""Hand-over for Streamlit's legacy page lookup, which finds this file on a server's first
-request for this page: it runs the router, which shows the page (see ``ui.nav.hand_over``)."""
+"""Class results: one class assignment, opened with the teacher link (``/results?key=…``) or
+by typing its key; see `ui.class_teacher`."""
 
-from ui.nav import hand_over
+from ui.class_teacher import results_page
+from ui.nav import page_setup
 
-hand_over()
+page_setup()
+results_page()

@@ -202,7 +202,7 @@ def dismiss_page_not_found(page) -> bool:
 
     Streamlit 1.67 showed it on the very first request a freshly started server got for a deep
     link, because a ``pages/`` folder exists (its legacy multipage mode runs once before
-    ``st.navigation`` takes over). The hand-over files (``ui.nav.hand_over``) cured that, and
+    ``st.navigation`` takes over). Every page's ``page_setup()`` (``ui.nav``) cures that, and
     ``test_browser_first_visit.py`` proves it; this stays as a harmless guard for old tests.
     """
     dialog = page.get_by_role("dialog").filter(has_text="Page not found")

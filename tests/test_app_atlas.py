@@ -5,26 +5,26 @@ from pathlib import Path
 from tests import maps
 
 ROOT = Path(__file__).resolve().parent.parent
-ATLAS = "pages/study/atlas.py"
+ATLAS = "pages/atlas.py"
 
 
 def text_of(at) -> str:
     return "\n".join(m.value for m in at.markdown)
 
 
-def test_pages_live_in_subfolders_and_pages_holds_only_hand_over_files():
-    """Pages live in subfolders; directly in pages/ sit only the hand-over files that let
-    Streamlit's legacy lookup find a deep link (see ui.nav.hand_over), one per menu page but
-    the default, all alike."""
+def test_every_page_file_is_named_by_its_url_path_and_starts_with_page_setup():
+    """pages/ holds exactly one file per menu page, ``pages/<url_path>.py``, and nothing else;
+    each runs ``page_setup()`` before anything else (see ui.nav.page_setup)."""
+    import ast
+
     from ui.nav import MENU
 
-    direct = {p.name: p.read_text() for p in (ROOT / "pages").glob("*.py")}
-    expected = {f"{e.url_path}.py" for e in MENU[1:]}
-    assert set(direct) == expected
-    assert len(set(direct.values())) == 1
-    (text,) = set(direct.values())
-    assert "from ui.nav import hand_over\n\nhand_over()\n" in text
-    assert all(e.path.count("/") == 2 for e in MENU)
+    files = {p.name: p for p in (ROOT / "pages").iterdir() if p.name != "__pycache__"}
+    assert set(files) == {f"{e.url_path}.py" for e in MENU}
+    for path in files.values():
+        body = ast.parse(path.read_text()).body
+        code = [n for n in body[1:] if not isinstance(n, ast.Import | ast.ImportFrom)]
+        assert ast.unparse(code[0]) == "page_setup()", path.name
 
 
 def test_home_links_to_the_atlas(app):

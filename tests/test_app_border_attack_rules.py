@@ -9,7 +9,7 @@ from engine.cards import Category
 from tests.game_table import open_game, step, table, texts
 from ui import game_view as gv
 
-PAGE = "pages/games/border_attack.py"
+PAGE = "pages/border_attack.py"
 KEY = "border_attack"
 
 

@@ -22,9 +22,9 @@ from tests.conftest import ROOT
 from tests.databases import database_away
 from tests.test_app_drills import click, open_page, right_answer, texts, wrong_answer
 
-ASSIGN = "pages/teacher/assign.py"
-CLASS = "pages/drills/class_quiz.py"
-RESULTS = "pages/teacher/results.py"
+ASSIGN = "pages/assign.py"
+CLASS = "pages/class.py"
+RESULTS = "pages/results.py"
 
 
 @pytest.fixture

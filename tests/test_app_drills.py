@@ -17,8 +17,8 @@ from engine.quiz import (
 from tests import maps
 from ui.quiz_view import DRILLS, MAX_RADIO, QuizView, asking_roles, clickable
 
-BORDER = "pages/drills/border_quiz.py"
-ASSIGN = "pages/teacher/assign.py"
+BORDER = "pages/border_quiz.py"
+ASSIGN = "pages/assign.py"
 PAGES = {group: drill.path for group, drill in DRILLS.items()}
 
 
@@ -264,7 +264,7 @@ def test_a_teacher_link_gives_the_same_first_question(app):
     assert view_of(app).run.current is first
 
     # Leaving and coming back through the menu (no parameters) resumes the quiz.
-    open_page(app, "pages/study/atlas.py")
+    open_page(app, "pages/atlas.py")
     open_page(app, BORDER)
     assert view_of(app).run.current is first
     assert param(app, "seed") == "7"
@@ -405,7 +405,7 @@ def test_a_long_bad_value_is_cut_short_on_the_page(app):
     assert "timer=" + "t" * 40 + "…" in note and "t" * 41 not in note
 
 
-LOCATE = "pages/drills/locate_quiz.py"
+LOCATE = "pages/locate_quiz.py"
 
 
 def test_locate_a_state_by_clicking_the_map(app):

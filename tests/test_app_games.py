@@ -28,8 +28,8 @@ from engine.reverse_war import ReverseWar
 from tests import maps
 from tests.game_table import ROOT, open_game, param, step, table, texts
 
-BORDER_ATTACK = "pages/games/border_attack.py"
-WAR = "pages/games/reverse_war.py"
+BORDER_ATTACK = "pages/border_attack.py"
+WAR = "pages/reverse_war.py"
 BA, RW = "border_attack", "reverse_war"
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.geopower_toss import CALL, CALLS, DRAFT, PLAY, Play
 from tests.game_table import open_game, step, table, texts
 
-TOSS, TK = "pages/games/geopower_toss.py", "geopower_toss"
+TOSS, TK = "pages/geopower_toss.py", "geopower_toss"
 
 
 def click(app, key: str) -> None:

@@ -16,7 +16,7 @@ from engine.cards import Category
 from engine.geopower_toss import CALL, CALLS, DRAFT, PLAY, GeoPowerToss, Play, Remove
 from tests.game_table import ROOT, open_game, param, step, table, texts
 
-GIN, TOSS = "pages/games/bordercap_gin.py", "pages/games/geopower_toss.py"
+GIN, TOSS = "pages/bordercap_gin.py", "pages/geopower_toss.py"
 GK, TK = "bordercap_gin", "geopower_toss"
 
 

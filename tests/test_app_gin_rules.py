@@ -11,7 +11,7 @@ from engine.bordercap_gin import DECLARE, DRAW, END_TURN, BorderCapGin, Discard,
 from engine.cards import card
 from tests.game_table import open_game, step, table, texts
 
-GIN, GK = "pages/games/bordercap_gin.py", "bordercap_gin"
+GIN, GK = "pages/bordercap_gin.py", "bordercap_gin"
 # The example: CT-MA-NY-RI + ME-NH-VT scores 30, MA-ME-NH-VT + CT-NY-RI only 20.
 NEW_ENGLAND = ["NH", "ME", "VT", "MA", "CT", "RI", "NY"]
 OTHER = ["CA", "IN", "NJ", "MI", "LA", "MS", "AK"]  # the AI's hand: no meld

@@ -12,7 +12,7 @@ from engine.cards import deck
 from engine.reverse_war import ReverseWar
 from tests.game_table import open_game, step, table, texts
 
-WAR, RW = "pages/games/reverse_war.py", "reverse_war"
+WAR, RW = "pages/reverse_war.py", "reverse_war"
 
 
 def _html(app) -> str:

@@ -18,7 +18,7 @@ from store.models import TableAction
 from tests.game_table import ROOT, texts
 from ui.storage import app_database
 
-PAGE = "pages/games/border_attack.py"
+PAGE = "pages/border_attack.py"
 KEY = "border_attack"
 
 

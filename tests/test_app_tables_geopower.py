@@ -32,7 +32,7 @@ from tests.game_table import ROOT, open_game, param, step, table, texts
 from ui.game_view import with_target
 from ui.storage import app_database
 
-TOSS, TK = "pages/games/geopower_toss.py", "geopower_toss"
+TOSS, TK = "pages/geopower_toss.py", "geopower_toss"
 NAMES = ("Ada", "Ben", "Cy", "Dee")  #: seats 0 to 3; teams: seat % 2 (Ada & Cy, Ben & Dee)
 AWAY = 2  #: Cy goes away midway
 AWAY_AFTER = 40  #: moves played before Cy goes away

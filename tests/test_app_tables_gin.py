@@ -29,7 +29,7 @@ from tests.game_table import ROOT, open_game, param, step, table, texts
 from ui.game_view import with_target
 from ui.storage import app_database
 
-GIN, GK = "pages/games/bordercap_gin.py", "bordercap_gin"
+GIN, GK = "pages/bordercap_gin.py", "bordercap_gin"
 MOVES = "draw|take|end_turn|declare|discard_and_declare|discard_[A-Z]{2}"
 
 

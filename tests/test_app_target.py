@@ -9,8 +9,8 @@ import pytest
 from tests.game_table import open_game, param, step, table, texts
 
 PAGES = {
-    "bordercap_gin": "pages/games/bordercap_gin.py",
-    "geopower_toss": "pages/games/geopower_toss.py",
+    "bordercap_gin": "pages/bordercap_gin.py",
+    "geopower_toss": "pages/geopower_toss.py",
 }
 
 

@@ -2,7 +2,7 @@
 teacher's link right after the app woke up): the page shows, with no "Page not found".
 
 Each test starts its own server, since only a server's first request goes through Streamlit's
-legacy page lookup (see ``ui.nav.hand_over``). Besides the dialog, the test reads every message
+legacy page lookup (see ``ui.nav.page_setup``). Besides the dialog, the test reads every message
 the server sent over the WebSocket and asserts that none was a ``page_not_found``.
 """
 

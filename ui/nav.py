@@ -1,12 +1,17 @@
-"""The app's menu: every page, grouped in sections, in one place (the router and Home use it).
+"""The app's menu: every page, grouped in sections, in one place (the router and Home use it),
+and ``page_setup``, the first line of every page file.
 
 A page is listed here only when it is finished; URL paths are a public interface (teachers
-share links to them), so a path never changes once published.
+share links to them), so a path never changes once published. A page's file is
+``pages/<url_path>.py``: its name and its URL path are one fact.
 """
 
 from __future__ import annotations
 
 import runpy
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,126 +25,117 @@ class MenuEntry:
     """One page of the menu."""
 
     section: str
-    path: str
+    url_path: str
     title: str
     icon: str
-    url_path: str
     blurb: str
+
+    @property
+    def path(self) -> str:
+        """The page's file, named by its URL path."""
+        return f"pages/{self.url_path}.py"
 
 
 MENU: tuple[MenuEntry, ...] = (
-    MenuEntry("Study", "pages/study/home.py", "Home", ":material/home:", "home", ""),
+    MenuEntry("Study", "home", "Home", ":material/home:", ""),
     MenuEntry(
         "Study",
-        "pages/study/atlas.py",
+        "atlas",
         "Atlas",
         ":material/map:",
-        "atlas",
         "Choose any state on the map to see its card: capital, ranks, time zone and borders.",
     ),
     MenuEntry(
         "Drills",
-        "pages/drills/border_quiz.py",
+        "border_quiz",
         "Border quiz",
         ":material/border_outer:",
-        "border_quiz",
         "Pick every neighbour of a state on the map, name the state behind a list of borders, "
         "count them.",
     ),
     MenuEntry(
         "Drills",
-        "pages/drills/capital_quiz.py",
+        "capital_quiz",
         "Capital quiz",
         ":material/location_city:",
-        "capital_quiz",
         "Type the capitals and the states they belong to, find the capitals that share a first "
         "letter.",
     ),
     MenuEntry(
         "Drills",
-        "pages/drills/rank_quiz.py",
+        "rank_quiz",
         "Rank quiz",
         ":material/leaderboard:",
-        "rank_quiz",
         "Larger, older, more populous: compare the states' ranks and put states in order.",
     ),
     MenuEntry(
         "Drills",
-        "pages/drills/zone_quiz.py",
+        "zone_quiz",
         "Time zone quiz",
         ":material/schedule:",
-        "zone_quiz",
         "Which time zone is each state's capital in?",
     ),
     MenuEntry(
         "Drills",
-        "pages/drills/locate_quiz.py",
+        "locate_quiz",
         "Locate quiz",
         ":material/location_on:",
-        "locate_quiz",
         "Find a state on the map, name the highlighted state, tell a state by its capital, "
         "or name them all against the clock.",
     ),
     MenuEntry(
         "Drills",
-        "pages/drills/class_quiz.py",
+        "class",
         "Class quiz",
         ":material/groups:",
-        "class",
         "Your teacher's assignment: type the class code, then your name; your answers go to "
         "your teacher.",
     ),
     MenuEntry(
         "Games",
-        "pages/games/border_attack.py",
+        "border_attack",
         "Border Attack",
         ":material/swords:",
-        "border_attack",
         "Two players, 25 cards each: win tricks by rank, announce your card's borders or its "
         "name, and guess the other player's.",
     ),
     MenuEntry(
         "Games",
-        "pages/games/reverse_war.py",
+        "reverse_war",
         "Reverse Geography War",
         ":material/swap_vert:",
-        "reverse_war",
         "The weaker card wins: watch two piles battle by their worst ranks, or predict each "
         "flip before it is turned.",
     ),
     MenuEntry(
         "Games",
-        "pages/games/bordercap_gin.py",
+        "bordercap_gin",
         "BorderCap Gin",
         ":material/join_inner:",
-        "bordercap_gin",
         "Two to four players: collect a 4-group and a 3-group of bordering states or capitals "
         "with the same first letter, and declare your win.",
     ),
     MenuEntry(
         "Games",
-        "pages/games/geopower_toss.py",
+        "geopower_toss",
         "GeoPower Toss",
         ":material/bolt:",
-        "geopower_toss",
         "Two to six players, alone or in teams: follow the Zone, win tricks with the round's "
         "GeoPower category, and call GeoPlunge if you dare.",
     ),
     MenuEntry(
         "Teacher",
-        "pages/teacher/assign.py",
+        "assign",
         "Assign a quiz",
         ":material/school:",
-        "assign",
         "Set up a drill and get a link for your class: the same link always gives the same "
         "questions. Or create a class assignment that collects every student's answers.",
     ),
     MenuEntry(
         "Teacher",
-        "pages/teacher/results.py",
+        "results",
         "Class results",
         ":material/monitoring:",
-        "results",
         "Open a class assignment with your teacher link: who did the work, the class map of "
         "the states they miss, every answer.",
     ),
@@ -176,14 +172,31 @@ def navigation() -> dict[str, list[st.Page]]:
     return sections
 
 
-def hand_over() -> None:
-    """Run the router (``streamlit_app.py``) from a hand-over file ``pages/<url_path>.py``.
+_routing = threading.local()
 
-    Because a ``pages/`` folder exists, Streamlit runs its legacy multipage lookup on the very
-    first request a freshly started server gets (and on every AppTest run): it looks for
-    ``pages/<url_path>.py`` *instead of* running the router, and, finding none, shows "Page
-    not found" before the router takes over. Each page of the menu (but Home, the default) has
-    such a file, which only calls this function: the lookup finds the page, and the router then
-    shows the same page through ``st.navigation`` (which never lists the hand-over files).
+
+@contextmanager
+def routed() -> Iterator[None]:
+    """The router runs the chosen page inside this block (see :func:`page_setup`)."""
+    _routing.active = True
+    try:
+        yield
+    finally:
+        _routing.active = False
+
+
+def page_setup() -> None:
+    """The first line of every page: return at once when the router runs the page; otherwise
+    run the router (which runs this page again, inside :func:`routed`) and stop.
+
+    Because a ``pages/`` folder sits beside the main script, Streamlit 1.67 runs its legacy
+    multipage lookup on the very first request a freshly started server gets (and on every
+    AppTest run): it runs ``pages/<url_path>.py`` itself *instead of* the router
+    (``PagesManager.uses_pages_directory``, ``ScriptRunner._mpa_v1``). Running the router from
+    here gives such a request the app's page config, menu and sidebar; ``st.navigation`` then
+    turns the legacy lookup off for the rest of the process.
     """
+    if getattr(_routing, "active", False):
+        return
     runpy.run_path(str(ROUTER), run_name="__main__")
+    st.stop()

@@ -87,31 +87,31 @@ class Drill:
 DRILLS: dict[str, Drill] = {
     "borders": Drill(
         "borders",
-        "pages/drills/border_quiz.py",
+        "pages/border_quiz.py",
         "Which states touch which? Pick the neighbours on the map, find the state that fits a "
         "list of borders, count them.",
     ),
     "capitals": Drill(
         "capitals",
-        "pages/drills/capital_quiz.py",
+        "pages/capital_quiz.py",
         "Every state's capital, both ways, and their first letters: which capitals begin with "
         "S, and which share a first letter?",
     ),
     "ranks": Drill(
         "ranks",
-        "pages/drills/rank_quiz.py",
+        "pages/rank_quiz.py",
         "Size, statehood and population: which state is larger, joined the Union first or "
         "has more people, and whose worst rank is lowest?",
     ),
     "zones": Drill(
         "zones",
-        "pages/drills/zone_quiz.py",
+        "pages/zone_quiz.py",
         "Which time zone is each state's capital in? A state split between two time zones is "
         "asked about its capital.",
     ),
     "locate": Drill(
         "locate",
-        "pages/drills/locate_quiz.py",
+        "pages/locate_quiz.py",
         "Where is each state? Find it on the map, name the highlighted state, tell a state by "
         "its capital, or name them all.",
     ),

@@ -1,6 +1,0 @@
-"""Border quiz: the drill of the "borders" modes; every setting comes from the URL
-(see `ui.quiz_view` and `engine.quiz.parse_settings`)."""
-
-from ui.quiz_view import quiz_page
-
-quiz_page("borders")

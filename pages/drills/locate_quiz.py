@@ -1,6 +1,0 @@
-"""Locate quiz: the drill of the "locate" modes; every setting comes from the URL
-(see `ui.quiz_view` and `engine.quiz.parse_settings`)."""
-
-from ui.quiz_view import quiz_page
-
-quiz_page("locate")

@@ -1,6 +1,0 @@
-"""Zone quiz: the drill of the "zones" modes; every setting comes from the URL
-(see `ui.quiz_view` and `engine.quiz.parse_settings`)."""
-
-from ui.quiz_view import quiz_page
-
-quiz_page("zones")

@@ -1,6 +1,0 @@
-"""Class results: one class assignment, opened with the teacher link (``/results?key=…``) or
-by typing its key; see `ui.class_teacher`."""
-
-from ui.class_teacher import results_page
-
-results_page()

@@ -1,0 +1,96 @@
+"""The Assign page: a teacher sets up a drill and gets a practice link that always gives the
+same questions, with a preview of the first one and the answer key; or, from the same
+settings, a class assignment whose answers are collected (`ui.class_teacher`)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from engine.quiz import build_questions, repeat_free_count
+from ui.class_teacher import create_section
+from ui.quiz_view import (
+    DRILLS,
+    answer_key,
+    app_base_url,
+    form_params,
+    fresh_seed,
+    md,
+    preview,
+    quiz_link,
+    quiz_params,
+    read_settings,
+    settings_fields,
+)
+
+KEY = "assign"
+
+
+def _new_seed() -> None:
+    st.session_state[f"{KEY}_seed"] = str(fresh_seed())
+
+
+def assign_page() -> None:
+    """The drill, its settings form, the practice link, the class assignment, the preview."""
+    st.title("Assign a quiz")
+    st.caption(
+        "Choose a drill and its settings, then send the link to your class. The same link always "
+        "gives the same questions in the same order; students can practise their misses at the end."
+    )
+
+    group = st.radio(
+        "Drill",
+        list(DRILLS),
+        format_func=lambda g: DRILLS[g].title,
+        horizontal=True,
+        key=f"{KEY}_drill",
+    )
+    drill = DRILLS[group]
+    default_seed = st.session_state.setdefault(f"{KEY}_default_seed", fresh_seed())
+    defaults, _, _ = read_settings({}, group, default_seed)
+
+    with st.form(KEY):
+        settings_fields(group, defaults, None, KEY)
+        left, right = st.columns(2)
+        left.form_submit_button("Make the link", type="primary", width="stretch")
+        right.form_submit_button(
+            "New random seed", width="stretch", icon=":material/casino:", on_click=_new_seed
+        )
+
+    settings, timer, notes = read_settings(form_params(group, KEY), group, default_seed)
+    most = repeat_free_count(settings)
+    if settings.n > most:
+        st.warning(
+            f"These settings have only {most} different questions: a quiz of {settings.n} repeats "
+            f"some of them.",
+            icon=":material/repeat:",
+        )
+        st.button(
+            f"Use {most} questions",
+            icon=":material/check:",
+            on_click=lambda: st.session_state.update({f"{KEY}_n": most}),
+        )
+    base = app_base_url(KEY)
+    link = quiz_link(drill.url_path, quiz_params(settings, timer), base)
+
+    st.subheader("The practice link")
+    if notes:
+        st.warning("\n".join(f"- {md(n)}" for n in notes), icon=":material/warning:")
+    st.code(link, language=None, wrap_lines=True)
+    if base:
+        st.caption("Copy it with the button in the box's corner.")
+    else:
+        st.caption(
+            "The app's address is not known here, so the link starts at the page: put the app's "
+            "address and a “/” in front of it."
+        )
+    st.link_button("Open the quiz", link, icon=":material/open_in_new:", width="stretch")
+
+    create_section(group, settings, timer, base)
+
+    questions = build_questions(settings)
+    st.subheader("First question of the practice link")
+    preview(questions[0], key=f"{KEY}_preview", settings=settings)
+    with st.expander(
+        f"Answer key: all {len(questions)} questions of the practice link", icon=":material/key:"
+    ):
+        st.markdown(answer_key(questions))
