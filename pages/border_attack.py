@@ -28,6 +28,7 @@ from engine.border_attack import (
 )
 from engine.cards import deck
 from ui.cards import card_html, ordinal
+from ui.links import fresh_seed
 from ui.maps import map_change, us_map
 from ui.nav import page_setup
 
@@ -363,7 +364,7 @@ if state.is_over:
         ba.end_sentence(tab, obs),
         kind="success" if won else "error",
         summary=summary,
-        again=replace(tab.setup, seed=gv.fresh_seed()).with_option("dealer", next_dealer),
+        again=replace(tab.setup, seed=fresh_seed()).with_option("dealer", next_dealer),
     )
     if last is not None:
         with st.expander(f"The last trick (trick {last.number})", expanded=True):

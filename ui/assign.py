@@ -8,15 +8,12 @@ import streamlit as st
 
 from engine.quiz import build_questions, repeat_free_count
 from ui.class_teacher import create_section
+from ui.links import app_base_url, app_link, fresh_seed, md
 from ui.quiz_view import (
     DRILLS,
     answer_key,
-    app_base_url,
     form_params,
-    fresh_seed,
-    md,
     preview,
-    quiz_link,
     quiz_params,
     read_settings,
     settings_fields,
@@ -70,7 +67,7 @@ def assign_page() -> None:
             on_click=lambda: st.session_state.update({f"{KEY}_n": most}),
         )
     base = app_base_url(KEY)
-    link = quiz_link(drill.url_path, quiz_params(settings, timer), base)
+    link = app_link(drill.url_path, quiz_params(settings, timer), base)
 
     st.subheader("The practice link")
     if notes:

@@ -36,8 +36,9 @@ from store.classroom import (
 from store.db import Unavailable
 from store.report import attempts_csv, most_missed, roster, state_shares
 from ui.classroom import CODE, URL_PATH, about
+from ui.links import app_base_url, app_link, md
 from ui.maps import us_map
-from ui.quiz_view import app_base_url, clock, md, quiz_link
+from ui.quiz_view import clock
 from ui.storage import app_database, storage_note
 
 RESULTS_PATH = "results"
@@ -73,8 +74,8 @@ def _when(moment: datetime | None, zone: tzinfo) -> str:
 
 def links(code: str, key: str | None, base: str | None) -> tuple[str, str | None]:
     """The student link and (with ``key``) the teacher link."""
-    student = quiz_link(URL_PATH, {CODE: code}, base)
-    return student, quiz_link(RESULTS_PATH, {KEY_PARAM: key}, base) if key else None
+    student = app_link(URL_PATH, {CODE: code}, base)
+    return student, app_link(RESULTS_PATH, {KEY_PARAM: key}, base) if key else None
 
 
 def qr_svg(link: str) -> str:

@@ -35,7 +35,8 @@ from store.classroom import (
 )
 from store.db import Unavailable
 from store.outbox import Outbox, Status
-from ui.quiz_view import QuizView, describe, md, question_states, show_quiz
+from ui.links import md
+from ui.quiz_view import QuizView, describe, question_states, show_quiz
 from ui.storage import app_database
 
 URL_PATH = "class"

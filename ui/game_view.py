@@ -72,12 +72,12 @@ from engine.cards import Card
 from engine.core import GameState, IllegalAction
 from engine.games import game_class, has_decisions, player_settings
 from ui.cards import CARD_CSS, card_html, hand_html
+from ui.links import fresh_seed
 
 HUMAN = 0
 AI_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 LEVEL_NAMES: dict[str, str] = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
 DEFAULT_LEVEL = "easy"
-SEED_LIMIT = 1_000_000  #: fresh seeds are drawn below this, so links stay short
 MAX_SEED = 2**32 - 1  #: the largest deal number a URL may ask for
 CARD_WIDTH = 152  #: px of a card with its button: five to a row on a laptop, two on a phone
 BASE_PARAMS: tuple[str, ...] = ("seed", "players", "teams", "levels")
@@ -105,11 +105,6 @@ TABLE_CSS = """
 [class*="_box_"] .stTooltipHoverTarget:has(button:disabled) {pointer-events:none;}
 </style>
 """
-
-
-def fresh_seed() -> int:
-    """A new random deal number for a game nobody asked a seed for."""
-    return secrets.randbelow(SEED_LIMIT)
 
 
 # --- set-up ---------------------------------------------------------------------------------

@@ -29,7 +29,6 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
-from urllib.parse import urlencode
 
 import streamlit as st
 
@@ -55,13 +54,13 @@ from engine.quiz import (
 from geodata import REGIONS
 from ui.cards import ordinal
 from ui.focus import by_key, focus
+from ui.links import fresh_seed, md
 from ui.maps import Pick, map_change, us_map
 from ui.nav import MENU
 
 TIMER = "timer"
 URL_PARAMS: tuple[str, ...] = (*PARAMS, TIMER)
 MAX_TIMER = 60  #: minutes
-SEED_LIMIT = 1_000_000  #: fresh seeds are drawn below this, so links stay short
 MAP_HEIGHT = 460  #: px at most: the lower 48 fill a laptop's content column (700 px and more)
 MAP_HEIGHT_SHOWN = 340  #: px at most, for a map that is not answered on
 
@@ -121,11 +120,6 @@ DRILLS: dict[str, Drill] = {
 # --- settings from the URL ------------------------------------------------------------------
 
 
-def fresh_seed() -> int:
-    """A new random seed for a quiz nobody asked a seed for."""
-    return secrets.randbelow(SEED_LIMIT)
-
-
 def parse_timer(raw: object) -> tuple[int | None, list[str]]:
     """The ``timer`` parameter: minutes for the whole quiz (1 to 60); missing, empty or 0 means
     no timer. A bad value means no timer, with a note naming it."""
@@ -154,27 +148,6 @@ def quiz_params(settings: QuizSettings, timer: int | None) -> dict[str, str]:
     if timer:
         params[TIMER] = str(timer)
     return params
-
-
-def quiz_link(url_path: str, params: Mapping[str, str], base: str | None = None) -> str:
-    """The link to a drill page with these parameters: ``base/url_path?…`` or, without a base,
-    the relative ``url_path?…`` (which works from any page of the app)."""
-    query = urlencode(dict(params), safe=",")
-    page = f"{url_path}?{query}" if query else url_path
-    return f"{base.rstrip('/')}/{page}" if base else page
-
-
-def app_base_url(url_path: str) -> str | None:
-    """The app's address as the browser sees it (``st.context.url`` minus the current page's
-    path), or ``None`` where it is not known (tests, old Streamlit)."""
-    try:
-        url = st.context.url
-    except AttributeError:
-        return None
-    if not url:
-        return None
-    url = url.rstrip("/")
-    return url.removesuffix("/" + url_path)
 
 
 # --- the state of one drill page -------------------------------------------------------------
@@ -458,14 +431,6 @@ def clock(seconds: float) -> str:
     h, rest = divmod(s, 3600)
     m, s = divmod(rest, 60)
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
-
-
-_MD_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]<>#$~|"})
-
-
-def md(text: str) -> str:
-    """Text (possibly typed by a student) made safe inside Markdown."""
-    return text.translate(_MD_SPECIAL)
 
 
 def describe(

@@ -48,7 +48,7 @@ from ui.game_view import (
     Table,
     url_params,
 )
-from ui.quiz_view import app_base_url, md, quiz_link
+from ui.links import app_base_url, app_link, md
 from ui.storage import app_database
 
 REFRESH = 1.0  #: seconds between two looks at the table while waiting
@@ -403,7 +403,7 @@ def lobby(tab: SeatPlay) -> None:
     code = view.table.code
     if tab.me == 0:
         game_id = view.table.game  # a game page's URL path is its game's id (ui.nav)
-        link = quiz_link(game_id, {JOIN_PARAM: code}, app_base_url(game_id))
+        link = app_link(game_id, {JOIN_PARAM: code}, app_base_url(game_id))
         st.success(
             f"Your table is open. Table code: **{code}**. Classmates join with the code on this "
             "game's page (Play with others), or with this link:",
