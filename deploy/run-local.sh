@@ -210,7 +210,8 @@ types { text/html html; text/css css; application/javascript js mjs; application
 EOF
 GEOPLUNGE_LISTEN="$LISTEN" GEOPLUNGE_UPSTREAM_SERVERS="$UPSTREAMS" \
 GEOPLUNGE_STATIC_ROOT="$STATIC_ROOT" GEOPLUNGE_ACCESS_LOG="$LOG_DIR/nginx-access.log" \
-  envsubst '${GEOPLUNGE_LISTEN} ${GEOPLUNGE_UPSTREAM_SERVERS} ${GEOPLUNGE_STATIC_ROOT} ${GEOPLUNGE_ACCESS_LOG}' \
+GEOPLUNGE_ERROR_LOG="$LOG_DIR/nginx-error.log" \
+  envsubst '${GEOPLUNGE_LISTEN} ${GEOPLUNGE_UPSTREAM_SERVERS} ${GEOPLUNGE_STATIC_ROOT} ${GEOPLUNGE_ACCESS_LOG} ${GEOPLUNGE_ERROR_LOG}' \
   < "$ROOT/deploy/nginx/geoplunge.conf.template" > "$RUN_DIR/nginx/geoplunge.conf"
 TEMP="$RUN_DIR/nginx/temp"
 cat > "$RUN_DIR/nginx/nginx.conf" <<EOF

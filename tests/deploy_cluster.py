@@ -117,19 +117,24 @@ class Cluster:
             )
         return found
 
-    def get(self, path: str, cookie: str | None = None) -> int:
-        """``GET path`` through nginx (with a stickiness cookie); the port of the server that
-        answered, read from the access log."""
-        probe = uuid.uuid4().hex
-        separator = "&" if "?" in path else "?"
-        request = urllib.request.Request(f"{self.url}{path}{separator}probe={probe}")
-        if cookie is not None:
-            request.add_header("Cookie", f"{STICKY_COOKIE}={cookie}")
+    def get(
+        self, path: str, cookie: str | None = None, headers: dict[str, str] | None = None
+    ) -> int:
+        """``GET path`` through nginx (with a stickiness cookie and extra headers); the port of
+        the server that answered, read from the access log.
+
+        The log holds paths without their query, so the request is told apart by its cookie:
+        without one, a fresh random value (which nginx hashes as it would its own)."""
+        cookie = cookie or f"probe-{uuid.uuid4().hex}"
+        before = len(self.requests())
+        request = urllib.request.Request(f"{self.url}{path}", headers=headers or {})
+        request.add_header("Cookie", f"{STICKY_COOKIE}={cookie}")
         with urllib.request.urlopen(request, timeout=30):
             pass
+        bare = path.split("?")[0]
         for _ in range(50):
-            for r in self.requests():
-                if probe in r.path and r.server_port:
+            for r in self.requests()[before:]:
+                if r.sticky == cookie and r.path.split("?")[0] == bare and r.server_port:
                     return r.server_port
             time.sleep(0.1)
         raise AssertionError(f"nginx did not log the request {path}")

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import os
 import time
+import urllib.error
 import urllib.request
+import uuid
 from contextlib import ExitStack
 
 import pytest
@@ -150,6 +152,25 @@ def test_a_browser_cookie_always_reaches_the_same_server(deployment):
         assert len(ports) == 1, f"{cookie} reached {ports}"
         servers[cookie] = ports.pop()
     assert set(servers.values()) == set(deployment.ports.values())  # students spread over both
+
+
+def logs(deployment) -> str:
+    """nginx's access and error logs of the deployment, as one text."""
+    folder = deployment.run_dir / "logs"
+    return "".join(
+        (folder / name).read_text()
+        for name in ("nginx-access.log", "nginx-error.log")
+        if (folder / name).exists()
+    )
+
+
+def test_nginx_logs_paths_without_their_query_and_no_referrer(deployment):
+    key, token = "teacherkey" + uuid.uuid4().hex, "resumetoken" + uuid.uuid4().hex
+    referrer = f"{deployment.url}/class?code=ABCDEF&resume={token}"
+    deployment.get(f"/results?key={key}", headers={"Referer": referrer})
+    assert any(r.path.startswith("/results") for r in deployment.requests())
+    text = logs(deployment)
+    assert key not in text and token not in text
 
 
 @pytest.mark.browser
@@ -301,3 +322,25 @@ def test_a_server_killed_mid_quiz_loses_no_answer_and_the_quiz_goes_on(chromium,
     servers = [deployment.index_of(s.server_port) for s in streams]
     assert servers[0] == 1 and servers[-1] == 2, streams
     assert blocked == []
+
+
+def test_nginx_logs_no_secret_when_the_servers_fail(deployment):
+    """Last in the module: both servers down, a request that carries secrets fails at every
+    server, which nginx's error log would report with the request line and the referrer."""
+    for index in (1, 2):
+        if deployment.healthy(index):
+            deployment.kill(index)
+    key, token = "teacherkey" + uuid.uuid4().hex, "resumetoken" + uuid.uuid4().hex
+    request = urllib.request.Request(
+        f"{deployment.url}/results?key={key}",
+        headers={"Referer": f"{deployment.url}/class?code=ABCDEF&resume={token}"},
+    )
+    with pytest.raises(urllib.error.HTTPError) as failed:
+        urllib.request.urlopen(request, timeout=30)
+    assert failed.value.code == 502
+    deadline = time.monotonic() + 10
+    while not any(r.path.startswith("/results") and r.status == 502 for r in deployment.requests()):
+        assert time.monotonic() < deadline, "nginx did not log the failed request"
+        time.sleep(0.1)
+    text = logs(deployment)
+    assert key not in text and token not in text
