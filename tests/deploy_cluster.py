@@ -15,6 +15,7 @@ import re
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.request
@@ -175,6 +176,7 @@ def cluster(servers: int = 2, database_url: str | None = None) -> Iterator[Clust
     require_nginx()
     run_dir = Path(tempfile.mkdtemp(prefix="geoplunge-deploy-test-"))
     env = {k: v for k, v in os.environ.items() if k != "GEOPLUNGE_DATABASE_URL"}
+    env["GEOPLUNGE_PYTHON"] = sys.executable  # the servers run the tests' own interpreter
     command = [str(RUN_LOCAL), "start", "--servers", str(servers), "--port", "0"]
     command += ["--run-dir", str(run_dir)]
     if database_url:
