@@ -41,6 +41,7 @@ from engine.quiz import (
     parse_settings,
     repeat_free_count,
 )
+from engine.quiz import modes as modes_table
 
 STATES = geodata.states()
 NEIGHBORS = geodata.neighbors()
@@ -248,6 +249,25 @@ def _draw_settings(data) -> QuizSettings:
 
 
 # --- generation ----------------------------------------------------------------------------
+
+
+def test_every_mode_has_one_generator_in_its_groups_module() -> None:
+    """The modes table is the one list of modes: each row's generator is registered by the
+    module named after its group, and a second registration is refused."""
+    for row in modes_table.MODE_TABLE:
+        made = modes_table.generator(row.name)
+        assert made.make.__module__ == f"engine.quiz.{row.group}", row.name
+        with pytest.raises(ValueError, match="already has a generator"):
+            modes_table.generates(row.name)(made.make)
+    assert [m.name for m in modes_table.MODE_TABLE] == list(MODES)
+    assert {m.group for m in modes_table.MODE_TABLE} == set(MODE_GROUPS)
+
+
+def test_a_question_takes_its_answer_type_from_the_modes_table() -> None:
+    for q in build_questions(QuizSettings(modes=MODES, n=50, seed=8)):
+        row = modes_table.mode(q.mode)
+        assert (q.answer_type, q.value_kind) == (row.answer_type, row.value_kind)
+        assert q.qid.startswith(f"{q.mode}:")
 
 
 @pytest.mark.parametrize("mode", MODES)
