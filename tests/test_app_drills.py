@@ -15,7 +15,7 @@ from engine.quiz import (
     parse_settings,
 )
 from tests import maps
-from ui.quiz_view import DRILLS, MAX_RADIO, QuizView, asking_roles, clickable
+from ui.quiz.page import DRILLS, MAX_RADIO, QuizView, asking_roles, clickable
 
 BORDER = "pages/border_quiz.py"
 ASSIGN = "pages/assign.py"
@@ -450,7 +450,7 @@ def test_name_all_the_states_of_a_region(app):
     view = view_of(app, "locate")
     assert view.picked == ["NY", "PA", "ME"] and view.run.answered == 0
     assert "3 of 9 named" in texts(app)
-    from ui.quiz_view import names_roles
+    from ui.quiz.page import names_roles
 
     roles, _ = names_roles(q, view.picked)
     assert {c for c, r in roles.items() if r == "correct"} == {"NY", "PA", "ME"}

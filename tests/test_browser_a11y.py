@@ -13,7 +13,7 @@ import pytest
 
 from tests import browser as b
 from ui.nav import MENU
-from ui.quiz_view import DRILLS
+from ui.quiz.page import DRILLS
 
 pytestmark = pytest.mark.browser
 

@@ -20,7 +20,7 @@ from playwright.sync_api import Error as PlaywrightError
 from engine.cards import by_usps
 from engine.quiz import AnswerType, Question, ValueKind, build_questions
 from tests import browser as b
-from ui.quiz_view import DRILLS, MAX_RADIO, read_settings
+from ui.quiz.page import DRILLS, MAX_RADIO, read_settings
 
 pytestmark = pytest.mark.browser
 
@@ -65,7 +65,7 @@ def _wait_focus(page, selector: str) -> None:
 
 
 def _answer_box(url_path: str, q: Question, turn: int) -> str:
-    """The key of the widget the focus must be in when ``q`` is asked (``ui.quiz_view``)."""
+    """The key of the widget the focus must be in when ``q`` is asked (``ui.quiz.page``)."""
     name = {AnswerType.TEXT: "text", AnswerType.SET: "pick", AnswerType.ORDER: "pick"}
     return f"{url_path}_{name.get(q.answer_type, 'one')}_{turn}"
 

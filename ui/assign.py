@@ -9,7 +9,7 @@ import streamlit as st
 from engine.quiz import build_questions, repeat_free_count
 from ui.class_teacher import create_section
 from ui.links import app_base_url, app_link, fresh_seed, md
-from ui.quiz_view import (
+from ui.quiz.page import (
     DRILLS,
     answer_key,
     form_params,

@@ -36,7 +36,7 @@ from store.classroom import (
 from store.db import Unavailable
 from store.outbox import Outbox, Status
 from ui.links import md
-from ui.quiz_view import QuizView, describe, question_states, show_quiz
+from ui.quiz.page import QuizView, describe, question_states, show_quiz
 from ui.storage import app_database
 
 URL_PATH = "class"

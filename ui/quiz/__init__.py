@@ -1,0 +1,1 @@
+"""The drill runner shared by every drill page (see its modules)."""
