@@ -15,11 +15,13 @@ from engine.quiz import (
     parse_settings,
 )
 from tests import maps
-from ui.quiz.page import DRILLS, MAX_RADIO, QuizView, asking_roles, clickable
+from ui.nav import DRILL_MENU
+from ui.quiz.roles import MAX_RADIO, asking_roles, clickable
+from ui.quiz.session import QuizView
 
 BORDER = "pages/border_quiz.py"
 ASSIGN = "pages/assign.py"
-PAGES = {group: drill.path for group, drill in DRILLS.items()}
+PAGES = {group: drill.path for group, drill in DRILL_MENU.items()}
 
 
 def open_page(app, path: str, **params: str):
@@ -35,7 +37,7 @@ def open_page(app, path: str, **params: str):
 
 
 def view_of(app, group: str = "borders") -> QuizView:
-    return app.session_state[DRILLS[group].url_path]
+    return app.session_state[DRILL_MENU[group].url_path]
 
 
 def texts(app) -> str:
@@ -112,7 +114,7 @@ def give(app, group: str, response: object) -> None:
     assert not app.exception
 
 
-@pytest.mark.parametrize("group", list(DRILLS))
+@pytest.mark.parametrize("group", list(DRILL_MENU))
 def test_a_full_quiz_partly_right_partly_wrong(app, group):
     open_page(app, PAGES[group], n="4", seed="3")
     questions = build_questions(parse_settings({"n": "4", "seed": "3"}, group=group)[0])
@@ -450,7 +452,7 @@ def test_name_all_the_states_of_a_region(app):
     view = view_of(app, "locate")
     assert view.picked == ["NY", "PA", "ME"] and view.run.answered == 0
     assert "3 of 9 named" in texts(app)
-    from ui.quiz.page import names_roles
+    from ui.quiz.roles import names_roles
 
     roles, _ = names_roles(q, view.picked)
     assert {c for c, r in roles.items() if r == "correct"} == {"NY", "PA", "ME"}

@@ -122,7 +122,7 @@ def _first_question(group: str, link: str):
     from urllib.parse import parse_qsl, urlparse
 
     from engine.quiz import build_questions
-    from ui.quiz.page import read_settings
+    from ui.quiz.session import read_settings
 
     params = dict(parse_qsl(urlparse(link).query))
     return build_questions(read_settings(params, group, 0)[0])[0]
