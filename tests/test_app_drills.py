@@ -373,6 +373,39 @@ def test_time_up_never_praises_an_unfinished_quiz(app):
     assert view_of(app, "zones").run.answered == 2
 
 
+def test_the_summary_counts_each_question_once_and_maps_every_one(app):
+    """Issue 18: with re-asks the summary said "3 more answered on a second try" (it counted
+    re-asks), and its map left out the state of a question answered right after a corrected
+    misspelling."""
+    open_page(app, PAGES["capitals"], mode="capital_of", n="4", seed="3")
+    wrong_left = {1: 2, 3: 1}  # Q1 is missed twice, Q3 once; Q2 is misspelt, then read right
+    while not view_of(app, "capitals").over:
+        view = view_of(app, "capitals")
+        number, q = view.run.number, view.run.current
+        if wrong_left.get(number):
+            wrong_left[number] -= 1
+            give(app, "capitals", wrong_answer(q))
+        elif number == 2:
+            state = by_usps()[q.answer].name
+            give(app, "capitals", state[0] + state[2] + state[1] + state[3:])
+            assert "check the spelling" in app.success[0].value
+        else:
+            give(app, "capitals", right_answer(q))
+        click(app, "See my results" if view_of(app, "capitals").run.is_done else "Next question")
+    shown = texts(app).replace("\\", "")
+    assert "**You got 2 of 4 right at the first try** (50%) in " in shown
+    assert "2 more right on a later try." in shown
+    assert "second try" not in shown
+    questions = view_of(app, "capitals").run.questions
+    roles = maps.map_data(app, view_of(app, "capitals").map_key)["roles"]
+    assert roles == {
+        questions[0].answer: "missed",
+        questions[1].answer: "correct",
+        questions[2].answer: "missed",
+        questions[3].answer: "correct",
+    }
+
+
 def test_the_score_line_says_what_it_counts(app):
     open_page(app, PAGES["zones"], n="3", seed="1")
     give(app, "zones", right_answer(view_of(app, "zones").run.current))

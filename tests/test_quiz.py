@@ -32,6 +32,7 @@ from engine.quiz import (
     Question,
     QuizRun,
     QuizSettings,
+    Standing,
     ValueKind,
     build_questions,
     default_modes,
@@ -42,6 +43,7 @@ from engine.quiz import (
     repeat_free_count,
 )
 from engine.quiz import modes as modes_table
+from tests.quiz_runs import issue_18_run
 
 STATES = geodata.states()
 NEIGHBORS = geodata.neighbors()
@@ -750,9 +752,40 @@ def test_a_question_returns_until_answered_right() -> None:
     run.answer(_right_response(target))
     assert run.is_done
     summary = run.summary()
-    assert summary.score == 1 and summary.total == 2 and summary.retries == 3
+    assert summary.score == 1 and summary.total == 2
+    assert summary.right_later == 1 and summary.never_right == 0  # one question, asked 4 times
     assert [m.question for m in summary.misses] == [target]
     assert summary.misses[0].cleared
+
+
+def test_the_summary_counts_questions_not_re_asks() -> None:
+    run = issue_18_run()
+    assert "check the spelling" in run.attempts[1].result.message  # the corrected misspelling
+    summary = run.summary()
+    assert len(run.attempts) == 7  # three re-asks
+    assert (summary.score, summary.right_later, summary.never_right) == (2, 2, 0)
+    assert (summary.total, summary.answered, summary.unreached) == (4, 4, 0)
+    assert [run.standing(n) for n in range(1, 5)] == [
+        Standing.LATER,
+        Standing.FIRST_TRY,
+        Standing.LATER,
+        Standing.FIRST_TRY,
+    ]
+
+
+def test_a_stopped_run_tells_never_right_from_not_reached() -> None:
+    run = QuizRun(QuizSettings(modes=("zone",), n=5, seed=2))
+    first = run.current
+    run.answer(_wrong_response(first))  # Q1 wrong, waiting to come back
+    run.answer(_right_response(run.current))  # Q2 right
+    summary = run.summary()
+    assert (summary.score, summary.right_later, summary.never_right) == (1, 0, 1)
+    assert summary.unreached == 3
+    assert [run.standing(n) for n in range(1, 6)] == [
+        Standing.NEVER,
+        Standing.FIRST_TRY,
+        *[Standing.NOT_REACHED] * 3,
+    ]
 
 
 def test_not_counted_answers_change_nothing() -> None:
@@ -857,7 +890,9 @@ def test_runs_end_and_account_for_every_answer(seed: int, script: list[bool]) ->
         assert steps <= 8 + len(script)
     rights = [a.number for a in run.attempts if a.result.correct]
     assert sorted(rights) == list(range(1, 9))
-    assert len(run.attempts) == 8 + run.summary().retries
+    summary = run.summary()
+    assert summary.score + summary.right_later == 8 and summary.never_right == 0
+    assert sum(1 for a in run.attempts if a.attempt == 1) == 8  # each question once at first
     assert run.score == sum(1 for a in run.attempts if a.attempt == 1 and a.result.correct)
 
 

@@ -64,7 +64,7 @@ from engine.quiz.modes import (
     default_modes,
 )
 from engine.quiz.question import AnswerType, Naming, Outcome, Question, Result, ValueKind
-from engine.quiz.run import RETRY_GAP, Attempt, Miss, QuizRun, Summary
+from engine.quiz.run import RETRY_GAP, Attempt, Miss, QuizRun, Standing, Summary
 from engine.quiz.settings import DEFAULT_N, MAX_N, PARAMS, QuizSettings, parse_settings
 
 __all__ = [
@@ -91,6 +91,7 @@ __all__ = [
     "QuizRun",
     "QuizSettings",
     "Result",
+    "Standing",
     "Summary",
     "ValueKind",
     "allowed_modes",

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from engine.core import IllegalAction
 from engine.quiz import export
@@ -48,17 +49,33 @@ class Miss:
     cleared: bool  #: answered right later in the run
 
 
+class Standing(StrEnum):
+    """Where one question of a run stands: each question has exactly one standing, however
+    often it was asked."""
+
+    FIRST_TRY = "first_try"  #: answered right at its first asking
+    LATER = "later"  #: answered wrong first, then right at a later asking
+    NEVER = "never"  #: answered, never right (a typed list of names; a run stopped early)
+    NOT_REACHED = "not_reached"  #: never answered (a run stopped by its timer)
+
+
 @dataclass(frozen=True, slots=True)
 class Summary:
-    """The end of a run: ``score`` questions right at the first attempt out of ``total``;
-    ``answered`` questions answered at least once; ``retries`` re-asked questions answered;
-    ``misses`` the first-attempt misses."""
+    """The end of a run, counting questions (never askings): ``score`` right at the first
+    attempt out of ``total``; ``right_later`` right at a later attempt; ``answered`` answered
+    at least once; ``misses`` the first-attempt misses. Every question is counted once: right
+    at the first try, right later, never right or not reached."""
 
     score: int
     total: int
     answered: int
-    retries: int
+    right_later: int
     misses: tuple[Miss, ...]
+
+    @property
+    def never_right(self) -> int:
+        """Questions answered but never right."""
+        return self.answered - self.score - self.right_later
 
     @property
     def percent(self) -> int:
@@ -183,13 +200,23 @@ class QuizRun:
             for a in sorted(found, key=lambda a: a.number)
         ]
 
+    def standing(self, number: int) -> Standing:
+        """Where question ``number`` (1-based) stands now."""
+        answers = [a for a in self.attempts if a.number == number]
+        if not answers:
+            return Standing.NOT_REACHED
+        if answers[0].result.correct:
+            return Standing.FIRST_TRY
+        return Standing.LATER if any(a.result.correct for a in answers) else Standing.NEVER
+
     def summary(self) -> Summary:
         """Score, totals and misses so far (complete once ``is_done``)."""
+        standings = [self.standing(n) for n in range(1, self.total + 1)]
         return Summary(
             score=self.score,
             total=self.total,
             answered=self.answered,
-            retries=sum(1 for a in self.attempts if a.attempt > 1),
+            right_later=standings.count(Standing.LATER),
             misses=tuple(self.misses()),
         )
 

@@ -40,6 +40,7 @@ from ui.maps import map_change, us_map
 from ui.nav import DRILL_MENU
 from ui.quiz.roles import (
     MAP_HINTS,
+    SUMMARY_WORDS,
     asking_roles,
     clickable,
     feedback_roles,
@@ -65,12 +66,15 @@ def draw_map(
     settings: QuizSettings | None = None,
     label: str = "Map of the United States",
     hint: str | None = None,
+    words: Mapping[str, str] | None = None,
 ) -> None:
-    """A map that only shows (a summary, a preview), zoomed to the quiz's states."""
+    """A map that only shows (a summary, a preview), zoomed to the quiz's states; ``words``
+    rename roles in its legend."""
     us_map(
         key,
         roles,
         notes=notes,
+        words=words,
         zoom=zoom_states(settings) if settings else None,
         height=MAP_HEIGHT_SHOWN,
         label=label,
@@ -226,7 +230,15 @@ def _summary(view: QuizView) -> None:
     with map_col:
         roles, notes = summary_roles(run)
         hint = "Point at a state to see its questions." if s.misses else None
-        draw_map(view.map_key, roles, notes, settings=run.settings, label="Your answers", hint=hint)
+        draw_map(
+            view.map_key,
+            roles,
+            notes,
+            settings=run.settings,
+            label="Your answers",
+            hint=hint,
+            words=SUMMARY_WORDS,
+        )
     with list_col:
         if s.misses:
             st.markdown("**Your mistakes**")
@@ -285,9 +297,10 @@ def _summary_title(view: QuizView, s: Summary) -> str:
 
 
 def summary_lines(view: QuizView, s: Summary) -> list[str]:
-    """The score lines of a summary. Questions never answered are "not reached", neither
-    right nor wrong; an answer picked but not checked when the time ran out is left out; the
-    share is given only for a finished quiz."""
+    """The score lines of a summary, counting questions (each once, however often it was
+    asked): right at the first try, right on a later try, never answered right. Questions
+    never answered are "not reached", neither right nor wrong; an answer picked but not
+    checked when the time ran out is left out; the share is given only for a finished quiz."""
     lines = []
     if view.time_up:
         lines.append(
@@ -295,10 +308,11 @@ def summary_lines(view: QuizView, s: Summary) -> list[str]:
             + (f"; {s.unreached} not reached." if s.unreached else ".")
         )
     share = f" ({s.percent}%)" if s.complete else ""
-    retries = f" {s.retries} more answered on a second try." if s.retries else ""
+    later = f" {s.right_later} more right on a later try." if s.right_later else ""
+    never = f" {s.never_right} never answered right." if s.never_right else ""
     lines.append(
         f"**You got {s.score} of {s.total} right at the first try**{share} "
-        f"in {clock(view.elapsed())}.{retries}"
+        f"in {clock(view.elapsed())}.{later}{never}"
     )
     if view.unchecked:
         lines.append("The answer you had picked when the time ran out was not checked.")

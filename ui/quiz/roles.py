@@ -7,7 +7,7 @@ directly.
   the few states the prompt names are highlighted, the states that cannot be picked muted;
   the answer is never revealed;
 * after an answer (:func:`feedback_roles`): right, missed and wrong states in their colours;
-* at the end (:func:`summary_roles`): every question's states with the question's outcome.
+* at the end (:func:`summary_roles`): every question's states in the colour of its standing.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from engine.quiz import (
     QuizRun,
     QuizSettings,
     Result,
+    Standing,
     ValueKind,
     four_corners_partner,
 )
@@ -94,7 +95,9 @@ def names_roles(q: Question, named: list[str]) -> tuple[dict[str, str], dict[str
 
 
 def question_states(q: Question) -> tuple[str, ...]:
-    """The states a question is about, for the map of a whole run."""
+    """The states a question is about, for the map of a whole run (and the class map): the
+    asked state, the answer of a "which state?" question, the few states it compares, or the
+    states of a set answer. Only a list of names has none (its map shows what was named)."""
     if q.focus:
         return (q.focus,)
     if q.mode == "exact":
@@ -104,23 +107,48 @@ def question_states(q: Question) -> tuple[str, ...]:
         return q.shown
     if q.answer_type is AnswerType.SET:
         return tuple(sorted(q.answer))
+    if q.value_kind is ValueKind.STATE and isinstance(q.answer, str):
+        return (q.answer,)  # find it, which state has this capital, C is the capital of …
     return ()
 
 
+_STANDING_ROLES: dict[Standing, str] = {
+    Standing.FIRST_TRY: "correct",
+    Standing.LATER: "missed",
+    Standing.NEVER: "wrong",
+}
+SUMMARY_WORDS: dict[str, str] = {
+    "correct": "right at the first try",
+    "missed": "right on a later try",
+    "wrong": "never answered right",
+}
+"""The legend of the map of a run: each role names a question's standing."""
+_NOT_REACHED = "not reached"
+_WORST_LAST = ("correct", "missed", "wrong")
+
+
 def summary_roles(run: QuizRun) -> tuple[dict[str, str], dict[str, str]]:
-    """The map of a run: the states of questions missed at the first attempt, and of those
-    right at once (a state in both counts as missed); hover notes name the questions."""
+    """The map of a run: every question's states in the colour of its standing (right at the
+    first try, right on a later try, never answered right), whatever the way the answer was
+    read (a corrected misspelling is right); a state of several questions takes the worst.
+    A list of names maps the states named as right and those not named as never right. Hover
+    notes name each question and its standing, the questions not reached included."""
     roles: dict[str, str] = {}
     notes: dict[str, list[str]] = {}
-    for a in sorted((a for a in run.attempts if a.attempt == 1), key=lambda a: a.number):
-        if a.question.answer_type is AnswerType.NAMES:  # the states named, and those missed
-            states = [(c, True) for c in a.result.right] + [(c, False) for c in a.result.missed]
+    for number, q in enumerate(run.questions, 1):
+        standing = run.standing(number)
+        if q.answer_type is AnswerType.NAMES and standing is not Standing.NOT_REACHED:
+            result = next(a.result for a in run.attempts if a.number == number)
+            states = [(c, Standing.FIRST_TRY) for c in result.right]
+            states += [(c, Standing.NEVER) for c in result.missed]
         else:
-            states = [(c, a.result.correct) for c in question_states(a.question)]
-        for usps, right in states:
-            if roles.get(usps) != "missed":
-                roles[usps] = "correct" if right else "missed"
-            notes.setdefault(usps, []).append(f"Q{a.number} {'right' if right else 'missed'}")
+            states = [(c, standing) for c in question_states(q)]
+        for usps, where in states:
+            role = _STANDING_ROLES.get(where)
+            if role and _WORST_LAST.index(role) >= _WORST_LAST.index(roles.get(usps, role)):
+                roles[usps] = role
+            words = SUMMARY_WORDS[role] if role else _NOT_REACHED
+            notes.setdefault(usps, []).append(f"Q{number} {words}")
     return roles, {c: ", ".join(v) for c, v in notes.items()}
 
 
