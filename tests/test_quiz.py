@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import geodata
+from engine.answers import MAX_ANSWER_CHARS, TOO_LONG_MESSAGE
 from engine.core import IllegalAction
 from engine.quiz import (
     CSV_COLUMNS,
@@ -1123,3 +1124,22 @@ def test_a_run_stopped_early_counts_the_rest_as_not_reached() -> None:
     summary = run.summary()
     assert (summary.score, summary.answered, summary.unreached) == (2, 2, 8)
     assert not summary.complete
+
+
+@pytest.mark.parametrize("mode", ["capital", "capital_of", "identify", "count", "zone", "letter"])
+def test_a_4_mb_answer_is_refused_with_a_message_and_not_counted(mode: str) -> None:
+    """Issue 18: a 4 MB typed answer cost 20 s of CPU in the fuzzy matcher (and a 4 MB
+    number raised). Any answer longer than MAX_ANSWER_CHARS is refused at once, not counted."""
+    q = make_question(mode, "CO")
+    run = QuizRun(QuizSettings(), [q])
+    result = run.answer("7" * 4_000_000)
+    assert result.outcome is Outcome.NOT_COUNTED
+    assert result.message == TOO_LONG_MESSAGE and str(MAX_ANSWER_CHARS) in result.message
+    assert run.answered == 0 and run.current is q
+
+
+def test_a_4_mb_name_in_a_list_of_names_is_refused() -> None:
+    q = make_question("all50", "ALL")
+    taken = q.take_name([], "Texas" * 800_000)
+    assert taken.usps is None and taken.message == TOO_LONG_MESSAGE
+    assert q.check(["Texas" * 800_000]).outcome is Outcome.NOT_COUNTED

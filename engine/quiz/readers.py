@@ -11,15 +11,25 @@ read in words, and a message. Three outcomes:
 * **not counted**: unreadable, ambiguous, incomplete or of the wrong kind: asked again with no
   penalty.
 
-Typed state names and capitals are matched by :mod:`engine.answers`.
+Typed state names and capitals are matched by :mod:`engine.answers`. Every reader refuses a
+response longer than ``engine.answers.MAX_ANSWER_CHARS`` first (not counted), so no reader
+ever works on more than that.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import wraps
 
-from engine.answers import Match, MatchStatus, match_capital, match_state
+from engine.answers import (
+    MAX_ANSWER_CHARS,
+    Match,
+    MatchStatus,
+    match_capital,
+    match_state,
+    too_long,
+)
 from engine.cards import ZONES, by_usps
 from engine.quiz.facts import key, name
 
@@ -48,6 +58,20 @@ def from_match(match: Match) -> Reading:
     return Reading(None, match.text.strip(), match.message, counted=False)
 
 
+def _bounded(reader: Callable[[object], Reading]) -> Callable[[object], Reading]:
+    """``reader``, refusing first a response longer than ``MAX_ANSWER_CHARS``."""
+
+    @wraps(reader)
+    def read(response: object) -> Reading:
+        text = str(response)
+        if len(text) > MAX_ANSWER_CHARS:
+            return from_match(too_long(text))
+        return reader(response)
+
+    return read
+
+
+@_bounded
 def read_state(response: object) -> Reading:
     """A USPS code, or a state's name typed forgivingly. A capital typed where a state is asked
     is not counted (and its state is not named: the question may be which state it is the
@@ -63,11 +87,13 @@ def read_state(response: object) -> Reading:
     return from_match(match)
 
 
+@_bounded
 def read_capital(response: object) -> Reading:
     """A capital typed forgivingly; its value is the USPS code of its state."""
     return from_match(match_capital(str(response)))
 
 
+@_bounded
 def read_letter(response: object) -> Reading:
     """One letter (a trailing full stop forgiven), read in upper case."""
     text = str(response).strip().rstrip(".").strip()
@@ -76,6 +102,7 @@ def read_letter(response: object) -> Reading:
     return Reading(None, text, "Answer with a single letter.", counted=False)
 
 
+@_bounded
 def read_number(response: object) -> Reading:
     """A whole number in decimal digits."""
     text = str(response).strip()
@@ -84,6 +111,7 @@ def read_number(response: object) -> Reading:
     return Reading(None, text, "Answer with a whole number.", counted=False)
 
 
+@_bounded
 def read_zone(response: object) -> Reading:
     """A Zone by its name or the start of it (three letters at least), "zone" or "time zone"
     after it forgiven."""

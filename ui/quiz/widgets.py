@@ -9,6 +9,7 @@ from html import escape
 
 import streamlit as st
 
+from engine.answers import MAX_ANSWER_CHARS
 from engine.cards import ZONES, by_usps, deck
 from engine.quiz import (
     MAX_N,
@@ -33,6 +34,10 @@ from ui.quiz.session import (
     take_name,
 )
 
+BOX_CHARS = MAX_ANSWER_CHARS + 1
+"""The most a typed-answer box takes: one more than the engine reads, so a longer paste, cut
+here by the browser (and by Streamlit on the server), is still refused with the message that
+says why rather than read as a cut-off answer."""
 ANY_REGION = "All regions"
 ANY_ZONE = "All Zones"
 
@@ -120,6 +125,7 @@ def _typed_answer(view: QuizView, q: Question) -> None:
             key=view.widget_key("text"),
             placeholder=f"Type the {what}, then press Enter",
             autocomplete="off",
+            max_chars=BOX_CHARS,
         )
         if q.choices:
             st.radio(
@@ -144,6 +150,7 @@ def _names_answer(view: QuizView, q: Question) -> None:
             key=view.widget_key("name"),
             placeholder="A state, then press Enter",
             autocomplete="off",
+            max_chars=BOX_CHARS,
         )
         st.form_submit_button("Add", width="stretch", on_click=take_name, args=(view.key,))
     st.html(f"<p role='status' class='gp-status'>{escape(view.notice)}</p>")
