@@ -158,7 +158,7 @@ def _question_map(view: QuizView, q: Question, roles, notes, *, asking: bool) ->
 def _ask(view: QuizView) -> None:
     q = view.run.current
     assert q is not None
-    with st.container():
+    with st.container(key=view.widget_key("question")):  # kept in view with the answer box
         if view.run.is_retry:
             st.markdown(":orange-badge[:material/replay: Again] You missed this one earlier.")
         st.markdown(f"### {md(q.prompt)}")
@@ -347,10 +347,13 @@ def _focus_target(view: QuizView) -> str:
 
 
 def _keep_focus(view: QuizView) -> None:
+    """Put the focus where the next key belongs; while a question is asked, its heading stays
+    in view above the answer box (the page scrolls no further than it takes)."""
     step = "summary" if view.over else view.phase
     names = view.run.current is not None and view.run.current.answer_type is AnswerType.NAMES
     tick = f"-{len(view.picked)}-{view.notice}" if names and step == "ask" else ""
-    focus(_focus_target(view), f"{view.uid}-{view.turn}-{step}{tick}")
+    reveal = by_key(view.widget_key("question")) if step == "ask" else None
+    focus(_focus_target(view), f"{view.uid}-{view.turn}-{step}{tick}", reveal=reveal)
 
 
 def quiz_page(group: str) -> None:
