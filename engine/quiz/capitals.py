@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine.cards import by_usps, deck
-from engine.quiz.facts import all_states, and_list, by_name, capital_remarks, name
+from engine.quiz.facts import all_states, and_list, by_name, capital_answer, capital_remarks, name
 from engine.quiz.modes import Context, generates, mode
 from engine.quiz.question import Question
 
@@ -149,11 +149,11 @@ def _shared(usps: str, ctx: Context) -> Question:
 
 @generates("capital_of")
 def _capital_of_question(usps: str, ctx: Context) -> Question:
-    card = by_usps()[usps]
+    explanation, remarks = capital_answer(usps)
     return mode("capital_of").question(
         usps,
-        f"{card.capital} is the capital of …",
+        f"{by_usps()[usps].capital} is the capital of …",
         usps,
-        explanation=f"{card.capital} is the capital of {card.name}.",
-        remarks=capital_remarks(c for c in all_states() if c != usps),
+        explanation=explanation,
+        remarks=remarks,
     )

@@ -126,3 +126,11 @@ def capital_remarks(states: Iterable[str]) -> tuple[tuple[str, str], ...]:
     """(state, "The capital of X is C.") for each state: the remark on a state given wrongly
     where its capital is what matters."""
     return tuple((c, f"The capital of {name(c)} is {by_usps()[c].capital}.") for c in states)
+
+
+def capital_answer(usps: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """The explanation of a question whose answer is the state of a capital ("Denver is the
+    capital of Colorado."), and the remarks on every other state given instead."""
+    card = by_usps()[usps]
+    others = capital_remarks(c for c in all_states() if c != usps)
+    return f"{card.capital} is the capital of {card.name}.", others

@@ -12,7 +12,7 @@ from engine.quiz.facts import (
     and_list,
     border_sentence,
     by_name,
-    capital_remarks,
+    capital_answer,
     facts,
     name,
     plural,
@@ -58,14 +58,14 @@ def _identify(usps: str, ctx: Context) -> Question:
 
 @generates("from_capital")
 def _from_capital(usps: str, ctx: Context) -> Question:
-    card = by_usps()[usps]
+    explanation, remarks = capital_answer(usps)
     return mode("from_capital").question(
         usps,
-        f"Which state's capital is {card.capital}?",
+        f"Which state's capital is {by_usps()[usps].capital}?",
         usps,
         choices=_offered(usps, ctx),
-        explanation=f"{card.capital} is the capital of {card.name}.",
-        remarks=capital_remarks(c for c in all_states() if c != usps),
+        explanation=explanation,
+        remarks=remarks,
     )
 
 

@@ -143,6 +143,20 @@ def _parse_int(text: str) -> int | None:
     return int(text)
 
 
+def _named(
+    params: Mapping[str, object], name: str, keys: Mapping[str, str], notes: list[str], bad: str
+) -> str | None:
+    """The value parameter ``name`` names, looked up by its :func:`key` in ``keys`` (``None``
+    when missing or unknown); an unknown one adds the note "<name>=<value> <bad>"."""
+    raw = _param(params, name)
+    if raw is None:
+        return None
+    found = keys.get(key(raw))
+    if found is None:
+        notes.append(f"{name}={echo(raw)} {bad}")
+    return found
+
+
 def parse_settings(
     params: Mapping[str, object], *, group: str | None = None, default_seed: int = 0
 ) -> tuple[QuizSettings, list[str]]:
@@ -219,24 +233,20 @@ def parse_settings(
         else:
             seed = value
 
-    region = None
-    raw = _param(params, "region")
-    if raw is not None:
-        region = _REGION_KEYS.get(key(raw))
-        if region is None:
-            notes.append(
-                f"region={echo(raw)} is not a Census region ({', '.join(geodata.REGIONS)}); "
-                "used all regions."
-            )
-
-    zone = None
-    raw = _param(params, "zone")
-    if raw is not None:
-        zone = _ZONE_KEYS.get(key(raw))
-        if zone is None:
-            notes.append(
-                f"zone={echo(raw)} is not a time zone ({', '.join(ZONES)}); used all time zones."
-            )
+    region = _named(
+        params,
+        "region",
+        _REGION_KEYS,
+        notes,
+        f"is not a Census region ({', '.join(geodata.REGIONS)}); used all regions.",
+    )
+    zone = _named(
+        params,
+        "zone",
+        _ZONE_KEYS,
+        notes,
+        f"is not a time zone ({', '.join(ZONES)}); used all time zones.",
+    )
 
     states: tuple[str, ...] = ()
     raw = _param(params, "states")
