@@ -223,6 +223,8 @@ def _at_time_up(view: QuizView) -> None:
 
 
 def submit(key: str) -> None:
+    """Check: judge the answer on screen (the map's last picks included) and show its feedback;
+    an answer that does not count stays on the question with a note saying why."""
     view = _view(key)
     if check_time(view) or view.phase != "ask" or view.run.is_done:
         return
@@ -272,12 +274,14 @@ def take_name(key: str) -> None:
 
 
 def move_on(key: str) -> None:
+    """Next question (or the summary, once the run is done)."""
     view = _view(key)
     check_time(view)
     view.next_question()
 
 
 def picked_from_widget(key: str, widget: str) -> None:
+    """An answer widget changed: its value becomes the picks, which the map then shows."""
     view = _view(key)
     value = st.session_state.get(widget)
     if value is None:
@@ -289,16 +293,20 @@ def picked_from_widget(key: str, widget: str) -> None:
 
 
 def restart(group: str, params: Mapping[str, object]) -> None:
+    """Deal the drill page of ``group`` anew from these parameters."""
     key = DRILL_MENU[group].url_path
     st.session_state[key] = new_view(group, params, st.session_state.get(key))
 
 
 def new_quiz(group: str) -> None:
+    """New quiz: the same settings with a new seed."""
     view = _view(DRILL_MENU[group].url_path)
     restart(group, {**view.url, "seed": str(fresh_seed())})
 
 
 def practise(key: str) -> None:
+    """Practise my misses: a run of the first-attempt misses, with the quiz's key and lock
+    (so a class quiz's practice is not recorded: the practice view has no recorder)."""
     view = _view(key)
     run = view.run.misses_run()
     if run is None:
