@@ -43,7 +43,7 @@ from store.db import Database, normalize_url  # noqa: E402
 from store.models import Answer  # noqa: E402
 from store.outbox import Outbox  # noqa: E402
 from ui.classroom import answer_record  # noqa: E402
-from ui.quiz_view import QuizView  # noqa: E402
+from ui.quiz.session import QuizView  # noqa: E402
 
 WRONG_SHARE = 0.3  #: answers given wrong on purpose (they come back later in the run)
 

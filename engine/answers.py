@@ -24,6 +24,10 @@ how the text was read, in this order of precedence:
    official spelling is shown. A tie between two different names is ``AMBIGUOUS``.
 6. Anything else is ``UNKNOWN`` (not counted); an empty text is ``EMPTY`` (not counted).
 
+A text longer than :data:`MAX_ANSWER_CHARS` (200; the longest real answer, "Jefferson City,
+Missouri", has 24) is ``TOO_LONG`` and not counted, before any matching: the cost of reading
+an answer stays bounded however much is sent.
+
 A capital may be followed by its state, as on an envelope: "Sacramento, CA", "Boise Idaho",
 "Salem, Ore." read as the capital alone, with no remark. The trailing state must be an exact
 state name, code or listed variant; a wrong one ("Boise, Utah") is named in the message, and the
@@ -59,6 +63,11 @@ class MatchStatus(StrEnum):
     AMBIGUOUS = "ambiguous"
     UNKNOWN = "unknown"
     EMPTY = "empty"
+    TOO_LONG = "too_long"
+
+
+MAX_ANSWER_CHARS = 200  #: the longest typed answer read ("Jefferson City, Missouri" has 24)
+TOO_LONG_MESSAGE = f"That answer is too long: an answer has at most {MAX_ANSWER_CHARS} characters."
 
 
 ACCEPTED = frozenset({MatchStatus.EXACT, MatchStatus.VARIANT, MatchStatus.CLOSE})
@@ -92,6 +101,11 @@ class Match:
     def counted(self) -> bool:
         """True when a quiz should score this answer (accepted, or a recognised non-answer)."""
         return self.status in COUNTED
+
+
+def too_long(text: str) -> Match:
+    """The refusal of a text longer than :data:`MAX_ANSWER_CHARS` (kept cut to that length)."""
+    return Match(text[:MAX_ANSWER_CHARS], MatchStatus.TOO_LONG, message=TOO_LONG_MESSAGE)
 
 
 # Expansions applied to every word, and to the first word of a multi-word text only.
@@ -300,7 +314,10 @@ class Matcher:
         return None
 
     def match(self, text: str) -> Match:
-        """Read ``text`` (never raises)."""
+        """Read ``text`` (never raises); a text longer than :data:`MAX_ANSWER_CHARS` is
+        refused before any matching."""
+        if len(text) > MAX_ANSWER_CHARS:
+            return too_long(text)
         keys = _keys(text)
         if not keys[0]:
             return Match(text, MatchStatus.EMPTY, message=f"Type the name of a {self.what}.")
@@ -440,7 +457,7 @@ def match_capital(text: str) -> Match:
     A trailing state after the capital ("Sacramento, CA") is dropped (see the module docstring).
     """
     match = capital_matcher().match(text)
-    if match.status in (MatchStatus.EXACT, MatchStatus.VARIANT):
+    if match.status in (MatchStatus.EXACT, MatchStatus.VARIANT, MatchStatus.TOO_LONG):
         return match
     split = _trailing_state(text)
     if split is None:

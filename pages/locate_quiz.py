@@ -1,8 +1,8 @@
 """Locate quiz: the drill of the "locate" modes; every setting comes from the URL
-(see `ui.quiz_view` and `engine.quiz.parse_settings`)."""
+(see `ui.quiz.page` and `engine.quiz.parse_settings`)."""
 
 from ui.nav import page_setup
-from ui.quiz_view import quiz_page
+from ui.quiz.page import quiz_page
 
 page_setup()
 quiz_page("locate")

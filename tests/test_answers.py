@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.answers import (
+    MAX_ANSWER_CHARS,
     Match,
     MatchStatus,
     capital_matcher,
@@ -388,3 +389,47 @@ def test_a_wrong_trailing_state_is_named_and_the_capital_still_read() -> None:
 )
 def test_a_city_that_is_no_capital_stays_wrong_with_its_state(typed: str, status) -> None:
     assert match_capital(typed).status is status
+
+
+FOUR_MB = "x" * 4_000_000
+
+
+@pytest.fixture
+def fuzzy_queries(monkeypatch) -> list[int]:
+    """The length of every text the fuzzy matcher is asked about (issue 18: a 4 MB answer cost
+    20 s of CPU there)."""
+    import engine.answers
+
+    lengths: list[int] = []
+    extract = engine.answers.extract
+
+    def spy(query, *args, **kwargs):
+        lengths.append(len(query))
+        assert len(query) <= MAX_ANSWER_CHARS, "the fuzzy matcher got an over-long text"
+        return extract(query, *args, **kwargs)
+
+    monkeypatch.setattr(engine.answers, "extract", spy)
+    return lengths
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [FOUR_MB, "Boise, " + FOUR_MB, FOUR_MB + ", Idaho", "Sacramentoo " * 20],
+    ids=["4 MB", "capital then 4 MB", "4 MB then a state", "241 characters"],
+)
+def test_an_over_long_answer_is_refused_before_any_matching(typed: str, fuzzy_queries) -> None:
+    for match in (match_state(typed), match_capital(typed)):
+        assert match.status is S.TOO_LONG and not match.counted
+        assert f"at most {MAX_ANSWER_CHARS} characters" in match.message
+        assert len(match.text) <= MAX_ANSWER_CHARS
+    assert fuzzy_queries == []
+
+
+def test_the_longest_real_answers_fit_the_limit(fuzzy_queries) -> None:
+    longest = max([c.name for c in deck()] + [c.capital for c in deck()], key=len)
+    typed = f"{longest}, {longest}"
+    assert len(typed) < MAX_ANSWER_CHARS // 4
+    assert match_capital("Jefferson City, Missouri").usps == "MO"
+    typed = "Sacramento".ljust(MAX_ANSWER_CHARS)  # spaces up to the limit are still read
+    assert match_capital(typed).usps == "CA"
+    assert all(n <= MAX_ANSWER_CHARS for n in fuzzy_queries)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.answers import MAX_ANSWER_CHARS, TOO_LONG_MESSAGE
 from engine.cards import by_usps
 from engine.quiz import (
     MODES,
@@ -15,11 +16,13 @@ from engine.quiz import (
     parse_settings,
 )
 from tests import maps
-from ui.quiz_view import DRILLS, MAX_RADIO, QuizView, asking_roles, clickable
+from ui.nav import DRILL_MENU
+from ui.quiz.roles import MAX_RADIO, asking_roles, clickable
+from ui.quiz.session import QuizView
 
 BORDER = "pages/border_quiz.py"
 ASSIGN = "pages/assign.py"
-PAGES = {group: drill.path for group, drill in DRILLS.items()}
+PAGES = {group: drill.path for group, drill in DRILL_MENU.items()}
 
 
 def open_page(app, path: str, **params: str):
@@ -35,7 +38,7 @@ def open_page(app, path: str, **params: str):
 
 
 def view_of(app, group: str = "borders") -> QuizView:
-    return app.session_state[DRILLS[group].url_path]
+    return app.session_state[DRILL_MENU[group].url_path]
 
 
 def texts(app) -> str:
@@ -112,7 +115,7 @@ def give(app, group: str, response: object) -> None:
     assert not app.exception
 
 
-@pytest.mark.parametrize("group", list(DRILLS))
+@pytest.mark.parametrize("group", list(DRILL_MENU))
 def test_a_full_quiz_partly_right_partly_wrong(app, group):
     open_page(app, PAGES[group], n="4", seed="3")
     questions = build_questions(parse_settings({"n": "4", "seed": "3"}, group=group)[0])
@@ -371,6 +374,39 @@ def test_time_up_never_praises_an_unfinished_quiz(app):
     assert view_of(app, "zones").run.answered == 2
 
 
+def test_the_summary_counts_each_question_once_and_maps_every_one(app):
+    """Issue 18: with re-asks the summary said "3 more answered on a second try" (it counted
+    re-asks), and its map left out the state of a question answered right after a corrected
+    misspelling."""
+    open_page(app, PAGES["capitals"], mode="capital_of", n="4", seed="3")
+    wrong_left = {1: 2, 3: 1}  # Q1 is missed twice, Q3 once; Q2 is misspelt, then read right
+    while not view_of(app, "capitals").over:
+        view = view_of(app, "capitals")
+        number, q = view.run.number, view.run.current
+        if wrong_left.get(number):
+            wrong_left[number] -= 1
+            give(app, "capitals", wrong_answer(q))
+        elif number == 2:
+            state = by_usps()[q.answer].name
+            give(app, "capitals", state[0] + state[2] + state[1] + state[3:])
+            assert "check the spelling" in app.success[0].value
+        else:
+            give(app, "capitals", right_answer(q))
+        click(app, "See my results" if view_of(app, "capitals").run.is_done else "Next question")
+    shown = texts(app).replace("\\", "")
+    assert "**You got 2 of 4 right at the first try** (50%) in " in shown
+    assert "2 more right on a later try." in shown
+    assert "second try" not in shown
+    questions = view_of(app, "capitals").run.questions
+    roles = maps.map_data(app, view_of(app, "capitals").map_key)["roles"]
+    assert roles == {
+        questions[0].answer: "missed",
+        questions[1].answer: "correct",
+        questions[2].answer: "missed",
+        questions[3].answer: "correct",
+    }
+
+
 def test_the_score_line_says_what_it_counts(app):
     open_page(app, PAGES["zones"], n="3", seed="1")
     give(app, "zones", right_answer(view_of(app, "zones").run.current))
@@ -450,7 +486,7 @@ def test_name_all_the_states_of_a_region(app):
     view = view_of(app, "locate")
     assert view.picked == ["NY", "PA", "ME"] and view.run.answered == 0
     assert "3 of 9 named" in texts(app)
-    from ui.quiz_view import names_roles
+    from ui.quiz.roles import names_roles
 
     roles, _ = names_roles(q, view.picked)
     assert {c for c, r in roles.items() if r == "correct"} == {"NY", "PA", "ME"}
@@ -536,3 +572,24 @@ def test_the_teacher_page_links_other_drills_with_a_timer(app):
     view = view_of(app, "capitals")
     assert view.timer == 5 and not app.warning
     assert preview == f"**{view.run.current.prompt}**"
+
+
+def test_an_over_long_typed_answer_is_refused_with_a_message(app):
+    """Issue 18: typed answers had no length limit. The box stops one character past
+    MAX_ANSWER_CHARS in the browser (Streamlit cuts a longer value there too), so a longer
+    paste is refused with the message that says why, and not counted."""
+    open_page(app, PAGES["capitals"], mode="capital", n="2", seed="3")
+    box = app.text_input(key=view_of(app, "capitals").widget_key("text"))
+    assert box.max_chars == MAX_ANSWER_CHARS + 1
+    box.set_value("Denver" * 700_000)  # 4.2 MB, past the browser's limit
+    click(app, "Check")
+    assert TOO_LONG_MESSAGE in app.warning[0].value
+    assert view_of(app, "capitals").run.answered == 0 and not app.error
+
+    open_page(app, PAGES["locate"], mode="all50", region="northeast", seed="1")
+    box = app.text_input(key=view_of(app, "locate").widget_key("name"))
+    assert box.max_chars == MAX_ANSWER_CHARS + 1
+    box.set_value("Maine" * 800_000)
+    click(app, "Add")
+    assert TOO_LONG_MESSAGE in texts(app) + "".join(str(e.proto) for e in app.get("html"))
+    assert view_of(app, "locate").picked == []

@@ -12,13 +12,12 @@ from __future__ import annotations
 import pytest
 
 from tests import browser as b
-from ui.nav import MENU
-from ui.quiz_view import DRILLS
+from ui.nav import DRILL_MENU, MENU
 
 pytestmark = pytest.mark.browser
 
 FAILING = {"serious", "critical"}
-DRILL_PAGES = [d.url_path for d in DRILLS.values()]  # the class quiz needs a code first
+DRILL_PAGES = [d.url_path for d in DRILL_MENU.values()]  # the class quiz needs a code first
 
 
 def axe_violations(page) -> list[dict]:

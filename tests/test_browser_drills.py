@@ -7,6 +7,7 @@ import pytest
 
 import geodata
 from tests.browser import (
+    SCREENSHOTS,
     click_state,
     dismiss_page_not_found,
     fill,
@@ -71,6 +72,58 @@ def test_teacher_link_answered_by_clicking_the_map(page, app_url, blocked):
     assert blocked == []
 
 
+LAPTOP = {"width": 1280, "height": 800}
+_PLACE_JS = """s => {
+  const r = document.querySelector(s).getBoundingClientRect();
+  const header = document.querySelector("[data-testid='stHeader']");
+  return {top: r.top, bottom: r.bottom, height: innerHeight,
+          covered: header ? header.getBoundingClientRect().bottom : 0};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("link", "box", "answer"),
+    [
+        ("/border_quiz?mode=neighbors&n=3&seed=7", "border_quiz_pick_1", "TX"),
+        ("/capital_quiz?mode=capital&n=3&seed=7", "capital_quiz_text_1", "Denver"),
+    ],
+    ids=["select states", "typed capital"],
+)
+def test_after_next_the_question_stays_in_view_on_a_laptop(
+    page, app_url, blocked, link, box, answer
+):
+    """Issue 18: after "Next question" the focus went to the answer box and the page scrolled
+    the question's heading out of the window (1280×800): the student saw the map and the
+    choices, not the question."""
+    page.set_viewport_size(LAPTOP)
+    page.goto(app_url + link)
+    wait_for_app(page)
+    page.get_by_text("Question 1 of 3").wait_for(timeout=30_000)
+    wait_for_map(page)
+    if answer == "TX":
+        tap(page, answer, picked=True)
+        page.get_by_role("button", name="Check").click()
+    else:
+        page.get_by_label("Your answer").fill(answer)
+        page.get_by_label("Your answer").press("Enter")
+    page.get_by_role("button", name="Next question").click()
+    page.get_by_text("Question 2 of 3").wait_for(timeout=30_000)
+    page.wait_for_function(  # the focus is in the new question's answer box
+        "s => document.activeElement && document.activeElement.closest(s)",
+        arg=f"[class*='st-key-{box}']",
+        timeout=30_000,
+    )
+    wait_for_app(page)
+    assert page.evaluate("() => document.activeElement.tagName") == "INPUT"
+    prompt = page.locator("h3").first.inner_text()  # the question's heading
+    place = page.evaluate(_PLACE_JS, "h3")
+    name = f"after-next-{box.split('_')[0]}-laptop"
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))  # the window, as the student sees it
+    print(f"screenshot: screenshots/{name}.png")
+    assert place["covered"] <= place["top"] and place["bottom"] <= place["height"], (prompt, place)
+    assert blocked == []
+
+
 def test_the_quiz_is_usable_on_a_phone(phone, app_url, blocked):
     open_link(phone, app_url)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
@@ -122,7 +175,7 @@ def _first_question(group: str, link: str):
     from urllib.parse import parse_qsl, urlparse
 
     from engine.quiz import build_questions
-    from ui.quiz_view import read_settings
+    from ui.quiz.session import read_settings
 
     params = dict(parse_qsl(urlparse(link).query))
     return build_questions(read_settings(params, group, 0)[0])[0]

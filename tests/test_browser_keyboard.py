@@ -20,7 +20,9 @@ from playwright.sync_api import Error as PlaywrightError
 from engine.cards import by_usps
 from engine.quiz import AnswerType, Question, ValueKind, build_questions
 from tests import browser as b
-from ui.quiz_view import DRILLS, MAX_RADIO, read_settings
+from ui.nav import DRILL_MENU
+from ui.quiz.roles import MAX_RADIO
+from ui.quiz.session import read_settings
 
 pytestmark = pytest.mark.browser
 
@@ -65,7 +67,7 @@ def _wait_focus(page, selector: str) -> None:
 
 
 def _answer_box(url_path: str, q: Question, turn: int) -> str:
-    """The key of the widget the focus must be in when ``q`` is asked (``ui.quiz_view``)."""
+    """The key of the widget the focus must be in when ``q`` is asked (``ui.quiz.page``)."""
     name = {AnswerType.TEXT: "text", AnswerType.SET: "pick", AnswerType.ORDER: "pick"}
     return f"{url_path}_{name.get(q.answer_type, 'one')}_{turn}"
 
@@ -133,9 +135,9 @@ def _answer(page, keys: Keys, q: Question, box: str) -> None:
     keys.press(page, "Enter")
 
 
-@pytest.mark.parametrize("group", list(DRILLS))
+@pytest.mark.parametrize("group", list(DRILL_MENU))
 def test_a_keyboard_only_quiz_of_10_questions(page, app_url, blocked, group):
-    drill = DRILLS[group]
+    drill = DRILL_MENU[group]
     params = {"n": str(N), "seed": str(SEED)}
     settings, _, _ = read_settings(params, group, 0)
     questions = build_questions(settings)

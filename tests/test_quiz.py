@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import geodata
+from engine.answers import MAX_ANSWER_CHARS, TOO_LONG_MESSAGE
 from engine.core import IllegalAction
 from engine.quiz import (
     CSV_COLUMNS,
@@ -32,6 +33,7 @@ from engine.quiz import (
     Question,
     QuizRun,
     QuizSettings,
+    Standing,
     ValueKind,
     build_questions,
     default_modes,
@@ -41,6 +43,8 @@ from engine.quiz import (
     parse_settings,
     repeat_free_count,
 )
+from engine.quiz import modes as modes_table
+from tests.quiz_runs import issue_18_run
 
 STATES = geodata.states()
 NEIGHBORS = geodata.neighbors()
@@ -248,6 +252,25 @@ def _draw_settings(data) -> QuizSettings:
 
 
 # --- generation ----------------------------------------------------------------------------
+
+
+def test_every_mode_has_one_generator_in_its_groups_module() -> None:
+    """The modes table is the one list of modes: each row's generator is registered by the
+    module named after its group, and a second registration is refused."""
+    for row in modes_table.MODE_TABLE:
+        made = modes_table.generator(row.name)
+        assert made.make.__module__ == f"engine.quiz.{row.group}", row.name
+        with pytest.raises(ValueError, match="already has a generator"):
+            modes_table.generates(row.name)(made.make)
+    assert [m.name for m in modes_table.MODE_TABLE] == list(MODES)
+    assert {m.group for m in modes_table.MODE_TABLE} == set(MODE_GROUPS)
+
+
+def test_a_question_takes_its_answer_type_from_the_modes_table() -> None:
+    for q in build_questions(QuizSettings(modes=MODES, n=50, seed=8)):
+        row = modes_table.mode(q.mode)
+        assert (q.answer_type, q.value_kind) == (row.answer_type, row.value_kind)
+        assert q.qid.startswith(f"{q.mode}:")
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -730,9 +753,40 @@ def test_a_question_returns_until_answered_right() -> None:
     run.answer(_right_response(target))
     assert run.is_done
     summary = run.summary()
-    assert summary.score == 1 and summary.total == 2 and summary.retries == 3
+    assert summary.score == 1 and summary.total == 2
+    assert summary.right_later == 1 and summary.never_right == 0  # one question, asked 4 times
     assert [m.question for m in summary.misses] == [target]
     assert summary.misses[0].cleared
+
+
+def test_the_summary_counts_questions_not_re_asks() -> None:
+    run = issue_18_run()
+    assert "check the spelling" in run.attempts[1].result.message  # the corrected misspelling
+    summary = run.summary()
+    assert len(run.attempts) == 7  # three re-asks
+    assert (summary.score, summary.right_later, summary.never_right) == (2, 2, 0)
+    assert (summary.total, summary.answered, summary.unreached) == (4, 4, 0)
+    assert [run.standing(n) for n in range(1, 5)] == [
+        Standing.LATER,
+        Standing.FIRST_TRY,
+        Standing.LATER,
+        Standing.FIRST_TRY,
+    ]
+
+
+def test_a_stopped_run_tells_never_right_from_not_reached() -> None:
+    run = QuizRun(QuizSettings(modes=("zone",), n=5, seed=2))
+    first = run.current
+    run.answer(_wrong_response(first))  # Q1 wrong, waiting to come back
+    run.answer(_right_response(run.current))  # Q2 right
+    summary = run.summary()
+    assert (summary.score, summary.right_later, summary.never_right) == (1, 0, 1)
+    assert summary.unreached == 3
+    assert [run.standing(n) for n in range(1, 6)] == [
+        Standing.NEVER,
+        Standing.FIRST_TRY,
+        *[Standing.NOT_REACHED] * 3,
+    ]
 
 
 def test_not_counted_answers_change_nothing() -> None:
@@ -837,7 +891,9 @@ def test_runs_end_and_account_for_every_answer(seed: int, script: list[bool]) ->
         assert steps <= 8 + len(script)
     rights = [a.number for a in run.attempts if a.result.correct]
     assert sorted(rights) == list(range(1, 9))
-    assert len(run.attempts) == 8 + run.summary().retries
+    summary = run.summary()
+    assert summary.score + summary.right_later == 8 and summary.never_right == 0
+    assert sum(1 for a in run.attempts if a.attempt == 1) == 8  # each question once at first
     assert run.score == sum(1 for a in run.attempts if a.attempt == 1 and a.result.correct)
 
 
@@ -1068,3 +1124,22 @@ def test_a_run_stopped_early_counts_the_rest_as_not_reached() -> None:
     summary = run.summary()
     assert (summary.score, summary.answered, summary.unreached) == (2, 2, 8)
     assert not summary.complete
+
+
+@pytest.mark.parametrize("mode", ["capital", "capital_of", "identify", "count", "zone", "letter"])
+def test_a_4_mb_answer_is_refused_with_a_message_and_not_counted(mode: str) -> None:
+    """Issue 18: a 4 MB typed answer cost 20 s of CPU in the fuzzy matcher (and a 4 MB
+    number raised). Any answer longer than MAX_ANSWER_CHARS is refused at once, not counted."""
+    q = make_question(mode, "CO")
+    run = QuizRun(QuizSettings(), [q])
+    result = run.answer("7" * 4_000_000)
+    assert result.outcome is Outcome.NOT_COUNTED
+    assert result.message == TOO_LONG_MESSAGE and str(MAX_ANSWER_CHARS) in result.message
+    assert run.answered == 0 and run.current is q
+
+
+def test_a_4_mb_name_in_a_list_of_names_is_refused() -> None:
+    q = make_question("all50", "ALL")
+    taken = q.take_name([], "Texas" * 800_000)
+    assert taken.usps is None and taken.message == TOO_LONG_MESSAGE
+    assert q.check(["Texas" * 800_000]).outcome is Outcome.NOT_COUNTED

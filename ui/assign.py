@@ -9,15 +9,11 @@ import streamlit as st
 from engine.quiz import build_questions, repeat_free_count
 from ui.class_teacher import create_section
 from ui.links import app_base_url, app_link, fresh_seed, md
-from ui.quiz_view import (
-    DRILLS,
-    answer_key,
-    form_params,
-    preview,
-    quiz_params,
-    read_settings,
-    settings_fields,
-)
+from ui.nav import DRILL_MENU
+from ui.quiz.page import preview
+from ui.quiz.session import quiz_params, read_settings
+from ui.quiz.text import answer_key
+from ui.quiz.widgets import form_params, settings_fields
 
 KEY = "assign"
 
@@ -36,12 +32,12 @@ def assign_page() -> None:
 
     group = st.radio(
         "Drill",
-        list(DRILLS),
-        format_func=lambda g: DRILLS[g].title,
+        list(DRILL_MENU),
+        format_func=lambda g: DRILL_MENU[g].title,
         horizontal=True,
         key=f"{KEY}_drill",
     )
-    drill = DRILLS[group]
+    drill = DRILL_MENU[group]
     default_seed = st.session_state.setdefault(f"{KEY}_default_seed", fresh_seed())
     defaults, _, _ = read_settings({}, group, default_seed)
 

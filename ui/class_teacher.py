@@ -38,7 +38,7 @@ from store.report import attempts_csv, most_missed, roster, state_shares
 from ui.classroom import CODE, URL_PATH, about
 from ui.links import app_base_url, app_link, md
 from ui.maps import us_map
-from ui.quiz_view import clock
+from ui.quiz.text import clock
 from ui.storage import app_database, storage_note
 
 RESULTS_PATH = "results"

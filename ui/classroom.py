@@ -36,7 +36,10 @@ from store.classroom import (
 from store.db import Unavailable
 from store.outbox import Outbox, Status
 from ui.links import md
-from ui.quiz_view import QuizView, describe, question_states, show_quiz
+from ui.quiz.page import show_quiz
+from ui.quiz.roles import question_states
+from ui.quiz.session import QuizView
+from ui.quiz.text import describe
 from ui.storage import app_database
 
 URL_PATH = "class"

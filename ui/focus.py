@@ -14,6 +14,12 @@ map while a slow page was still drawing, keeps their place.
 Each focus request carries a ``token`` (the question's turn, the step): the script acts once per
 token, so other reruns (a map click, a timer tick) never pull the focus back.
 
+A request may name an element to keep in view (``reveal``: a question's heading above its map
+and answer box). The focus then moves without scrolling (``preventScroll``) and the page
+scrolls as little as it takes to show that element, below Streamlit's header, and the focused
+one under it if both fit; if they do not, the revealed element goes to the top. A plain
+``focus()`` would centre the answer box and, on a laptop, push the question above the window.
+
 Elements are found by the ``st-key-<key>`` class Streamlit puts on every keyed element; build
 selectors with :func:`by_key`.
 """
@@ -23,8 +29,32 @@ from __future__ import annotations
 import streamlit as st
 
 _JS = """
+const GAP = 8; // px kept free above the revealed element and below the focused one
+
+function scroller(el) {
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    const y = getComputedStyle(p).overflowY;
+    if ((y === "auto" || y === "scroll") && p.scrollHeight > p.clientHeight) return p;
+  }
+  return document.scrollingElement;
+}
+
+// Scroll as little as it takes to show `head` (below whatever `cover` hides at the top of the
+// window) and `el` under it; when both do not fit, `head` goes to the top.
+function keepInView(head, el, cover) {
+  const covered = cover ? document.querySelector(cover) : null;
+  const top = Math.max(0, covered ? covered.getBoundingClientRect().bottom : 0) + GAP;
+  const bottom = window.innerHeight - GAP;
+  const h = head.getBoundingClientRect();
+  const e = el.getBoundingClientRect();
+  let delta = 0;
+  if (h.top < top) delta = h.top - top;
+  else if (e.bottom > bottom) delta = Math.min(e.bottom - bottom, h.top - top);
+  if (delta) scroller(head).scrollBy({ top: delta });
+}
+
 export default function ({ data }) {
-  const { selector, token } = data || {};
+  const { selector, token, reveal, cover } = data || {};
   if (!selector || window.__geoplungeFocus === token) return;
   window.__geoplungeFocus = token;
   const before = document.activeElement;
@@ -40,11 +70,16 @@ export default function ({ data }) {
     if (!el.matches("input, button, select, textarea, a[href], [tabindex]")) {
       el.setAttribute("tabindex", "-1");
     }
-    el.focus();
+    const head = reveal ? document.querySelector(reveal) : null;
+    el.focus({ preventScroll: !!head });
+    if (head) keepInView(head, el, cover);
   };
   go();
 }
 """
+
+#: What Streamlit draws over the top of the page (its header bar), not to hide a heading under.
+_COVER = "[data-testid='stHeader']"
 
 _CSS = ":host { display: none; }"
 
@@ -56,6 +91,8 @@ def by_key(key: str, inner: str = "") -> str:
     return f".st-key-{key} {inner}".strip()
 
 
-def focus(selector: str, token: str) -> None:
-    """Focus the first element matching ``selector`` once per ``token``."""
-    _mount(data={"selector": selector, "token": token}, key="geoplunge_focus", height=0)
+def focus(selector: str, token: str, *, reveal: str | None = None) -> None:
+    """Focus the first element matching ``selector`` once per ``token``; with ``reveal``, keep
+    the element it selects in view too (above the focused one: see the module docstring)."""
+    data = {"selector": selector, "token": token, "reveal": reveal, "cover": _COVER}
+    _mount(data=data, key="geoplunge_focus", height=0)

@@ -4,6 +4,10 @@ and ``page_setup``, the first line of every page file.
 A page is listed here only when it is finished; URL paths are a public interface (teachers
 share links to them), so a path never changes once published. A page's file is
 ``pages/<url_path>.py``: its name and its URL path are one fact.
+
+The menu is also the one catalogue of drill pages: a drill's entry names its mode group
+(``group``), takes its title from the modes table (``engine.quiz.GROUP_TITLES``, beside the
+line that introduces it, ``GROUP_INTROS``), and :data:`DRILL_MENU` finds a group's entry.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from pathlib import Path
 
 import streamlit as st
 
+from engine.quiz.modes import GROUP_TITLES
+
 ROUTER = Path(__file__).resolve().parent.parent / "streamlit_app.py"
 
 
@@ -29,11 +35,17 @@ class MenuEntry:
     title: str
     icon: str
     blurb: str
+    group: str = ""  #: a drill page's mode group (``engine.quiz.MODE_GROUPS``)
 
     @property
     def path(self) -> str:
         """The page's file, named by its URL path."""
         return f"pages/{self.url_path}.py"
+
+
+def _drill(url_path: str, group: str, icon: str, blurb: str) -> MenuEntry:
+    """The menu entry of the drill page of ``group``, titled as the modes table titles it."""
+    return MenuEntry("Drills", url_path, GROUP_TITLES[group], icon, blurb, group)
 
 
 MENU: tuple[MenuEntry, ...] = (
@@ -45,40 +57,35 @@ MENU: tuple[MenuEntry, ...] = (
         ":material/map:",
         "Choose any state on the map to see its card: capital, ranks, time zone and borders.",
     ),
-    MenuEntry(
-        "Drills",
+    _drill(
         "border_quiz",
-        "Border quiz",
+        "borders",
         ":material/border_outer:",
         "Pick every neighbour of a state on the map, name the state behind a list of borders, "
         "count them.",
     ),
-    MenuEntry(
-        "Drills",
+    _drill(
         "capital_quiz",
-        "Capital quiz",
+        "capitals",
         ":material/location_city:",
         "Type the capitals and the states they belong to, find the capitals that share a first "
         "letter.",
     ),
-    MenuEntry(
-        "Drills",
+    _drill(
         "rank_quiz",
-        "Rank quiz",
+        "ranks",
         ":material/leaderboard:",
         "Larger, older, more populous: compare the states' ranks and put states in order.",
     ),
-    MenuEntry(
-        "Drills",
+    _drill(
         "zone_quiz",
-        "Time zone quiz",
+        "zones",
         ":material/schedule:",
         "Which time zone is each state's capital in?",
     ),
-    MenuEntry(
-        "Drills",
+    _drill(
         "locate_quiz",
-        "Locate quiz",
+        "locate",
         ":material/location_on:",
         "Find a state on the map, name the highlighted state, tell a state by its capital, "
         "or name them all against the clock.",
@@ -140,6 +147,10 @@ MENU: tuple[MenuEntry, ...] = (
         "the states they miss, every answer.",
     ),
 )
+
+
+DRILL_MENU: dict[str, MenuEntry] = {e.group: e for e in MENU if e.group}
+"""Mode group → the menu entry of its drill page."""
 
 
 def sidebar_menu() -> None:

@@ -1,0 +1,63 @@
+"""A run as rows and as CSV text: one row per counted answer, for the student's download and
+the teacher's records."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.quiz.question import Question
+    from engine.quiz.run import QuizRun
+
+CSV_COLUMNS: tuple[str, ...] = (
+    "question",
+    "attempt",
+    "mode",
+    "prompt",
+    "your_answer",
+    "correct_answer",
+    "result",
+    "right",
+    "missed",
+    "wrong",
+    "seconds",
+)
+
+Row = dict[str, str | int | float | None]
+
+
+def _labels(q: Question, values: frozenset[str]) -> str:
+    """Answer values in words, sorted, separated by "; "."""
+    return "; ".join(q.label(v) for v in sorted(values, key=q.label))
+
+
+def rows(run: QuizRun) -> list[Row]:
+    """One row per counted answer of ``run``, keyed by :data:`CSV_COLUMNS`."""
+    return [
+        {
+            "question": a.number,
+            "attempt": a.attempt,
+            "mode": a.question.mode,
+            "prompt": a.question.prompt,
+            "your_answer": a.result.given,
+            "correct_answer": a.question.answer_text,
+            "result": a.result.outcome.value,
+            "right": _labels(a.question, a.result.right),
+            "missed": _labels(a.question, a.result.missed),
+            "wrong": _labels(a.question, a.result.wrong),
+            "seconds": a.seconds,
+        }
+        for a in run.attempts
+    ]
+
+
+def to_csv(run: QuizRun) -> str:
+    """``run`` as CSV text, header :data:`CSV_COLUMNS` (an empty cell for no seconds)."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for row in rows(run):
+        writer.writerow({k: "" if v is None else v for k, v in row.items()})
+    return out.getvalue()

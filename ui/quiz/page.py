@@ -1,0 +1,392 @@
+"""The drill page: ``quiz_page("borders")`` is a whole drill page; :func:`show_quiz` the quiz of
+a :class:`~ui.quiz.session.QuizView` (the class quiz shows its own with it).
+
+The page shows one step at a time, each in the same three places (the question or the
+summary's head; the map; the answers or the verdict), so the map stays at one place of the
+page from a question to its feedback:
+
+* **ask**: the prompt, the map (the asked state highlighted) and answer widgets that work with
+  or without the map: states are clicked on the map (click again to remove) *or* picked in a
+  multiselect, radio buttons or a text box;
+* **feedback**: the verdict in words and on the map (right, missed, wrong), the explanation
+  and a "Next question" button;
+* **summary**: the score, a map of the run, the mistakes with their right answers, "Practise
+  my misses", "New quiz" and a CSV download.
+
+After every step the keyboard focus goes where the next key belongs (:func:`_keep_focus`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import streamlit as st
+
+from engine.cards import by_usps
+from engine.quiz import (
+    GROUP_INTROS,
+    AnswerType,
+    Miss,
+    Question,
+    QuizRun,
+    QuizSettings,
+    Summary,
+    ValueKind,
+)
+from engine.quiz.facts import plural
+from ui.focus import by_key, focus
+from ui.links import md
+from ui.maps import map_change, us_map
+from ui.nav import DRILL_MENU
+from ui.quiz.roles import (
+    MAP_HINTS,
+    SUMMARY_WORDS,
+    asking_roles,
+    clickable,
+    feedback_roles,
+    names_roles,
+    pick_mode,
+    refusals,
+    summary_roles,
+    zoom_states,
+)
+from ui.quiz.session import QuizView, check_time, current_view, move_on, new_quiz, practise
+from ui.quiz.text import answer_key, clock, describe
+from ui.quiz.widgets import answer_widgets, settings_form
+
+MAP_HEIGHT = 460  #: px at most: the lower 48 fill a laptop's content column (700 px and more)
+MAP_HEIGHT_SHOWN = 340  #: px at most, for a map that is not answered on
+
+
+def draw_map(
+    key: str,
+    roles: Mapping[str, str],
+    notes: Mapping[str, str],
+    *,
+    settings: QuizSettings | None = None,
+    label: str = "Map of the United States",
+    hint: str | None = None,
+    words: Mapping[str, str] | None = None,
+) -> None:
+    """A map that only shows (a summary, a preview), zoomed to the quiz's states; ``words``
+    rename roles in its legend."""
+    us_map(
+        key,
+        roles,
+        notes=notes,
+        words=words,
+        zoom=zoom_states(settings) if settings else None,
+        height=MAP_HEIGHT_SHOWN,
+        label=label,
+        hint=hint,
+    )
+
+
+def preview(q: Question, key: str, settings: QuizSettings | None = None) -> None:
+    """A question as the student will first see it (the prompt, its choices and the map),
+    without answer widgets."""
+    st.markdown(f"**{md(q.prompt)}**")
+    if q.choices and len(q.choices) <= 6:
+        st.caption("Choices: " + " · ".join(md(q.label(c)) for c in q.choices))
+    roles, notes = asking_roles(q)
+    draw_map(key, roles, notes, settings=settings, label=f"Map for the question: {q.prompt}")
+
+
+def _status(view: QuizView) -> None:
+    run = view.run
+    number = run.number if view.phase == "ask" else (run.last.number if run.last else None)
+    again = view.phase == "ask" and run.is_retry
+    text = f"Question {number} of {run.total}" + (" · again" if again else "")
+    st.progress(run.progress, text=text)
+    line = f"**{run.score}** right at the first try · {run.answered} answered"
+    if run.pending_retries:
+        line += f" · {run.pending_retries} to try again"
+    if view.timer:
+        st.markdown(line)
+        _countdown(view.key)
+    else:
+        st.markdown(f"{line} · :material/timer: {clock(view.elapsed())}")
+
+
+@st.fragment(run_every=1)
+def _countdown(key: str) -> None:
+    view = st.session_state.get(key)
+    if view is None or view.over:
+        return
+    left = view.time_left() or 0
+    if left <= 0:
+        st.rerun()
+    st.markdown(f":material/timer: **{clock(left)}** left")
+
+
+def _hint(q: Question) -> str:
+    if q.answer_type is AnswerType.NAMES:
+        return (
+            "Type one state at a time and press Enter: each one fills in on the map. "
+            "A repeat or a slip costs nothing."
+        )
+    if q.answer_type is AnswerType.TEXT and q.value_kind is ValueKind.STATE:
+        extra = ", or choose it below" if q.choices else ""
+        return f"Type the state's name (small slips are forgiven){extra}."
+    if q.answer_type is AnswerType.TEXT:
+        return "Spelling is forgiven within reason: “St. Paul” or “Saint Paul” both count."
+    return ""
+
+
+def _question_map(view: QuizView, q: Question, roles, notes, *, asking: bool) -> None:
+    """The map of the question on screen: the same element while the question is asked and
+    while its feedback shows, so the browser repaints it instead of drawing it again."""
+    height = MAP_HEIGHT if clickable(q) else MAP_HEIGHT_SHOWN
+    if asking and (picked := map_change(view.map_key)) is not None:
+        view.picked = picked
+        view.synced += 1
+    us_map(
+        view.map_key,
+        roles,
+        notes=notes,
+        pick=pick_mode(q) if asking else "none",
+        choices=clickable(q) if asking else None,
+        selected=view.picked if asking else [],
+        refuse=refusals(q),
+        zoom=zoom_states(view.run.settings),
+        height=height,
+        label=f"Map for the question: {q.prompt}",
+        hint=MAP_HINTS.get(pick_mode(q)) if asking else None,
+    )
+
+
+def _ask(view: QuizView) -> None:
+    q = view.run.current
+    assert q is not None
+    with st.container(key=view.widget_key("question")):  # kept in view with the answer box
+        if view.run.is_retry:
+            st.markdown(":orange-badge[:material/replay: Again] You missed this one earlier.")
+        st.markdown(f"### {md(q.prompt)}")
+        listed = all(q.label(c) in q.prompt for c in q.choices)
+        if (
+            q.answer_type in (AnswerType.SET, AnswerType.ORDER)
+            and len(q.choices) <= 6
+            and not listed
+        ):
+            st.markdown("**The states:** " + " · ".join(q.label(c) for c in q.choices))
+        if hint := _hint(q):
+            st.caption(hint)
+    with st.container():
+        if q.answer_type is AnswerType.NAMES:
+            roles, notes = names_roles(q, view.picked)
+        else:
+            roles, notes = asking_roles(q)
+        _question_map(view, q, roles, notes, asking=True)
+    with st.container():
+        answer_widgets(view, q)
+        if view.notice and q.answer_type is not AnswerType.NAMES:
+            st.warning(md(view.notice), icon=":material/info:")
+
+
+def _feedback(view: QuizView) -> None:
+    attempt = view.run.last
+    assert attempt is not None
+    q, result = attempt.question, attempt.result
+    with st.container():
+        if attempt.attempt > 1:
+            st.markdown(":orange-badge[:material/replay: Again] A question you missed earlier.")
+        st.markdown(f"### {md(q.prompt)}")
+    with st.container():
+        roles, notes = feedback_roles(q, result)
+        _question_map(view, q, roles, notes, asking=False)
+    with st.container(key=view.widget_key("feedback")):
+        if result.correct:
+            st.success(md(result.message), icon=":material/check_circle:")
+        else:
+            st.error(md(result.message), icon=":material/cancel:")
+        if result.given:
+            st.markdown(f"**Your answer:** {md(result.given)}")
+        if not result.correct:
+            st.markdown(f"**Right answer:** {md(q.answer_text)}")
+            st.caption("This question comes back later in the quiz.")
+        if q.explanation:
+            st.info(md(q.explanation), icon=":material/lightbulb:")
+        label = "Next question" if not view.run.is_done else "See my results"
+        st.button(
+            label,
+            type="primary",
+            width="stretch",
+            icon=":material/arrow_forward:",
+            on_click=move_on,
+            args=(view.key,),
+            key=view.widget_key("next"),
+        )
+
+
+def _summary(view: QuizView) -> None:
+    run, drill = view.run, DRILL_MENU[view.group]
+    s = run.summary()
+    st.subheader(_summary_title(view, s))
+    for line in summary_lines(view, s):
+        st.markdown(line)
+    answered = {a.number for a in run.attempts}
+    unreached = [q for i, q in enumerate(run.questions, 1) if i not in answered]
+    map_col, list_col = st.columns([3, 2], vertical_alignment="top")
+    with map_col:
+        roles, notes = summary_roles(run)
+        hint = "Point at a state to see its questions." if s.misses else None
+        draw_map(
+            view.map_key,
+            roles,
+            notes,
+            settings=run.settings,
+            label="Your answers",
+            hint=hint,
+            words=SUMMARY_WORDS,
+        )
+    with list_col:
+        if s.misses:
+            st.markdown("**Your mistakes**")
+            st.markdown(
+                "\n".join(
+                    f"{i}. **Q{m.number}.** {md(m.question.prompt)}  \n"
+                    f"You: {md(m.given) or '(nothing)'} · {_right_part(run, m)}"
+                    + (" · right later :material/check:" if m.cleared else "")
+                    for i, m in enumerate(s.misses, 1)
+                )
+            )
+        elif s.answered and s.complete:
+            st.success("No mistakes: every answer right at the first try!")
+        elif s.answered:
+            st.info(f"No mistakes in the {plural(s.answered, 'question')} answered.")
+        if unreached:
+            with st.expander(f"Not reached: {len(unreached)} questions, with their answers"):
+                st.markdown(answer_key(unreached))
+        if s.misses:
+            st.button(
+                f"Practise my misses ({len(s.misses)})",
+                type="primary",
+                width="stretch",
+                icon=":material/replay:",
+                on_click=practise,
+                args=(view.key,),
+                key=view.widget_key("practise"),
+            )
+        if not view.locked:
+            st.button(
+                "New quiz",
+                width="stretch",
+                icon=":material/refresh:",
+                on_click=new_quiz,
+                args=(view.group,),
+                key=view.widget_key("new"),
+                help="The same settings with a new seed.",
+            )
+        name = drill.url_path if view.locked else f"{drill.url_path}-seed{run.settings.seed}"
+        st.download_button(
+            "Download this run (CSV)",
+            run.to_csv(),
+            file_name=f"{name}{'-misses' if run.practice else ''}.csv",
+            mime="text/csv",
+            on_click="ignore",
+            width="stretch",
+            icon=":material/download:",
+            key=view.widget_key("csv"),
+        )
+
+
+def _summary_title(view: QuizView, s: Summary) -> str:
+    if view.time_up:
+        return "Time's up"
+    return "Practice done" if view.run.practice else "Quiz complete"
+
+
+def summary_lines(view: QuizView, s: Summary) -> list[str]:
+    """The score lines of a summary, counting questions (each once, however often it was
+    asked): right at the first try, right on a later try, never answered right. Questions
+    never answered are "not reached", neither right nor wrong; an answer picked but not
+    checked when the time ran out is left out; the share is given only for a finished quiz."""
+    lines = []
+    if view.time_up:
+        lines.append(
+            f"You answered {s.answered} of {plural(s.total, 'question')} in {view.timer} min"
+            + (f"; {s.unreached} not reached." if s.unreached else ".")
+        )
+    share = f" ({s.percent}%)" if s.complete else ""
+    later = f" {s.right_later} more right on a later try." if s.right_later else ""
+    never = f" {s.never_right} never answered right." if s.never_right else ""
+    lines.append(
+        f"**You got {s.score} of {s.total} right at the first try**{share} "
+        f"in {clock(view.elapsed())}.{later}{never}"
+    )
+    if view.unchecked:
+        lines.append("The answer you had picked when the time ran out was not checked.")
+    return lines
+
+
+def _right_part(run: QuizRun, m: Miss) -> str:
+    """The right answer of a miss; for a list of names, the states missed."""
+    if m.question.answer_type is AnswerType.NAMES:
+        result = next(a.result for a in run.attempts if a.number == m.number)
+        names = [by_usps()[c].name for c in sorted(result.missed, key=m.question.label)]
+        return f"Missed: **{md(', '.join(names))}**"
+    return f"Right: **{md(m.right_answer)}**"
+
+
+def _focus_target(view: QuizView) -> str:
+    """Where the keyboard belongs now: the answer box of a question, the feedback after Check
+    (the next Tab reaches "Next question"), the summary at the end."""
+    if view.over:
+        return by_key(view.widget_key("summary"))
+    if view.phase == "feedback":
+        return by_key(view.widget_key("feedback"))
+    q = view.run.current
+    assert q is not None
+    if q.answer_type is AnswerType.TEXT:
+        return by_key(view.widget_key("text"), "input")
+    if q.answer_type is AnswerType.NAMES:
+        return by_key(view.widget_key("name"), "input")
+    if q.answer_type in (AnswerType.SET, AnswerType.ORDER):
+        return f'[class*="st-key-{view.widget_key("pick")}"] input'  # any of its synced keys
+    return f'[class*="st-key-{view.widget_key("one")}"] input'
+
+
+def _keep_focus(view: QuizView) -> None:
+    """Put the focus where the next key belongs; while a question is asked, its heading stays
+    in view above the answer box (the page scrolls no further than it takes)."""
+    step = "summary" if view.over else view.phase
+    names = view.run.current is not None and view.run.current.answer_type is AnswerType.NAMES
+    tick = f"-{len(view.picked)}-{view.notice}" if names and step == "ask" else ""
+    reveal = by_key(view.widget_key("question")) if step == "ask" else None
+    focus(_focus_target(view), f"{view.uid}-{view.turn}-{step}{tick}", reveal=reveal)
+
+
+def quiz_page(group: str) -> None:
+    """Draw the drill page of ``group`` ("borders", "capitals", "ranks" or "zones")."""
+    view = current_view(group)
+    st.title(DRILL_MENU[group].title)
+    st.caption(GROUP_INTROS[group])
+    if view.notes:
+        st.warning(
+            "Some settings in this link could not be used:\n\n"
+            + "\n".join(f"- {md(n)}" for n in view.notes),
+            icon=":material/warning:",
+        )
+    show_quiz(view)
+
+
+def show_quiz(view: QuizView) -> None:
+    """The quiz of ``view``: its status and question, feedback or summary; below it what the
+    quiz asks and, unless ``view.locked``, the form to change it."""
+    check_time(view)
+    if view.over:
+        with st.container(key=view.widget_key("summary")):
+            _summary(view)
+    else:
+        _status(view)
+        if view.phase == "feedback":
+            _feedback(view)
+        else:
+            _ask(view)
+    _keep_focus(view)
+    st.divider()
+    practice = " · practising your misses" if view.run.practice else ""
+    line = describe(view.run.settings, view.timer, view.run.total, seed=not view.locked)
+    st.caption(line + practice)
+    if not view.locked:
+        settings_form(view)

@@ -1,0 +1,197 @@
+"""The maps of a drill, as pure functions of the question, the answer and the run: which
+state takes which role (``ui.maps.ROLES``) and which hover note, what a click may pick, where
+the map opens. No Streamlit here: the page draws what these return, and the tests check them
+directly.
+
+* while a question is asked (:func:`asking_roles`, :func:`names_roles`): the asked state and
+  the few states the prompt names are highlighted, the states that cannot be picked muted;
+  the answer is never revealed;
+* after an answer (:func:`feedback_roles`): right, missed and wrong states in their colours;
+* at the end (:func:`summary_roles`): every question's states in the colour of its standing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.cards import by_usps, ordinal
+from engine.quiz import (
+    MODE_GROUPS,
+    AnswerType,
+    Question,
+    QuizRun,
+    QuizSettings,
+    Result,
+    Standing,
+    ValueKind,
+    four_corners_partner,
+)
+from engine.quiz.facts import all_states
+
+if TYPE_CHECKING:
+    from ui.maps import Pick
+
+MAX_RADIO = 6  #: more choices than this are offered in a select box
+
+
+def clickable(q: Question) -> tuple[str, ...]:
+    """The states a click on the map may pick for ``q`` (none when the map only shows)."""
+    if q.map_answer or q.answer_type is AnswerType.ORDER:
+        return tuple(c for c in q.choices if c != q.focus)
+    return ()
+
+
+def _capital_note(usps: str) -> str:
+    return f"Capital: {by_usps()[usps].capital}"
+
+
+def asking_roles(q: Question) -> tuple[dict[str, str], dict[str, str]]:
+    """Roles and hover notes of the map while ``q`` is asked: states that cannot be picked
+    are muted, the asked state (and the few states the prompt names) highlighted; the map
+    paints the student's picks itself. Never reveals the answer."""
+    roles: dict[str, str] = {}
+    can_click = set(clickable(q))
+    if can_click and len(can_click) < 50:
+        roles.update({c: "muted" for c in all_states() if c not in can_click})
+    if len(q.shown) <= 5 or q.mode == "exact":
+        role = "neighbor" if q.mode == "exact" else "target"
+        roles.update({s: role for s in q.shown})
+    if q.focus:
+        roles[q.focus] = "target"
+    return roles, {}
+
+
+def feedback_roles(q: Question, result: Result) -> tuple[dict[str, str], dict[str, str]]:
+    """Roles and hover notes of the map after an answer: right, missed and wrong states in
+    their colours (for a letter, number or Zone answer, the asked state shows the verdict)."""
+    roles, notes = asking_roles(q)
+    if q.value_kind in (ValueKind.STATE, ValueKind.CAPITAL):
+        roles.update({c: "correct" for c in result.right})
+        roles.update({c: "missed" for c in result.missed})
+        roles.update({c: "wrong" for c in result.wrong})
+    elif q.focus:
+        if q.mode == "count":
+            partner = four_corners_partner().get(q.focus)
+            roles.update(
+                {c: "corner" if c == partner else "neighbor" for c in by_usps()[q.focus].borders}
+            )
+        roles[q.focus] = "correct" if result.correct else "wrong"
+    if q.answer_type is AnswerType.ORDER:
+        assert isinstance(q.answer, tuple)
+        notes = {c: f"belongs {ordinal(i)}" for i, c in enumerate(q.answer, 1)}
+    if q.mode in MODE_GROUPS["capitals"]:
+        coloured = {c for c, r in roles.items() if r not in ("neutral", "muted")}
+        notes.update({c: _capital_note(c) for c in coloured})
+    return roles, notes
+
+
+def names_roles(q: Question, named: list[str]) -> tuple[dict[str, str], dict[str, str]]:
+    """The map while a list of names is typed: the states named so far as right, the states
+    outside the selection muted; nothing else is shown (the map must not prompt)."""
+    pool = set(q.shown)
+    roles = {c: "muted" for c in all_states() if c not in pool}
+    roles.update({c: "correct" for c in named})
+    return roles, {}
+
+
+def question_states(q: Question) -> tuple[str, ...]:
+    """The states a question is about, for the map of a whole run (and the class map): the
+    asked state, the answer of a "which state?" question, the few states it compares, or the
+    states of a set answer. Only a list of names has none (its map shows what was named)."""
+    if q.focus:
+        return (q.focus,)
+    if q.mode == "exact":
+        assert isinstance(q.answer, str)
+        return (q.answer,)
+    if q.shown and len(q.shown) <= 5:
+        return q.shown
+    if q.answer_type is AnswerType.SET:
+        return tuple(sorted(q.answer))
+    if q.value_kind is ValueKind.STATE and isinstance(q.answer, str):
+        return (q.answer,)  # find it, which state has this capital, C is the capital of …
+    return ()
+
+
+_STANDING_ROLES: dict[Standing, str] = {
+    Standing.FIRST_TRY: "correct",
+    Standing.LATER: "missed",
+    Standing.NEVER: "wrong",
+}
+SUMMARY_WORDS: dict[str, str] = {
+    "correct": "right at the first try",
+    "missed": "right on a later try",
+    "wrong": "never answered right",
+}
+"""The legend of the map of a run: each role names a question's standing."""
+_NOT_REACHED = "not reached"
+_WORST_LAST = ("correct", "missed", "wrong")
+
+
+def summary_roles(run: QuizRun) -> tuple[dict[str, str], dict[str, str]]:
+    """The map of a run: every question's states in the colour of its standing (right at the
+    first try, right on a later try, never answered right), whatever the way the answer was
+    read (a corrected misspelling is right); a state of several questions takes the worst.
+    A list of names maps the states named as right and those not named as never right. Hover
+    notes name each question and its standing, the questions not reached included."""
+    roles: dict[str, str] = {}
+    notes: dict[str, list[str]] = {}
+    for number, q in enumerate(run.questions, 1):
+        standing = run.standing(number)
+        if q.answer_type is AnswerType.NAMES and standing is not Standing.NOT_REACHED:
+            result = next(a.result for a in run.attempts if a.number == number)
+            states = [(c, Standing.FIRST_TRY) for c in result.right]
+            states += [(c, Standing.NEVER) for c in result.missed]
+        else:
+            states = [(c, standing) for c in question_states(q)]
+        for usps, where in states:
+            role = _STANDING_ROLES.get(where)
+            if role and _WORST_LAST.index(role) >= _WORST_LAST.index(roles.get(usps, role)):
+                roles[usps] = role
+            words = SUMMARY_WORDS[role] if role else _NOT_REACHED
+            notes.setdefault(usps, []).append(f"Q{number} {words}")
+    return roles, {c: ", ".join(v) for c, v in notes.items()}
+
+
+def pick_mode(q: Question) -> Pick:
+    """How the map takes an answer to ``q``: several states, states in order, one, or none."""
+    if not clickable(q):
+        return "none"
+    if q.answer_type is AnswerType.SET:
+        return "many"
+    if q.answer_type is AnswerType.ORDER:
+        return "order"
+    return "one"
+
+
+MAP_HINTS: dict[str, str] = {
+    "many": "{Click} the states on the map ({click} again to remove one), or pick them below.",
+    "order": "{Click} the states on the map in order, or pick them below in order.",
+    "one": "{Click} the state on the map, or choose it below.",
+}
+
+
+def refusals(q: Question) -> dict[str, str]:
+    """What the map says when the student clicks a state that is not a choice of ``q``."""
+    if q.focus and q.focus not in clickable(q):
+        return {q.focus: f"{by_usps()[q.focus].name} is the state asked about: pick the others."}
+    return {}
+
+
+def follows_map(q: Question) -> bool:
+    """True when the question's single-answer widget shows the map's pick (a select box of many
+    states, or a radio group of states)."""
+    if q.answer_type in (AnswerType.TEXT, AnswerType.NAMES, AnswerType.SET, AnswerType.ORDER):
+        return False
+    return len(q.choices) > MAX_RADIO or q.value_kind is ValueKind.STATE
+
+
+def zoom_states(settings: QuizSettings) -> list[str] | None:
+    """The states a filtered quiz's map opens on (a few states come with their neighbours);
+    ``None`` for the whole map."""
+    if not settings.filtered:
+        return None
+    pool = set(settings.pool())
+    if len(pool) < 5:
+        pool |= {n for usps in pool for n in by_usps()[usps].borders}
+    lower48 = pool - {"AK", "HI"}
+    return sorted(lower48 or pool)

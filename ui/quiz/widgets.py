@@ -1,0 +1,278 @@
+"""The widgets of a drill: the answer widgets of each kind of question (they work with or
+without the map: a multiselect, radio buttons, a select box or a text box) and the settings
+fields, shared by the drill page's "Change the quiz" form and the Assign page."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+import streamlit as st
+
+from engine.answers import MAX_ANSWER_CHARS
+from engine.cards import ZONES, by_usps, deck
+from engine.quiz import (
+    MAX_N,
+    MODE_GROUPS,
+    MODE_TITLES,
+    AnswerType,
+    Question,
+    QuizSettings,
+    ValueKind,
+)
+from geodata import REGIONS
+from ui.links import fresh_seed
+from ui.nav import DRILL_MENU
+from ui.quiz.roles import MAX_RADIO, follows_map
+from ui.quiz.session import (
+    MAX_TIMER,
+    TIMER,
+    QuizView,
+    picked_from_widget,
+    restart,
+    submit,
+    take_name,
+)
+
+BOX_CHARS = MAX_ANSWER_CHARS + 1
+"""The most a typed-answer box takes: one more than the engine reads, so a longer paste, cut
+here by the browser (and by Streamlit on the server), is still refused with the message that
+says why rather than read as a cut-off answer."""
+ANY_REGION = "All regions"
+ANY_ZONE = "All Zones"
+
+
+# --- answers ---------------------------------------------------------------------------------
+
+
+def answer_widgets(view: QuizView, q: Question) -> None:
+    page = view.key
+    if q.answer_type is AnswerType.TEXT:
+        _typed_answer(view, q)
+        return
+    if q.answer_type is AnswerType.NAMES:
+        _names_answer(view, q)
+        return
+    if q.answer_type in (AnswerType.SET, AnswerType.ORDER):
+        key = view.answer_key("pick")
+        order = q.answer_type is AnswerType.ORDER
+        st.multiselect(
+            "Your order, first to last" if order else "Your answer",
+            list(q.choices),
+            default=[c for c in view.picked if c in q.choices],
+            format_func=q.label,
+            key=key,
+            on_change=picked_from_widget,
+            args=(page, key),
+            max_selections=len(q.choices) if order else None,
+            select_all=False,
+            placeholder="Pick them in order" if order else "Pick states",
+        )
+        if order and view.picked:
+            st.markdown("  \n".join(f"{i}. {q.label(c)}" for i, c in enumerate(view.picked, 1)))
+    elif len(q.choices) > MAX_RADIO:
+        _state_select(view, q)
+    else:
+        on_map = follows_map(q)
+        key = view.answer_key("one")
+        st.radio(
+            "Your answer",
+            list(q.choices),
+            index=_index(q.choices, view.picked) if on_map else None,
+            format_func=q.label,
+            key=key,
+            horizontal=len(q.choices) > 2 and q.value_kind is not ValueKind.STATE,
+            on_change=picked_from_widget if on_map else None,
+            args=(page, key) if on_map else None,
+        )
+    st.button(
+        "Check",
+        type="primary",
+        width="stretch",
+        on_click=submit,
+        args=(page,),
+        key=view.widget_key("check"),
+    )
+
+
+def _index(choices: Sequence[str], picked: Sequence[str]) -> int | None:
+    """Where the map's pick is among ``choices`` (``None``: nothing picked)."""
+    return list(choices).index(picked[0]) if picked and picked[0] in choices else None
+
+
+def _state_select(view: QuizView, q: Question) -> None:
+    """One state of many (find it on the map): a select box that also follows map clicks."""
+    key = view.answer_key("one")
+    st.selectbox(
+        "Your answer",
+        list(q.choices),
+        index=_index(q.choices, view.picked),
+        format_func=q.label,
+        key=key,
+        placeholder="Choose a state (type to search)",
+        on_change=picked_from_widget,
+        args=(view.key, key),
+    )
+
+
+def _typed_answer(view: QuizView, q: Question) -> None:
+    """A typed capital or state (read forgivingly), Enter to check; a state may instead be
+    chosen among ``q.choices``."""
+    what = "capital" if q.value_kind is ValueKind.CAPITAL else "state"
+    with st.form(view.widget_key("text_form"), border=False):
+        st.text_input(
+            "Your answer",
+            key=view.widget_key("text"),
+            placeholder=f"Type the {what}, then press Enter",
+            autocomplete="off",
+            max_chars=BOX_CHARS,
+        )
+        if q.choices:
+            st.radio(
+                "Or choose one",
+                list(q.choices),
+                index=None,
+                format_func=q.label,
+                key=view.widget_key("one"),
+            )
+        st.form_submit_button(
+            "Check", type="primary", width="stretch", on_click=submit, args=(view.key,)
+        )
+
+
+def _names_answer(view: QuizView, q: Question) -> None:
+    """A typed list: one name at a time (Enter), each taken at once, then "I'm done"."""
+    assert isinstance(q.answer, frozenset)
+    st.markdown(f"**{len(view.picked)} of {len(q.answer)} named**")
+    with st.form(view.widget_key("names_form"), border=False, clear_on_submit=True):
+        st.text_input(
+            "Type a state's name",
+            key=view.widget_key("name"),
+            placeholder="A state, then press Enter",
+            autocomplete="off",
+            max_chars=BOX_CHARS,
+        )
+        st.form_submit_button("Add", width="stretch", on_click=take_name, args=(view.key,))
+    st.html(f"<p role='status' class='gp-status'>{escape(view.notice)}</p>")
+    if view.picked:
+        st.caption("Named: " + ", ".join(by_usps()[c].name for c in view.picked))
+    st.button(
+        "I'm done: check my list",
+        type="primary",
+        width="stretch",
+        on_click=submit,
+        args=(view.key,),
+        key=view.widget_key("check"),
+    )
+
+
+# --- settings --------------------------------------------------------------------------------
+
+
+def _state_names() -> dict[str, str]:
+    return {c.usps: c.name for c in sorted(deck(), key=lambda c: c.name)}
+
+
+def settings_fields(group: str, settings: QuizSettings, timer: int | None, prefix: str) -> None:
+    """The widgets of a quiz's settings (for a form), first filled from ``settings`` and
+    ``timer``; read them back with :func:`form_params`. Values live in session state under
+    ``{prefix}_…`` keys, so a callback may change them (a new random seed)."""
+    ss = st.session_state
+    modes = MODE_GROUPS[group]
+    names = _state_names()
+    ss.setdefault(f"{prefix}_modes_{group}", [m for m in settings.modes if m in modes])
+    ss.setdefault(f"{prefix}_region", settings.region or ANY_REGION)
+    ss.setdefault(f"{prefix}_zone", settings.zone or ANY_ZONE)
+    ss.setdefault(f"{prefix}_states", list(settings.states))
+    ss.setdefault(f"{prefix}_n", settings.n)
+    ss.setdefault(f"{prefix}_seed", str(settings.seed))
+    ss.setdefault(f"{prefix}_timer", timer or 0)
+    if len(modes) > 1:
+        st.multiselect(
+            "Kinds of question",
+            modes,
+            format_func=MODE_TITLES.get,
+            key=f"{prefix}_modes_{group}",
+            placeholder="All kinds",
+            help="Several kinds take turns. None chosen: all of them.",
+        )
+    left, right = st.columns(2)
+    left.selectbox("Census region", [ANY_REGION, *REGIONS], key=f"{prefix}_region")
+    right.selectbox("Zone", [ANY_ZONE, *ZONES], key=f"{prefix}_zone")
+    st.multiselect(
+        "Only these states",
+        list(names),
+        format_func=names.get,
+        key=f"{prefix}_states",
+        placeholder="Any state",
+        help="Filters combine: the quiz asks about the states that pass them all.",
+    )
+    left, middle, right = st.columns(3)
+    left.number_input("Questions", min_value=1, max_value=MAX_N, key=f"{prefix}_n")
+    middle.text_input(
+        "Seed",
+        key=f"{prefix}_seed",
+        help="The same seed and settings always give the same questions.",
+    )
+    right.number_input(
+        "Timer (minutes)",
+        min_value=0,
+        max_value=MAX_TIMER,
+        key=f"{prefix}_timer",
+        help="0: no timer. With a timer the quiz ends when the time is up.",
+    )
+
+
+def form_params(group: str, prefix: str) -> dict[str, str]:
+    """The URL parameters the :func:`settings_fields` widgets stand for (not yet checked:
+    read them with :func:`read_settings`)."""
+    ss = st.session_state
+    region, zone = ss.get(f"{prefix}_region"), ss.get(f"{prefix}_zone")
+    return {
+        "mode": ",".join(ss.get(f"{prefix}_modes_{group}") or []) or group,
+        "region": region.lower() if region in REGIONS else "",
+        "zone": zone.lower() if zone in ZONES else "",
+        "states": ",".join(ss.get(f"{prefix}_states") or []),
+        "n": str(ss.get(f"{prefix}_n", 10)),
+        "seed": str(ss.get(f"{prefix}_seed", "")).strip(),
+        TIMER: str(ss.get(f"{prefix}_timer") or 0),
+    }
+
+
+def settings_form(view: QuizView) -> None:
+    """ "Change the quiz": a button that opens the settings form. The form's widgets are drawn
+    only once it is open, so a student's every click does not pay for a dozen hidden widgets."""
+    group = view.group
+    prefix = view.widget_key("form")
+    opened = f"{view.key}_settings_open"
+    if not st.session_state.get(opened):
+        st.button(
+            "Change the quiz",
+            icon=":material/tune:",
+            on_click=st.session_state.__setitem__,
+            args=(opened, True),
+            key=f"{prefix}_open",
+        )
+        return
+    with st.container(border=True), st.form(prefix, border=False):
+        settings_fields(group, view.run.settings, view.timer, prefix)
+        st.checkbox("Draw a new random seed", key=f"{prefix}_reseed")
+        left, right = st.columns(2)
+        left.form_submit_button(
+            "Start this quiz",
+            type="primary",
+            width="stretch",
+            on_click=_apply_form,
+            args=(group, prefix),
+        )
+        right.form_submit_button(
+            "Close", width="stretch", on_click=st.session_state.__setitem__, args=(opened, False)
+        )
+
+
+def _apply_form(group: str, prefix: str) -> None:
+    st.session_state[f"{DRILL_MENU[group].url_path}_settings_open"] = False
+    params = form_params(group, prefix)
+    if st.session_state.get(f"{prefix}_reseed"):
+        params["seed"] = str(fresh_seed())
+    restart(group, params)
