@@ -74,10 +74,11 @@ from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from engine.cards import Card, Category, by_usps, deck, ordinal
-from engine.core import GameState, make_rng, player_name
+from engine.core import GameState, SearchEffort, make_rng, player_name
 from engine.knowledge import Knowledge
 
 HAND_SIZE = 5
@@ -269,6 +270,11 @@ class BorderAttackObservation:
     def follower(self) -> int:
         return 1 - self.leader
 
+    @property
+    def player(self) -> int:
+        """``seat``, under the name every game's observation has (see :mod:`engine.core`)."""
+        return self.seat
+
 
 class BorderAttack(GameState):
     """A game of Border Attack (see the module docstring for the rules and decisions)."""
@@ -278,6 +284,8 @@ class BorderAttack(GameState):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     max_actions: ClassVar[int] = 125
+    actions: ClassVar[tuple[type, ...]] = (Lead, Commit, GuessState, GuessBorders, Discard)
+    search: ClassVar[SearchEffort] = SearchEffort(iterations=6, steps=1000)
 
     seed: int
     dealer: int
@@ -558,9 +566,6 @@ class BorderAttack(GameState):
 
     def step(self, action: Any) -> None:
         """Apply an action taken from ``legal_actions()`` without checking it (the fast path)."""
-        self._do(action)
-
-    def _do(self, action: Any) -> None:
         phase = self.phase
         if phase == LEAD:
             self._lead(action)
@@ -1141,3 +1146,4 @@ class MediumBot(_BorderAttackBot):
 
 
 BOTS: dict[str, type[_BorderAttackBot]] = {"easy": EasyBot, "medium": MediumBot}
+BorderAttack.bots = MappingProxyType(BOTS)

@@ -108,10 +108,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from itertools import combinations
 from operator import attrgetter
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from engine.cards import Card, by_usps, deck
-from engine.core import GameState, player_name
+from engine.core import GameState, SearchEffort, player_name
 from engine.knowledge import Knowledge
 from engine.melds import (
     ALL_CARDS,
@@ -284,6 +285,10 @@ class BorderCapGin(GameState):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     max_actions: ClassVar[int] = MAX_ROUNDS * MAX_TURNS * 3
+    actions: ClassVar[tuple[type, ...]] = _ACTIONS
+    # A round between medium bots takes about 50 actions but may run to 600: rollouts stop at
+    # 150.
+    search: ClassVar[SearchEffort] = SearchEffort(iterations=6, steps=1000, rollout_limit=150)
 
     __slots__ = (
         "seed",
@@ -602,11 +607,8 @@ class BorderCapGin(GameState):
             + " ".join(no_win_reasons(hand))
         )
 
-    def _do(self, action: Any) -> None:
-        self.step(action)
-
     def step(self, action: Any) -> None:
-        """``_do`` without the check: only for actions taken from ``legal_actions()``."""
+        """Carry out ``action`` without the check: only for actions from ``legal_actions()``."""
         kind = type(action)
         if kind is Discard:
             self._discard(action.card, action.face_down)
@@ -1313,3 +1315,4 @@ class EasyBot(_GinBot):
 
 
 BOTS: dict[str, type] = {"easy": EasyBot, "medium": MediumBot}
+BorderCapGin.bots = MappingProxyType(BOTS)

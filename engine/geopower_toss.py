@@ -87,11 +87,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from operator import attrgetter
+from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
 from engine.cards import ZONES, Card, Category, deck, ordinal
 from engine.cards import card as card_by_code
-from engine.core import GameState, player_name
+from engine.core import GameState, SearchEffort, player_name
 
 HAND_SIZE = 8
 TRICKS_BEFORE_CALL_CLOSES = 4  # the call must come before the first card of the 5th trick
@@ -322,6 +323,8 @@ class GeoPowerToss(GameState):
     max_players: ClassVar[int] = 6
     # At most 6 removals + 48 plays + 6 calls + 6 passes per round, and MAX_ROUNDS rounds.
     max_actions: ClassVar[int] = MAX_ROUNDS * (6 + 6 * HAND_SIZE + 6 + 6)
+    actions: ClassVar[tuple[type, ...]] = (Remove, Play, Call, Pass)
+    search: ClassVar[SearchEffort] = SearchEffort(iterations=16, steps=1000)
 
     seed: int | None
     players: int
@@ -666,9 +669,6 @@ class GeoPowerToss(GameState):
                     return f"You must follow the {zone} Zone: you hold a {zone} card."
             return None
         return f"{action!r} is not a GeoPower Toss move."
-
-    def _do(self, action: Any) -> None:
-        self.step(action)
 
     def step(self, action: Any) -> None:
         """Carry out ``action`` without the check: only for actions from ``legal_actions()``."""
@@ -1348,3 +1348,4 @@ class EasyBot(_TossBot):
 
 
 BOTS: dict[str, type] = {"easy": EasyBot, "medium": MediumBot}
+GeoPowerToss.bots = MappingProxyType(BOTS)

@@ -187,6 +187,7 @@ class ReverseWar(GameState):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     max_actions: ClassVar[int] = MAX_TURNS  # one FLIP per turn, and the game stops at 5,000
+    actions: ClassVar[tuple[type, ...]] = (Flip,)
 
     __slots__ = (
         "seed",
@@ -274,6 +275,15 @@ class ReverseWar(GameState):
             raise ValueError(f"turn must be between 0 and {MAX_TURNS - 1}.")
         return cls(piles, seed=seed, turn=turn)
 
+    @classmethod
+    def from_hands(
+        cls, hands: Sequence[Iterable[Card | str]], *, turn: int = 0, seed: int = 0
+    ) -> ReverseWar:
+        """:meth:`from_piles` for the common interface: a player's hand is its pile."""
+        if len(hands) != 2:
+            raise ValueError("Reverse Geography War needs exactly two piles.")
+        return cls.from_piles(hands[0], hands[1], turn=turn, seed=seed)
+
     # ----------------------------------------------------------------- interface
 
     @property
@@ -293,11 +303,8 @@ class ReverseWar(GameState):
             return f"{action!r} is not a move of Reverse Geography War: the only move is to flip."
         return None
 
-    def _do(self, action: Any) -> None:
-        self._flip()
-
     def step(self, action: Any) -> None:
-        """``_do`` without the check: only for actions taken from ``legal_actions()``."""
+        """Flip, without the check: only for actions taken from ``legal_actions()``."""
         self._flip()
 
     @property
