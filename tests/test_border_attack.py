@@ -30,6 +30,7 @@ from engine.border_attack import (
     GuessState,
     Lead,
     MediumBot,
+    odds,
 )
 from engine.cards import Card, Category, card, deck
 from engine.core import IllegalAction
@@ -824,3 +825,50 @@ def test_bot_border_guess_comes_from_memory_even_when_one_set_is_listed() -> Non
     assert sum(g.borders == {"NH"} for g in guesses) <= 3
     remembering = next(s for s in range(200) if Knowledge.for_level("easy", s).borders["ME"])
     assert EasyBot(0, remembering).act(obs) == GuessBorders(frozenset({"NH"}))
+
+
+# ---------------------------------------------------------------- odds (the hints and the bots)
+
+
+def test_an_announced_name_is_known_and_an_announced_list_is_not() -> None:
+    state = scenario("CA RI", "TX ME WY", None)
+    state.apply(Lead(CA, SIZE))
+    named = state.clone()
+    named.apply(Commit(TX, NAME))
+    listed = state.clone()
+    listed.apply(Commit(TX, BORDERS))
+    assert TX not in odds.unseen(named.observation(0))
+    assert TX in odds.unseen(listed.observation(0))
+    assert TX not in odds.unseen(listed.observation(1))  # the follower knows its own card
+    for obs in (named.observation(0), listed.observation(1)):
+        assert not set(odds.unseen(obs)) & (set(obs.hand) | {CA})  # own hand, the led card
+
+
+def test_a_lead_holds_when_no_card_of_the_opponent_beats_it() -> None:
+    # Four unseen cards, two of them larger than Colorado; the opponent holds two of the four:
+    # Colorado holds only when the opponent's two are the two smaller ones, 1 way in C(4, 2).
+    co, wy, ri, de = (card(c) for c in ("CO", "WY", "RI", "DE"))
+    chances = odds.WinChances([TX, AK, ri, de], held=2)
+    assert chances.beaten_by(co, SIZE) == 2 and chances.lead(co, SIZE) == pytest.approx(1 / 6)
+    assert chances.lead(AK, SIZE) == 1.0 and chances.lead(ri, SIZE) == 0.0  # 3 of 4 larger
+    assert chances.lead(wy, STATEHOOD) == 0.0  # three of the four were admitted before it
+    assert chances.best_lead(AK) == (SIZE, 1.0) and chances.value(AK) == 1.0
+    assert odds.follow_wins(TX, CA, SIZE) and not odds.follow_wins(CA, TX, SIZE)
+
+
+def test_the_guesses_that_fit_an_announcement() -> None:
+    state = scenario("CA RI", "TN AK ME", None)
+    state.apply(Lead(CA, SIZE))
+    listed = state.clone()
+    listed.apply(Commit(TN, BORDERS))
+    obs = listed.observation(0)
+    assert TN in odds.guess_candidates(obs) and len(odds.guess_candidates(obs)) > 1
+    assert odds.guess_candidates(obs) == listed.guess_candidates()
+    assert odds.fitting_guesses(obs) == (GuessState("TN"),)
+    named = state.clone()
+    named.apply(Commit(TN, NAME))
+    assert odds.fitting_guesses(named.observation(0)) == (GuessBorders(TN.borders),)
+    islands = state.clone()
+    islands.apply(Commit(AK, BORDERS))  # no borders: Alaska or Hawaii
+    assert odds.fitting_guesses(islands.observation(0)) == (GuessState("AK"), GuessState("HI"))
+    assert odds.fitting_guesses(state.observation(1)) == ()  # no guess to make

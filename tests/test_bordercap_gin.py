@@ -26,6 +26,7 @@ from engine.bordercap_gin import (
     MediumBot,
     Take,
     declaration,
+    odds,
 )
 from engine.cards import Card, card, deck
 from engine.core import IllegalAction
@@ -920,3 +921,27 @@ def test_simulate_counts_the_face_down_openings_and_finds_none():
     assert result["events"] == {"face_down_openings": 0}
     assert "face down openings: 0" in format_report(result)
     assert simulate("reverse_war", 2)["events"] == {}
+
+
+# ----------------------------------------------------------------- odds (the hints and the bots)
+
+
+def test_live_cards_are_the_cards_that_may_still_come():
+    state = BorderCapGin.from_hands([JUNK[0], JUNK[1]], pile=["GA", "TX"], took=[[], ["SC"]])
+    state.apply(Draw())
+    state.apply(Discard(c("AK"), face_down=True))
+    obs = state.observation(0)
+    live = set(codes(odds.live_cards(obs)))
+    out = set(codes(obs.hand)) | {"GA", "TX", "AK", "SC"}  # hand, pile, own face-down, taken
+    assert live == {x.usps for x in deck()} - out
+    assert odds.live_mask(obs) == melds.mask_of(odds.live_cards(obs))
+
+
+def test_has_win_and_outs_by_the_true_map():
+    assert odds.has_win(cards(BONUS_WIN)) and odds.has_win(cards(LETTER_WIN))
+    assert not odds.has_win(cards(JUNK[0])) and not odds.has_win(cards(BONUS_WIN[:6]))
+    # Tennessee, Kentucky, Missouri, Arkansas and Maine, New Hampshire, with Texas: Vermont or
+    # Massachusetts (New Hampshire borders Maine and either) completes the win, Alaska does not.
+    hand = cards([*BONUS_WIN[:6], "TX"])
+    assert set(codes(odds.outs(hand, cards(["VT", "AK", "MA"])))) == {"VT", "MA"}
+    assert odds.outs(cards(JUNK[0]), cards(["VT", "TX"])) == []

@@ -26,7 +26,9 @@ from engine.geopower_toss import (
     MediumBot,
     Play,
     Remove,
+    odds,
     play_action,
+    winning_play,
 )
 
 SIZE, STATEHOOD, POPULATION = Category.SIZE, Category.STATEHOOD, Category.POPULATION
@@ -805,3 +807,43 @@ def test_random_rounds_keep_every_card_and_follow_the_rules(
         assert sorted(codes(state.all_cards())) == FULL_DECK
         assert sum(state.unit_tricks) == len(state.tricks)
     assert actions <= GeoPowerToss.max_actions
+
+
+# ----------------------------------------------------------------- odds (the hints and the bots)
+
+
+def _after_a_void() -> GeoPowerToss:
+    """Seat 0 led New York (Eastern); seat 1 had no Eastern card and played Illinois."""
+    state = GeoPowerToss.from_hands([["NY", "OR", "TX"], ["IL", "WA", "MO"]], category=SIZE)
+    act(state, "NY", "IL")
+    return state
+
+
+def test_odds_count_the_unseen_cards_and_who_may_hold_them() -> None:
+    obs = _after_a_void().observation(0)
+    assert len(odds.unseen(obs)) == 50 - 2 - 2  # own hand, the trick played
+    assert not {"NY", "IL", "OR", "TX"} & set(codes(odds.unseen(obs)))
+    # Seat 1 showed it has no Eastern card: every unseen Eastern card is in the stock (44).
+    assert odds.opponent_share(obs, "Eastern") == 0.0
+    assert odds.opponent_share(obs, "Pacific") == pytest.approx(2 / 46)
+    assert odds.opponent_share(obs, "Pacific", seats=[0]) == 0.0  # no opponent among them
+
+
+def test_a_card_holds_unless_an_opponent_has_a_better_one_of_its_zone() -> None:
+    obs = _after_a_void().observation(0)
+    # Oregon is 9th in size; California (3rd) and Nevada (7th) are the larger Pacific cards.
+    assert odds.better_unseen(obs, card("OR"), SIZE) == 2
+    assert odds.hold_chance(obs, card("OR"), SIZE) == pytest.approx((1 - 2 / 46) ** 2)
+    assert odds.hold_chance(obs, card("OR"), SIZE, seats=[]) == 1.0  # nobody left to play
+    assert odds.hold_chance(obs, card("TX"), SIZE) == 1.0  # no larger Central state
+    assert winning_play(((0, card("NY")), (1, card("IL"))), SIZE) == (0, card("NY"))
+
+
+def test_draft_strength_weighs_each_category_left_face_up() -> None:
+    state = GeoPowerToss.from_hands([["NY", "OR", "TX"], ["IL", "WA", "MO"]], face_up=["size"] * 3)
+    assert set(odds.draft_strength(state.observation(0))) == {SIZE}
+    state = GeoPowerToss.from_hands(
+        [["NY", "OR", "TX"], ["IL", "WA", "MO"]], face_up=["size", "size", "population"]
+    )
+    strength = odds.draft_strength(state.observation(0))
+    assert set(strength) == {SIZE, POPULATION} and 0 < strength[SIZE] <= 3

@@ -34,7 +34,7 @@ from engine.border_attack.actions import (
     GuessState,
 )
 from engine.border_attack.observation import COMMIT, GUESS, LEAD, BorderAttackObservation
-from engine.border_attack.odds import WinChances, public_codes, unseen
+from engine.border_attack.odds import follow_wins, public_codes, seen_codes, win_chances
 from engine.cards import Card, by_usps, deck
 from engine.knowledge import Knowledge
 
@@ -193,9 +193,7 @@ class EasyBot(_BorderAttackBot):
         return min(obs.legal, key=lambda a: _RANK[a.category](a.card))
 
     def commit(self, obs: BorderAttackObservation) -> Any:
-        rank_of = _RANK[obs.category]  # type: ignore[index]
-        rank = rank_of(obs.led)
-        winners = [c for c in obs.hand if rank_of(c) < rank]
+        winners = [c for c in obs.hand if follow_wins(c, obs.led, obs.category)]  # type: ignore[arg-type]
         card = max(winners or obs.hand, key=_best_rank)
         return _COMMITS[card.usps][REVEALS.index(self.reveal(card))]
 
@@ -223,7 +221,7 @@ class MediumBot(_BorderAttackBot):
     GUESS_WEIGHT: ClassVar[float] = 0.5
 
     def lead(self, obs: BorderAttackObservation) -> Any:
-        chances = WinChances(unseen(obs), obs.hand_counts[1 - self.seat])
+        chances = win_chances(obs)
         return max(
             obs.legal,
             key=lambda a: (chances.lead(a.card, a.category), -sum(a.card.ranks)),
@@ -233,12 +231,10 @@ class MediumBot(_BorderAttackBot):
         """Beat the lead if possible, else give up the least useful card; among those, prefer
         a card the opponent is unlikely to guess; announce the harder part to guess, and the
         border list when it could be another state's (:meth:`_look_alike`)."""
-        rank_of = _RANK[obs.category]  # type: ignore[index]
-        rank = rank_of(obs.led)
-        winners = [c for c in obs.hand if rank_of(c) < rank]
-        chances = WinChances(unseen(obs), obs.hand_counts[1 - self.seat])
+        winners = [c for c in obs.hand if follow_wins(c, obs.led, obs.category)]  # type: ignore[arg-type]
+        chances = win_chances(obs)
         public = public_codes(obs)
-        seen = public | {c.usps for c in obs.hand}
+        seen = seen_codes(obs)
         best: tuple[float, int] | None = None
         choice = _COMMITS[obs.hand[0].usps][0]
         for card in winners or obs.hand:
@@ -283,7 +279,7 @@ class MediumBot(_BorderAttackBot):
 
     def discard(self, obs: BorderAttackObservation) -> Any:
         """Keep the cards that win tricks: discard the one with the lowest chance as a lead."""
-        chances = WinChances(unseen(obs), obs.hand_counts[1 - self.seat])
+        chances = win_chances(obs)
         public = public_codes(obs)
 
         def worth(action: Discard) -> tuple[float, int]:

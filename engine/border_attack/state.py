@@ -66,7 +66,6 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from engine.border_attack.actions import (
-    _BY_COUNT,
     _COMMITS,
     _DECK,
     _DISCARDS,
@@ -93,6 +92,7 @@ from engine.border_attack.observation import (
     Announcement,
     BorderAttackObservation,
 )
+from engine.border_attack.odds import candidates, guess_candidates, seen_codes
 from engine.cards import Card, Category, by_usps, deck, ordinal
 from engine.core import GameState, SearchEffort, make_rng, player_name
 
@@ -296,19 +296,13 @@ class BorderAttack(GameState):
         """The cards the leader cannot rule out: announced border count, not seen by it."""
         if self.announcement is None:
             return []
-        seen = self._seen_by_leader()
-        return [c for c in _BY_COUNT.get(self.announcement.count, ()) if c.usps not in seen]
+        return candidates(self.announcement.count, self._seen_by_leader())
 
     @staticmethod
     def candidates_seen_from(obs: BorderAttackObservation) -> list[Card]:
-        """:meth:`guess_candidates` as the leader works them out from its own observation."""
-        if obs.announcement is None:
-            return []
-        seen = {c.usps for c in obs.hand}
-        for s in (0, 1):
-            seen.update(c.usps for c in obs.played[s])
-            seen.update(c.usps for c in obs.discards[s])
-        return [c for c in _BY_COUNT.get(obs.announcement.count, ()) if c.usps not in seen]
+        """:meth:`guess_candidates` as the leader works them out from its own observation
+        (:func:`engine.border_attack.odds.guess_candidates`)."""
+        return guess_candidates(obs)
 
     def legal_actions(self) -> list[Any]:
         """Leads (card × category), commitments (card × reveal), guesses or discards."""
@@ -602,10 +596,7 @@ class BorderAttack(GameState):
         """
         seat = obs.seat
         opponent = 1 - seat
-        known = {c.usps for c in obs.hand}
-        for s in (0, 1):
-            known.update(c.usps for c in obs.played[s])
-            known.update(c.usps for c in obs.discards[s])
+        known = seen_codes(obs)
         committed: Card | None = None
         hidden_commit = obs.phase in (GUESS, BONUS_DISCARD)
         if hidden_commit:
@@ -617,11 +608,7 @@ class BorderAttack(GameState):
                 if ann.usps is not None:
                     committed = by_usps()[ann.usps]
                 else:
-                    options = [
-                        c
-                        for c in _BY_COUNT.get(ann.count, ())
-                        if c.borders == ann.borders and c.usps not in known
-                    ]
+                    options = [c for c in candidates(ann.count, known) if c.borders == ann.borders]
                     committed = options[rng.randrange(len(options))]
             known.add(committed.usps)
         unseen = [c for c in _DECK if c.usps not in known]

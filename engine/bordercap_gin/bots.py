@@ -10,9 +10,10 @@ from typing import Any
 
 from engine.bordercap_gin.actions import _DISCARD, _DISCARD_DOWN, DRAW_ACTION, END_TURN, Declare
 from engine.bordercap_gin.observation import DECLARE, DRAW, GinObservation
+from engine.bordercap_gin.odds import live_mask
 from engine.cards import Card, deck
 from engine.knowledge import Knowledge
-from engine.melds import ALL_CARDS, BIT, Relations, bits_of, mask_of
+from engine.melds import BIT, Relations, bits_of, mask_of
 
 _CARD_OF_BIT: dict[int, Card] = {BIT[c.usps]: c for c in deck()}
 
@@ -143,13 +144,6 @@ class _GinBot:
             return declare
         return END_TURN
 
-    def _live(self, obs: GinObservation) -> int:
-        seen = mask_of(obs.hand) | mask_of(obs.pile) | mask_of(obs.own_face_down)
-        for seat, cards in enumerate(obs.took):
-            if seat != obs.player:
-                seen |= mask_of(cards)
-        return ALL_CARDS & ~seen
-
     def _scores(self, hand: Sequence[Card], obs: GinObservation, t: _Tables) -> dict[int, float]:
         """For each card of an 8-card hand, how good the 7 cards left after discarding it are.
 
@@ -160,7 +154,7 @@ class _GinBot:
         """
         bits = [BIT[c.usps] for c in hand]
         full = sum(bits)
-        live = self._live(obs)
+        live = live_mask(obs)
         memo = self._memo
         if memo[0] == full and memo[1] == live and memo[2] is t:
             return memo[3]  # the same 8 cards as the take decision just before
@@ -254,7 +248,7 @@ class _GinBot:
         down = _DISCARD_DOWN[card.usps]
         if self.guard and down in legal:  # never the opening discard, two players only
             links = linked[best_bit.bit_length() - 1]
-            if links & held or (links & self._live(obs)).bit_count() >= self.guard:
+            if links & held or (links & live_mask(obs)).bit_count() >= self.guard:
                 return down
         return _DISCARD[card.usps]
 

@@ -133,6 +133,7 @@ from engine.bordercap_gin.observation import (
     GinObservation,
     RoundResult,
 )
+from engine.bordercap_gin.odds import live_mask
 from engine.cards import Card, deck
 from engine.core import GameState, SearchEffort, player_name
 from engine.melds import (
@@ -648,11 +649,7 @@ class BorderCapGin(GameState):
                 caps[o] = obs.hand_sizes[o] - len(known[o])
         caps[n] = obs.deck_size
         caps[n + 1] = obs.face_down_count - len(obs.own_face_down)
-        seen = mask_of(obs.hand) | mask_of(obs.pile) | mask_of(obs.own_face_down)
-        for o in range(n):
-            if o != me:
-                seen |= mask_of(known[o])
-        unseen = ALL_CARDS & ~seen
+        unseen = live_mask(obs)
         placed = _sample_places(unseen, obs.where_unseen, caps, rng)
         cards = deck()
         hands: list[list[Card]] = []

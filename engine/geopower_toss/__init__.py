@@ -29,6 +29,7 @@ from engine.geopower_toss.observation import (
     PublicView,
     RoundResult,
     Trick,
+    winning_play,
 )
 from engine.geopower_toss.state import (
     CALL_BONUS,
@@ -74,4 +75,5 @@ __all__ = [
     "RoundResult",
     "Trick",
     "play_action",
+    "winning_play",
 ]

@@ -9,7 +9,13 @@ from typing import Any, ClassVar
 
 from engine.cards import Category
 from engine.geopower_toss.actions import _KEY, CALL, PASS, Play, Remove
-from engine.geopower_toss.observation import CALL_TRICKS, CALLS, DRAFT, GeoPowerObservation
+from engine.geopower_toss.observation import (
+    CALL_TRICKS,
+    CALLS,
+    DRAFT,
+    GeoPowerObservation,
+    winning_play,
+)
 from engine.geopower_toss.odds import Reading
 
 
@@ -74,10 +80,7 @@ class MediumBot(_TossBot):
         return self.follow(obs, reading, category, plays)
 
     def draft(self, obs: GeoPowerObservation, removals: list[Remove]) -> Remove:
-        reading = Reading(obs)
-        strength = {
-            r.category: sum(reading.p_lead(c, r.category) for c in obs.hand) for r in removals
-        }
+        strength = Reading(obs).draft_strength()
         return min(removals, key=lambda r: strength[r.category])
 
     def wants_call(self, obs: GeoPowerObservation) -> bool:
@@ -103,7 +106,7 @@ class MediumBot(_TossBot):
         partners = sum(1 for s in range(obs.players) if s != obs.player and obs.team_of[s] == unit)
         total = 0.0
         for cat in categories:
-            chances = [reading.p_lead(c, cat) for c in obs.hand]
+            chances = [reading.hold_chance(c, cat) for c in obs.hand]
             shared = int((left - sum(chances)) * partners / obs.players)
             dist = [1.0]  # dist[k]: the chance that exactly k of its cards win
             for p in chances:
@@ -119,38 +122,35 @@ class MediumBot(_TossBot):
         self, obs: GeoPowerObservation, reading: Reading, category: Category, plays: list[Play]
     ) -> Play:
         key = _KEY[category]
-        return max(plays, key=lambda a: (reading.p_lead(a.card, category), key(a.card)))
+        return max(plays, key=lambda a: (reading.hold_chance(a.card, category), key(a.card)))
 
     def follow(
         self, obs: GeoPowerObservation, reading: Reading, category: Category, plays: list[Play]
     ) -> Play:
         key = _KEY[category]
         zone = obs.trick[0][1].zone
-        best_seat, best = obs.trick[0]
-        for s, c in obs.trick:
-            if c.zone == zone and key(c) < key(best):
-                best_seat, best = s, c
+        best_seat, best = winning_play(obs.trick, category)
 
         def dump() -> Play:
-            return min(plays, key=lambda a: (reading.p_lead(a.card, category), -key(a.card)))
+            return min(plays, key=lambda a: (reading.hold_chance(a.card, category), -key(a.card)))
 
         if plays[0].card.zone != zone:
             return dump()
         played = {s for s, _ in obs.trick}
         after = [s for s in range(obs.players) if s not in played and s != obs.player]
-        q_after = reading.chances(after)
+        q_after = reading.opponent_shares(after)
         unit = reading.unit
-        if obs.team_of[best_seat] == unit and reading.p_hold(best, category, q_after) >= 0.5:
+        if obs.team_of[best_seat] == unit and reading.hold_chance(best, category, q_after) >= 0.5:
             return dump()
         winners = [a for a in plays if key(a.card) < key(best)]
         if not winners:
             return dump()
         winners.sort(key=lambda a: -key(a.card))  # cheapest first
         for a in winners:
-            if reading.p_hold(a.card, category, q_after) >= 0.6:
+            if reading.hold_chance(a.card, category, q_after) >= 0.6:
                 return a
         strongest = winners[-1]
-        if reading.p_hold(strongest.card, category, q_after) > 0.3:
+        if reading.hold_chance(strongest.card, category, q_after) > 0.3:
             return strongest
         return dump()
 
@@ -191,7 +191,7 @@ class EasyBot(_TossBot):
         zone = obs.trick[0][1].zone
         if plays[0].card.zone != zone:
             return max(plays, key=lambda a: key(a.card))
-        best = min(key(c) for _, c in obs.trick if c.zone == zone)
+        best = key(winning_play(obs.trick, category)[1])
         top = min(plays, key=lambda a: key(a.card))
         if key(top.card) < best:
             return top

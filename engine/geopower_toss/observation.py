@@ -4,15 +4,33 @@ phases of a round and its records (tricks, round results)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from engine.cards import Card, Category
+from engine.geopower_toss.actions import _KEY
 
 TRICKS_BEFORE_CALL_CLOSES = 4  # the call must come before the first card of the 5th trick
 CALL_TRICKS = 6  # a GeoPlunge call is made with this many tricks or more
 
 DRAFT, PLAY, CALLS, OVER = "draft", "play", "calls", "over"
+
+
+def winning_play(plays: Sequence[tuple[int, Card]], category: Category) -> tuple[int, Card]:
+    """The (seat, card) winning a trick so far: the best rank in ``category`` among the cards of
+    the Zone led (the first card's); a card of another Zone never wins."""
+    key = _KEY[category]
+    zone = plays[0][1].zone
+    best = plays[0]
+    best_rank = key(best[1])
+    for play in plays:
+        card = play[1]
+        if card.zone == zone:
+            rank = key(card)
+            if rank < best_rank:
+                best, best_rank = play, rank
+    return best
 
 
 @dataclass(frozen=True, slots=True)

@@ -114,6 +114,7 @@ from engine.geopower_toss.observation import (
     PublicView,
     RoundResult,
     Trick,
+    winning_play,
 )
 
 HAND_SIZE = 8
@@ -567,15 +568,9 @@ class GeoPowerToss(GameState):
         if len(trick) < self.players:
             self.turn = (seat + 1) % self.players
             return
-        key = _KEY[self.category]  # type: ignore[index]
+        best_seat, best = winning_play(trick, self.category)  # type: ignore[arg-type]
+        best_rank = _KEY[self.category](best)  # type: ignore[index]
         zone = trick[0][1].zone
-        best_seat, best = trick[0]
-        best_rank = key(best)
-        for s, c in trick:
-            if c.zone == zone:
-                r = key(c)
-                if r < best_rank:
-                    best_seat, best, best_rank = s, c, r
         number = len(self.tricks) + 1
         self.tricks = (*self.tricks, Trick(number, self.leader, trick, best_seat))
         self.trick = ()
