@@ -440,6 +440,7 @@ def test_a_wrong_declaration_is_refused_with_the_reason_and_costs_nothing():
     assert "Kentucky, Missouri, Ohio and Tennessee make a 4-group" in reason
     # Naming a split changes nothing: the hand is judged.
     assert state.check(declaration(["TN", "KY", "MO", "AR"], ["ME", "NH", "OH"])) == reason
+    assert BorderCapGin.why_not(state.observation(0), Declare()) == reason  # the page's words
     with pytest.raises(IllegalAction) as err:
         state.apply(Declare())
     assert err.value.reason == reason

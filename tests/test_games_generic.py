@@ -13,8 +13,9 @@ GeoPower Toss for 6 reach 2,000 steps), we also check that:
 - ``clone()`` equals the original and is independent of it;
 - illegal actions (garbage objects, another game's actions, an action of a wrong phase or of
   another moment, a card not in the hand) are refused with a reason and change nothing;
-- ``from_observation`` gives a state that the observing seat cannot tell from the real one
-  (at one checked step in five);
+- ``from_observation`` gives a state that the observing seat cannot tell from the real one,
+  and ``why_not`` answers from the observation what ``check`` says (at one checked step in
+  five);
 
 And for the whole game:
 
@@ -171,6 +172,30 @@ def _check_sample(state: GameState, cls: type[GameState], players: int, rng: ran
         assert sample.legal_actions() == state.legal_actions()
 
 
+def _check_why_not(
+    state: GameState, cls: type[GameState], players: int, rng: random.Random, foreign: list[Any]
+) -> None:
+    """``why_not`` answers from an observation with ``check``'s own sentence: for the seat to
+    act, for its legal actions (``None``) and for refused ones; any other seat is told it is not
+    its turn."""
+    seat = state.current_player
+    mine = rng.randrange(players) if seat is None else seat
+    obs = state.observation(mine)
+    legal = state.legal_actions()
+    tried = rng.sample(legal, min(3, len(legal))) + rng.sample(_garbage() + foreign, 4)
+    hand = _hand_of(state, mine)
+    if hand is not None and legal:
+        action = rng.choice(legal)
+        for name in _card_fields(action):
+            outside = [c for c in deck() if c not in hand]
+            tried.append(dataclasses.replace(action, **{name: rng.choice(outside)}))
+    for action in tried:
+        assert cls.why_not(obs, action) == state.check(action), action
+    if seat is not None:
+        other = (seat + 1) % players
+        assert cls.why_not(state.observation(other), legal[0]) == "It is not your turn."
+
+
 def _play(
     game_id: str, players: int, teams: int | None, seed: int, choices: int, checks: bool
 ) -> tuple[GameState, list[Any]]:
@@ -187,6 +212,7 @@ def _play(
             _check_step(state, legal, players, rng, seen, foreign)
             if rng.random() < 0.2:
                 _check_sample(state, cls, players, rng)
+                _check_why_not(state, cls, players, rng, foreign)
         seen += legal[:3]
         action = rng.choice(legal)
         if rng.random() < 0.5:

@@ -229,6 +229,9 @@ def test_follower_must_follow_zone_when_able() -> None:
     before = state.clone()
     reason = state.check(play_action("GA"))
     assert reason == "You must follow the Central Zone: you hold a Central card."
+    # a page asks the same sentence from the seat's own view
+    assert GeoPowerToss.why_not(state.observation(1), play_action("GA")) == reason
+    assert GeoPowerToss.why_not(state.observation(1), play_action("IL")) is None
     with pytest.raises(IllegalAction, match="must follow the Central Zone"):
         act(state, "GA")
     assert state == before
