@@ -86,12 +86,13 @@ def complete() -> Knowledge:
 class SearchBot:
     """The ``hard`` level: a cautious determinized Monte Carlo search over ``obs.legal``.
 
-    For each decision with more than one legal action:
+    The candidates are the game's ``search_actions(obs)``: the legal actions but those no
+    player who knows all of geography would take. For each decision with more than one:
 
     1. Deal the cards the bot cannot see at random, consistently with its observation
        (``from_observation`` and the bot's own generator: the only way it learns anything).
-    2. On that one deal, try every candidate action and play on with a ``MediumBot`` in every
-       seat, all knowing every border and capital, until the game ends, the round changes
+    2. On that one deal, try every candidate and play on with a ``MediumBot`` in every seat,
+       all knowing every border and capital, until the game ends, the round changes
        (``round_index``) or ``rollout_limit`` actions were played; the outcome is
        ``state.value(seat)``. Every candidate meets the same deal and the same tie-breaking
        draws of the rollout bots (common random numbers), so comparisons are not blurred by
@@ -159,8 +160,9 @@ class SearchBot:
         return state.value(self.seat), self.rollout_limit - left
 
     def act(self, obs: Any) -> Any:
-        """The rollout policy's own choice, unless the search shows a better one (see class)."""
-        legal = obs.legal
+        """The rollout policy's own choice, unless the search shows a better one (see class);
+        never a move outside ``search_actions(obs)``, however its rollouts come out."""
+        legal = self.cls.search_actions(obs)
         if len(legal) == 1:
             return legal[0]
         start = time.perf_counter()

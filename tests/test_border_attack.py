@@ -23,6 +23,7 @@ from engine.border_attack import (
     WIN_DISCARD,
     Announcement,
     BorderAttack,
+    BorderAttackObservation,
     Commit,
     Discard,
     EasyBot,
@@ -32,6 +33,7 @@ from engine.border_attack import (
     MediumBot,
     odds,
 )
+from engine.bots import make_bot
 from engine.cards import Card, Category, card, deck
 from engine.core import IllegalAction
 from engine.knowledge import Knowledge
@@ -872,3 +874,56 @@ def test_the_guesses_that_fit_an_announcement() -> None:
     islands.apply(Commit(AK, BORDERS))  # no borders: Alaska or Hawaii
     assert odds.fitting_guesses(islands.observation(0)) == (GuessState("AK"), GuessState("HI"))
     assert odds.fitting_guesses(state.observation(1)) == ()  # no guess to make
+
+
+# ---------------------------------------------------------------- the guess of each level
+
+
+def _guesses(games: int) -> list[BorderAttackObservation]:
+    """The leader's observation at every guess of ``games`` seeded games between medium bots."""
+    found = []
+    for seed in range(games):
+        state = BorderAttack.new(seed=seed)
+        bots = [MediumBot(s, seed + s) for s in (0, 1)]
+        while not state.is_over:
+            obs = state.observation(state.current_player)
+            if obs.phase == GUESS:
+                found.append(obs)
+            state.step(bots[obs.seat].act(obs))
+    return found
+
+
+def _fits(guess: Any, ann: Announcement) -> bool:
+    """True when a guess fits the announcement for a player who knows every border."""
+    if ann.usps is None:
+        return isinstance(guess, GuessState) and card(guess.usps).borders == ann.borders
+    return isinstance(guess, GuessBorders) and guess.borders == card(ann.usps).borders
+
+
+def test_the_hard_bot_guesses_only_what_fits_the_announcement() -> None:
+    """A hard opponent remembers every border: its guess is a state whose borders are exactly
+    the announced list, or exactly the named state's border set, whatever its search finds.
+    (It used to guess a sure miss, e.g. Iowa for Utah's borders, where declining the bonus
+    discard won more of its rollouts.)"""
+    kinds = {NAME: 0, BORDERS: 0}
+    for obs in _guesses(12):
+        guess = make_bot("border_attack", "hard", obs.seat, obs.trick, time_budget=None).act(obs)
+        assert _fits(guess, obs.announcement), (obs.announcement, guess)
+        kinds[obs.announcement.reveal] += 1
+    assert min(kinds.values()) >= 20, kinds
+
+
+def test_medium_and_easy_guesses_never_contradict_what_they_remember() -> None:
+    """Easy and medium do not know every border (a guess may be wrong), but a guess never goes
+    against their own memory: a guessed state borders no remembered state outside the list,
+    a guessed set holds every remembered border of the named state and has the announced size."""
+    for obs in _guesses(6):
+        ann = obs.announcement
+        for bot in (EasyBot(obs.seat, obs.trick), MediumBot(obs.seat, obs.trick)):
+            guess = bot.act(obs)
+            remembered = bot.knowledge.borders
+            if ann.usps is None:
+                assert remembered[guess.usps] <= ann.borders
+            else:
+                assert remembered[ann.usps] <= guess.borders and len(guess.borders) == ann.count
+        assert _fits(MediumBot(obs.seat, 0, knowledge=Knowledge.complete()).act(obs), ann)

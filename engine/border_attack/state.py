@@ -92,7 +92,7 @@ from engine.border_attack.observation import (
     Announcement,
     BorderAttackObservation,
 )
-from engine.border_attack.odds import candidates, guess_candidates, seen_codes
+from engine.border_attack.odds import candidates, fitting_guesses, guess_candidates, seen_codes
 from engine.cards import Card, Category, by_usps, deck, ordinal
 from engine.core import GameState, SearchEffort, make_rng, player_name
 
@@ -303,6 +303,15 @@ class BorderAttack(GameState):
         """:meth:`guess_candidates` as the leader works them out from its own observation
         (:func:`engine.border_attack.odds.guess_candidates`)."""
         return guess_candidates(obs)
+
+    @classmethod
+    def search_actions(cls, obs: BorderAttackObservation) -> tuple[Any, ...]:
+        """``obs.legal``, but for a guess only the guesses that fit the announcement
+        (:func:`engine.border_attack.odds.fitting_guesses`). The hard bot knows every border,
+        and a guess it knows to be wrong is no move of its: searched, it would win rollouts
+        wherever declining the compulsory bonus discard pays (the refill comes at a better
+        moment), a loophole no player at the table takes."""
+        return fitting_guesses(obs) or tuple(obs.legal)
 
     def legal_actions(self) -> list[Any]:
         """Leads (card × category), commitments (card × reveal), guesses or discards."""
