@@ -95,6 +95,7 @@ from engine.border_attack.observation import (
 from engine.border_attack.odds import candidates, fitting_guesses, guess_candidates, seen_codes
 from engine.cards import Card, Category, by_usps, deck, ordinal
 from engine.core import GameState, SearchEffort, make_rng, player_name
+from engine.dealing import deal
 
 HAND_SIZE = 5
 _CODES = frozenset(by_usps())
@@ -599,9 +600,9 @@ class BorderAttack(GameState):
     def from_observation(cls, obs: BorderAttackObservation, rng: random.Random) -> BorderAttack:
         """A full state consistent with ``obs``: the hidden cards dealt at random from ``rng``.
 
-        The unseen cards (the opponent's hand, the deck and, for a leader, the follower's face-down
-        card) are shuffled; a face-down card whose borders were announced is drawn among the
-        unseen cards with exactly those borders, one whose name was announced is that card.
+        A face-down card whose borders were announced is drawn among the unseen cards with
+        exactly those borders, one whose name was announced is that card; the other unseen cards
+        (the opponent's hand and the deck) are dealt by :func:`engine.dealing.deal`.
         """
         seat = obs.seat
         opponent = 1 - seat
@@ -621,13 +622,13 @@ class BorderAttack(GameState):
                     committed = options[rng.randrange(len(options))]
             known.add(committed.usps)
         unseen = [c for c in _DECK if c.usps not in known]
-        rng.shuffle(unseen)
         n_opp = obs.hand_counts[opponent]
+        hand, rest = deal(unseen, [n_opp, len(unseen) - n_opp], rng)
         new_seed = rng.randrange(2**32)
         state = cls._blank(new_seed, random.Random(new_seed))
         state.hands[seat] = list(obs.hand)
-        state.hands[opponent] = unseen[:n_opp]
-        state.deck = unseen[n_opp:]
+        state.hands[opponent] = hand
+        state.deck = rest
         state.played = [list(obs.played[0]), list(obs.played[1])]
         state.discards = [list(obs.discards[0]), list(obs.discards[1])]
         state.dealer = obs.dealer

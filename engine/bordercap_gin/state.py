@@ -88,11 +88,12 @@ Decisions (where the rules leave a case open):
    this seat cannot see that may lie there, as a bitmask over ``deck()`` order: public facts
    (e.g. cards turned into a new deck cannot be in a hand unless that player has drawn since),
    kept so ``from_observation`` deals only possible hidden cards.
-10. ``from_observation`` deals the unseen cards at random, each to a place ``where_unseen``
-    allows for it, with the observed number of cards per place. Per-card places do not carry
-    every joint constraint of the history (e.g. how many recycled cards each player can have
-    drawn since the deck was turned over), so a sampled deal can now and then be one the real
-    history could not produce; it always agrees with everything in the observation.
+10. ``from_observation`` deals the unseen cards at random (:func:`engine.dealing.deal`),
+    each to a place ``where_unseen`` allows for it, with the observed number of cards per
+    place. Per-card places do not carry every joint constraint of the history (e.g. how many
+    recycled cards each player can have drawn since the deck was turned over), so a sampled
+    deal can now and then be one the real history could not produce; it always agrees with
+    everything in the observation.
 11. The log names every card a player sees face up and no hidden card ("Player 2 draws from
     the deck", "… discards a card face down"), so it may be shown to every seat. A winning
     declaration shows the whole hand.
@@ -136,12 +137,14 @@ from engine.bordercap_gin.observation import (
 from engine.bordercap_gin.odds import live_mask
 from engine.cards import Card, deck
 from engine.core import GameState, SearchEffort, player_name
+from engine.dealing import deal
 from engine.melds import (
     ALL_CARDS,
     BIT,
     BONUS_POINTS,
     ROUND_POINTS,
     best_split,
+    cards_of,
     describe_group,
     mask_of,
     no_win_reasons,
@@ -649,23 +652,27 @@ class BorderCapGin(GameState):
                 caps[o] = obs.hand_sizes[o] - len(known[o])
         caps[n] = obs.deck_size
         caps[n + 1] = obs.face_down_count - len(obs.own_face_down)
-        unseen = live_mask(obs)
-        placed = _sample_places(unseen, obs.where_unseen, caps, rng)
-        cards = deck()
+        where = obs.where_unseen
+        placed = deal(
+            cards_of(live_mask(obs)),
+            caps,
+            rng,
+            lambda card: [p for p, mask in enumerate(where) if mask & BIT[card.usps]],
+        )
         hands: list[list[Card]] = []
         for o in range(n):
             if o == me:
                 hands.append(list(obs.hand))
             else:
-                hands.append([*known[o], *(cards[i] for i in placed[o])])
+                hands.append([*known[o], *placed[o]])
         state.hands = hands
-        state.deck = [cards[i] for i in placed[n]]
+        state.deck = placed[n]
         rng.shuffle(state.deck)
         state.pile = list(obs.pile)
         state.downs = [[] for _ in range(n)]
         state.downs[me] = list(obs.own_face_down)
         if n == 2:
-            state.downs[1 - me] = [cards[i] for i in placed[n + 1]]
+            state.downs[1 - me] = placed[n + 1]
         state.down_left = list(obs.face_down_left)
         state.fresh = obs.just_discarded is not None
         state.dealer = obs.dealer
@@ -875,62 +882,3 @@ _new_object = object.__new__
 _FACTS: dict[str, tuple[int, int, int]] = {
     c.usps: (1 << i, truth().nb[i], truth().same[i]) for i, c in enumerate(deck())
 }
-
-
-def _sample_places(
-    unseen: int, where: Sequence[int], caps: list[int], rng: random.Random
-) -> list[list[int]]:
-    """Deal the ``unseen`` cards (deck indices) to places: each card to a place ``where`` allows
-    for it, ``caps[place]`` cards per place. Each card in a random order picks a random place
-    among those that keep the rest dealable (Hall's condition over the few places)."""
-    places = [p for p in range(len(caps)) if caps[p] > 0]
-    out: list[list[int]] = [[] for _ in caps]
-    cards = [i for i in range(len(deck())) if unseen >> i & 1]
-    rng.shuffle(cards)
-    # Each card's type: the set of usable places, as a bitmask over ``places``.
-    types = []
-    full = (1 << len(places)) - 1
-    for i in cards:
-        bit = 1 << i
-        t = 0
-        for k, p in enumerate(places):
-            if where[p] & bit:
-                t |= 1 << k
-        types.append(t)
-    if all(t == full for t in types):
-        start = 0
-        for p in places:
-            out[p] = cards[start : start + caps[p]]
-            start += caps[p]
-        return out
-    left = [caps[p] for p in places]
-    count: dict[int, int] = {}
-    for t in types:
-        count[t] = count.get(t, 0) + 1
-    for i, t in zip(cards, types, strict=True):
-        count[t] -= 1
-        options = [k for k in range(len(places)) if t >> k & 1 and left[k] > 0]
-        rng.shuffle(options)
-        options.sort(key=lambda k: -left[k] * rng.random())
-        for k in options:
-            left[k] -= 1
-            if _dealable(count, left):
-                out[places[k]].append(i)
-                break
-            left[k] += 1
-        else:  # pragma: no cover - the true deal always satisfies the constraints
-            raise ValueError("the observation's unseen cards cannot be placed")
-    return out
-
-
-def _dealable(count: dict[int, int], left: list[int]) -> bool:
-    """Hall's condition: every set of places can hold the cards that may go only there."""
-    m = len(left)
-    for subset in range(1, 1 << m):
-        need = 0
-        for t, c in count.items():
-            if c and t & ~subset == 0:
-                need += c
-        if need > sum(left[k] for k in range(m) if subset >> k & 1):
-            return False
-    return True

@@ -89,6 +89,7 @@ from typing import Any, ClassVar
 
 from engine.cards import Card, Category, deck, ordinal
 from engine.core import GameState, SearchEffort, player_name
+from engine.dealing import deal
 from engine.geopower_toss.actions import (
     _KEY,
     CALL,
@@ -116,6 +117,7 @@ from engine.geopower_toss.observation import (
     Trick,
     winning_play,
 )
+from engine.geopower_toss.odds import seen_codes
 
 HAND_SIZE = 8
 TARGET = 50
@@ -781,7 +783,7 @@ class GeoPowerToss(GameState):
         """A full state matching ``obs``: the unseen cards dealt at random from ``rng``.
 
         The other hands get cards of no Zone their owner has shown it lacks; the rest go to
-        the stock. The log is not rebuilt (it starts empty).
+        the stock (:func:`engine.dealing.deal`). The log is not rebuilt (it starts empty).
         """
         s = cls._blank(obs.players, obs.teams, None, random.Random(rng.getrandbits(64)))
         s.team_scores = obs.scores
@@ -804,15 +806,17 @@ class GeoPowerToss(GameState):
         s.results = obs.results
         s.capped = obs.capped
         s._winner = obs.winner
-        seen = {c.usps for c in obs.hand}
-        seen.update(c.usps for _, c in obs.trick)
-        for t in obs.tricks:
-            seen.update(c.usps for _, c in t.plays)
+        seen = seen_codes(obs)
         unseen = [c for c in _tables()[2] if c.usps not in seen]
         others = [p for p in range(obs.players) if p != obs.player]
         needs = [obs.hand_sizes[p] for p in others] + [obs.stock_size]
         bans = [obs.voids[p] for p in others] + [frozenset()]
-        dealt = _deal_respecting_voids(unseen, needs, bans, rng)
+        dealt = deal(
+            unseen,
+            needs,
+            rng,
+            lambda card: [i for i, ban in enumerate(bans) if card.zone not in ban],
+        )
         order = _tables()[1]
         s.hands = [[] for _ in range(obs.players)]
         s.hands[obs.player] = list(obs.hand)
@@ -828,78 +832,3 @@ def _rest_of_power(dealt: Iterable[Category]) -> tuple[Category, ...]:
     for c in dealt:
         rest.remove(c)
     return tuple(rest)
-
-
-def _deal_respecting_voids(
-    cards: list[Card],
-    needs: Sequence[int],
-    bans: Sequence[frozenset[str]],
-    rng: random.Random,
-) -> list[list[Card]]:
-    """Split ``cards`` at random into piles of sizes ``needs``; pile ``i`` holds no Zone in
-    ``bans[i]``. Cards are shuffled and placed most-constrained first; a dead end (rare) is
-    repaired with augmenting paths, so a split is found whenever one exists."""
-    cards = cards.copy()
-    rng.shuffle(cards)
-    n = len(needs)
-    allowed = [[i for i in range(n) if c.zone not in bans[i]] for c in cards]
-    order = sorted(range(len(cards)), key=lambda k: len(allowed[k]))
-    piles: list[list[int]] = [[] for _ in range(n)]
-    owner = [-1] * len(cards)
-    stuck = []
-    for k in order:
-        room = [i for i in allowed[k] if len(piles[i]) < needs[i]]
-        if not room:
-            stuck.append(k)
-            continue
-        weights = [needs[i] - len(piles[i]) for i in room]
-        i = rng.choices(room, weights)[0]
-        piles[i].append(k)
-        owner[k] = i
-    for k in stuck:
-        if not _augment(k, allowed, piles, owner, needs, set()):
-            raise ValueError("No deal of the unseen cards fits the observation.")
-    return [[cards[k] for k in pile] for pile in piles]
-
-
-def _augment(
-    k: int,
-    allowed: list[list[int]],
-    piles: list[list[int]],
-    owner: list[int],
-    needs: Sequence[int],
-    visited: set[int],
-) -> bool:
-    """Place card ``k``, moving already placed cards along an augmenting path if needed."""
-    for i in allowed[k]:
-        if i in visited:
-            continue
-        visited.add(i)
-        if len(piles[i]) < needs[i]:
-            piles[i].append(k)
-            owner[k] = i
-            return True
-        for j in list(piles[i]):
-            if _augment_from(j, i, allowed, piles, owner, needs, visited):
-                piles[i].append(k)
-                owner[k] = i
-                return True
-    return False
-
-
-def _augment_from(
-    j: int,
-    pile: int,
-    allowed: list[list[int]],
-    piles: list[list[int]],
-    owner: list[int],
-    needs: Sequence[int],
-    visited: set[int],
-) -> bool:
-    """Move card ``j`` out of ``pile`` to another pile that allows it (recursively)."""
-    piles[pile].remove(j)
-    if _augment(j, allowed, piles, owner, needs, visited):
-        return True
-    piles[pile].append(j)
-    owner[j] = pile
-    return False

@@ -56,6 +56,7 @@ from typing import Any, ClassVar
 
 from engine.cards import Card, deck, ordinal
 from engine.core import GameState
+from engine.dealing import deal
 from engine.reverse_war.actions import FLIP, Flip
 from engine.reverse_war.observation import Battle, ReverseWarObservation, worst_categories
 
@@ -295,9 +296,8 @@ class ReverseWar(GameState):
         """A state matching ``obs``; the never-seen tops of the piles are dealt from ``rng``."""
         placed = set(obs.known[0]) | set(obs.known[1]) | set(obs.table)
         unseen = [c for c in deck() if c not in placed]
-        rng.shuffle(unseen)
-        n0 = obs.unseen[0]
-        piles = (unseen[:n0] + list(obs.known[0]), unseen[n0:] + list(obs.known[1]))
+        tops = deal(unseen, obs.unseen, rng)
+        piles = (tops[0] + list(obs.known[0]), tops[1] + list(obs.known[1]))
         state = cls(
             piles,
             seed=None,
