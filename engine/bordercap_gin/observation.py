@@ -33,6 +33,7 @@ class GinObservation:
     ``where_unseen[place]``: for places ``0 … players-1`` (hands), ``players`` (deck) and
     ``players + 1`` (face-down stack), a bitmask over ``deck()`` order of the cards this seat
     cannot see that may lie there (0 for its own hand). ``results``: how each round so far ended.
+    ``target``: the score that wins the game (50, or 30 for a shorter game).
     """
 
     player: int
@@ -53,6 +54,7 @@ class GinObservation:
     own_face_down: tuple[Card, ...]
     face_down_left: tuple[int, ...]
     scores: tuple[int, ...]
+    target: int
     void_rounds: int
     results: tuple[RoundResult, ...]
     is_over: bool

@@ -621,6 +621,7 @@ class BorderCapGin(GameState):
                     tuple(downs[player]),
                     tuple(self.down_left),
                     tuple(self.score),
+                    self.target,
                     self.voids,
                     self.results,
                     self.over,
@@ -682,6 +683,7 @@ class BorderCapGin(GameState):
         state.taken = obs.taken
         state.known = known
         state.score = list(obs.scores)
+        state.target = obs.target
         state.rounds = obs.round_index
         state.voids = obs.void_rounds
         state.results = obs.results

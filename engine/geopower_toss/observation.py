@@ -74,7 +74,8 @@ class PublicView(NamedTuple):
     ``dealt_power`` are this round's face-up GeoPower cards as dealt, ``face_up`` those still on
     the table, ``removed`` the (seat, category) removals in order, ``category`` the round's
     GeoPower card once the draft is over. ``calls`` are (seat, unit) in order. ``tricks`` are
-    this round's finished tricks, ``results`` the scores of the finished rounds.
+    this round's finished tricks, ``results`` the scores of the finished rounds. ``target`` is
+    the score that wins the game (50, or 30 for a shorter game).
     """
 
     players: int
@@ -99,6 +100,7 @@ class PublicView(NamedTuple):
     is_over: bool
     winner: int | None
     capped: bool
+    target: int
 
 
 def _public(name: str) -> property:
@@ -147,6 +149,7 @@ class GeoPowerObservation:
     is_over = _public("is_over")
     winner = _public("winner")
     capped = _public("capped")
+    target = _public("target")
 
     @property
     def units(self) -> int:

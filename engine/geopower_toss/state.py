@@ -713,6 +713,7 @@ class GeoPowerToss(GameState):
             self.calls,
             self.results,
             self.capped,
+            self.target,
             self._winner,
             self.log,
         )
@@ -760,6 +761,7 @@ class GeoPowerToss(GameState):
                 self.phase == OVER,
                 self._winner,
                 self.capped,
+                self.target,
             )
         return view
 
@@ -805,6 +807,7 @@ class GeoPowerToss(GameState):
         s.calls = obs.calls
         s.results = obs.results
         s.capped = obs.capped
+        s.target = obs.target
         s._winner = obs.winner
         seen = seen_codes(obs)
         unseen = [c for c in _tables()[2] if c.usps not in seen]
