@@ -211,8 +211,25 @@ def player_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def fresh_seed(seed: int | None) -> int:
+    """``seed``, or a new random seed when it is ``None`` (a game keeps it: it replays)."""
+    return random.SystemRandom().randrange(2**32) if seed is None else seed
+
+
 def make_rng(seed: int | None) -> random.Random:
     """The one way games get randomness: a generator from an explicit seed (random if None)."""
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
-    return random.Random(seed)
+    return random.Random(fresh_seed(seed))
+
+
+#: The scores a game with a target score may be played to: 50, or 30 for a shorter game.
+TARGETS: tuple[int, ...] = (50, 30)
+
+
+def pop_target(options: dict[str, Any]) -> int:
+    """Take the ``target`` option out of a scoring game's ``options`` (BorderCap Gin, GeoPower
+    Toss): the score that wins the game, 50 unless given; not one of :data:`TARGETS` raises
+    ``ValueError``."""
+    target = options.pop("target", TARGETS[0])
+    if target not in TARGETS or isinstance(target, bool):
+        raise ValueError(f"The target score must be one of {TARGETS}, not {target!r}.")
+    return target

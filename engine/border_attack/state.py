@@ -94,7 +94,7 @@ from engine.border_attack.observation import (
 )
 from engine.border_attack.odds import candidates, fitting_guesses, guess_candidates, seen_codes
 from engine.cards import Card, Category, by_usps, deck, ordinal
-from engine.core import GameState, SearchEffort, make_rng, player_name
+from engine.core import GameState, SearchEffort, fresh_seed, make_rng, player_name
 from engine.dealing import deal
 
 HAND_SIZE = 5
@@ -151,8 +151,7 @@ class BorderAttack(GameState):
             raise ValueError(f"Unknown Border Attack option(s): {', '.join(sorted(options))}.")
         if dealer is not None and (isinstance(dealer, bool) or dealer not in (0, 1)):
             raise ValueError(f"The dealer must be seat 0 or 1, not {dealer!r}.")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
+        seed = fresh_seed(seed)
         state = cls._blank(seed, make_rng(seed))
         cards = list(deck())
         state.rng.shuffle(cards)

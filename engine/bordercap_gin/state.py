@@ -136,7 +136,7 @@ from engine.bordercap_gin.observation import (
 )
 from engine.bordercap_gin.odds import live_mask
 from engine.cards import Card, deck
-from engine.core import GameState, SearchEffort, player_name
+from engine.core import TARGETS, GameState, SearchEffort, fresh_seed, player_name, pop_target
 from engine.dealing import deal
 from engine.melds import (
     ALL_CARDS,
@@ -154,8 +154,7 @@ from engine.melds import (
 HAND_SIZE = 7
 MAX_TURNS = 200
 MAX_VOID_ROUNDS = 2
-TARGET = 50
-TARGETS = (50, 30)  # the scores a game may be played to (30: a shorter game)
+TARGET = TARGETS[0]  # the score that wins unless ``new(target=30)`` says 30
 FACE_DOWN_PER_ROUND = 2
 MAX_ROUNDS = 2 * 4 + 1 + MAX_VOID_ROUNDS
 
@@ -251,13 +250,10 @@ class BorderCapGin(GameState):
             raise ValueError(f"BorderCap Gin is for 2 to 4 players, not {players}.")
         if teams is not None:
             raise ValueError("BorderCap Gin has no teams: every player plays alone.")
-        target = options.pop("target", TARGET)
-        if target not in TARGETS or isinstance(target, bool):
-            raise ValueError(f"The target score must be one of {TARGETS}, not {target!r}.")
+        target = pop_target(options)
         if options:
             raise ValueError(f"Unknown option(s) for BorderCap Gin: {sorted(options)}.")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
+        seed = fresh_seed(seed)
         rng = random.Random(seed)
         state = cls(players, seed, rng)
         state.target = target

@@ -88,7 +88,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from engine.cards import Card, Category, deck, ordinal
-from engine.core import GameState, SearchEffort, player_name
+from engine.core import TARGETS, GameState, SearchEffort, fresh_seed, player_name, pop_target
 from engine.dealing import deal
 from engine.geopower_toss.actions import (
     _KEY,
@@ -120,8 +120,7 @@ from engine.geopower_toss.observation import (
 from engine.geopower_toss.odds import seen_codes
 
 HAND_SIZE = 8
-TARGET = 50
-TARGETS = (50, 30)  # the scores a game may be played to (30: a shorter game)
+TARGET = TARGETS[0]  # the score that wins unless ``new(target=30)`` says 30
 MOST_TRICKS = 10
 TIED_FOR_MOST = 5
 CALL_BONUS = 15
@@ -237,13 +236,10 @@ class GeoPowerToss(GameState):
         cls, players: int = 2, teams: int | None = None, seed: int | None = None, **options: Any
     ) -> GeoPowerToss:
         """Seat the players (and teams), draw the first dealer and deal the first round."""
-        target = options.pop("target", TARGET)
-        if target not in TARGETS or isinstance(target, bool):
-            raise ValueError(f"The target score must be one of {TARGETS}, not {target!r}.")
+        target = pop_target(options)
         if options:
             raise ValueError(f"Unknown option(s) for GeoPower Toss: {sorted(options)}.")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
+        seed = fresh_seed(seed)
         state = cls._blank(players, teams, seed, random.Random(seed))
         state.target = target
         state.dealer = state.rng.randrange(players)

@@ -55,7 +55,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from engine.cards import Card, deck, ordinal
-from engine.core import GameState
+from engine.core import GameState, fresh_seed
 from engine.dealing import deal
 from engine.reverse_war.actions import FLIP, Flip
 from engine.reverse_war.observation import Battle, ReverseWarObservation, worst_categories
@@ -152,8 +152,7 @@ class ReverseWar(GameState):
             raise ValueError("Reverse Geography War has no teams.")
         if options:
             raise ValueError(f"Unknown option(s) for Reverse Geography War: {sorted(options)}.")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
+        seed = fresh_seed(seed)
         rng = random.Random(seed)
         cards = list(deck())
         rng.shuffle(cards)
