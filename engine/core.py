@@ -17,6 +17,12 @@ What a game declares besides its state (class attributes, read by the registry
 :mod:`engine.games`, the move codec ``store.actions`` and the search bot): its action classes
 (``actions``), its bots by level (``bots``), the hard bot's effort (``search``, a
 :class:`SearchEffort`) and the bound on its length (``max_actions``).
+
+Declared because every game has them and callers rely on them: ``all_cards()`` (the 50 cards,
+checked at every step by the tests) and ``from_hands`` (a chosen position for tests and
+notebooks; each game has its own keywords to place the other cards, so only the hands are
+common). ``results`` (how each finished round ended) is what the games of several rounds keep
+(BorderCap Gin, GeoPower Toss, each with its own round record); the others keep ``()``.
 """
 
 from __future__ import annotations
