@@ -6,11 +6,12 @@ A bot is any object with ``act(obs) -> action``: it is given the observation of 
 Levels (``LEVELS``):
 
 - ``random``: :class:`RandomBot`, uniform over ``obs.legal``.
-- ``easy`` and ``medium``: each game's own ``EasyBot`` and ``MediumBot`` (module ``BOTS``),
-  which play by rules of thumb with a partial memory of geography
+- ``easy`` and ``medium``: each game's own ``EasyBot`` and ``MediumBot`` (its state class's
+  ``bots``), which play by rules of thumb with a partial memory of geography
   (:class:`engine.knowledge.Knowledge`).
 - ``hard``: :class:`SearchBot`, the same for every game: a determinized Monte Carlo search
-  whose rollouts are played by ``MediumBot`` policies that know all of geography.
+  whose rollouts are played by ``MediumBot`` policies that know all of geography, with the
+  effort the game declares (``search``, an :class:`engine.core.SearchEffort`).
 
 Reverse Geography War has no decisions, so it has no bots: ``make_bot`` refuses it with a
 ``ValueError`` (the simulation simply applies the game's only action, the flip).
@@ -26,26 +27,15 @@ from functools import cache
 from typing import Any, Protocol
 
 from engine.core import GameState
-from engine.games import bot_classes, game_class
+from engine.games import game_class
 from engine.knowledge import Knowledge
 
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 
-# The hard bot's effort per decision, per game. It deals at most ``ITERATIONS`` times, and
-# stops dealing (after ``MIN_DEALS``) when one more deal would take the rollouts of this
-# decision past ``STEPS`` actions in all. Counting actions instead of seconds keeps the bot
-# deterministic; an action of a rollout costs 30 to 60 microseconds (observation, MediumBot,
-# step).
-ITERATIONS: dict[str, int] = {"border_attack": 6, "bordercap_gin": 6, "geopower_toss": 16}
-STEPS: dict[str, int] = {"border_attack": 1000, "bordercap_gin": 1000, "geopower_toss": 1000}
-DEFAULT_STEPS = 1000
+# The fewest deals per decision, whatever the game's ``SearchEffort.steps``.
 MIN_DEALS = 2
-DEFAULT_ITERATIONS = 8
 # The spread assumed a priori for the difference of two actions' values (see ``_choose``).
 VARIANCE_PRIOR = 0.05
-# Longest rollout, in actions, per game (otherwise to the end of the round or game). A round
-# of BorderCap Gin between medium bots takes about 50 actions but may run to 600.
-ROLLOUT_LIMIT: dict[str, int] = {"bordercap_gin": 150}
 # A safety net for interactive play: stop dealing once this many seconds have passed.
 TIME_BUDGET = 0.1
 
@@ -96,12 +86,13 @@ def complete() -> Knowledge:
 class SearchBot:
     """The ``hard`` level: a cautious determinized Monte Carlo search over ``obs.legal``.
 
-    For each decision with more than one legal action:
+    The candidates are the game's ``search_actions(obs)``: the legal actions but those no
+    player who knows all of geography would take. For each decision with more than one:
 
     1. Deal the cards the bot cannot see at random, consistently with its observation
        (``from_observation`` and the bot's own generator: the only way it learns anything).
-    2. On that one deal, try every candidate action and play on with a ``MediumBot`` in every
-       seat, all knowing every border and capital, until the game ends, the round changes
+    2. On that one deal, try every candidate and play on with a ``MediumBot`` in every seat,
+       all knowing every border and capital, until the game ends, the round changes
        (``round_index``) or ``rollout_limit`` actions were played; the outcome is
        ``state.value(seat)``. Every candidate meets the same deal and the same tie-breaking
        draws of the rollout bots (common random numbers), so comparisons are not blurred by
@@ -136,14 +127,14 @@ class SearchBot:
         self.seat = seat
         self.cls = game_class(game) if isinstance(game, str) else game
         self.rng = random.Random(seed)
-        game_id = self.cls.game_id
-        self.iterations = iterations or ITERATIONS.get(game_id, DEFAULT_ITERATIONS)
-        self.steps = steps or STEPS.get(game_id, DEFAULT_STEPS)
+        effort = self.cls.search
+        self.iterations = iterations or effort.iterations
+        self.steps = steps or effort.steps
         self.time_budget = time_budget
-        self.rollout_limit = rollout_limit or ROLLOUT_LIMIT.get(game_id) or 1 << 30
+        self.rollout_limit = rollout_limit or effort.rollout_limit or 1 << 30
         self.confidence = confidence
         self.prune = prune
-        self._medium = bot_classes(game_id)["medium"]
+        self._medium = self.cls.bots["medium"]
         self._policies: dict[int, Any] = {}
         self._own = _knowing_bot(self._medium, seat, self.rng.getrandbits(32), complete())
 
@@ -169,8 +160,9 @@ class SearchBot:
         return state.value(self.seat), self.rollout_limit - left
 
     def act(self, obs: Any) -> Any:
-        """The rollout policy's own choice, unless the search shows a better one (see class)."""
-        legal = obs.legal
+        """The rollout policy's own choice, unless the search shows a better one (see class);
+        never a move outside ``search_actions(obs)``, however its rollouts come out."""
+        legal = self.cls.search_actions(obs)
         if len(legal) == 1:
             return legal[0]
         start = time.perf_counter()
@@ -252,7 +244,7 @@ def make_bot(game_id: str, level: str, seat: int, seed: int | None = None, **opt
     cls = game_class(game_id)
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; the levels are: {', '.join(LEVELS)}")
-    own = bot_classes(game_id)
+    own = cls.bots
     if not own:
         raise ValueError(f"{cls.title} has no decisions to make, so it has no bots")
     if level == "random":

@@ -3,20 +3,39 @@
 A game is a mutable state object. The seat to act is ``current_player``; it picks one of
 ``legal_actions()`` and passes it to ``apply``. ``check(action)`` answers "may I?" with the
 reason it may not (or ``None``), and ``apply`` raises :class:`IllegalAction` with that reason,
-leaving the state exactly as it was. All randomness comes from the seed given to ``new``: a game
-is replayable from ``(options, seed, actions)``.
+leaving the state exactly as it was; ``apply`` is ``check`` then ``step``, and ``step`` is the
+fast path for an action taken from ``legal_actions()`` (bots, simulations, search rollouts).
+All randomness comes from the seed given to ``new``: a game is replayable from
+``(options, seed, actions)``.
 
 Bots see a game only through ``observation(seat)``: what that seat may know. Search bots turn an
 observation back into a full state with ``from_observation``, which deals the cards the seat
-cannot see at random, consistently with what it has seen.
+cannot see at random, consistently with what it has seen (:mod:`engine.dealing`), and the
+pages ask :meth:`GameState.why_not` why a move is refused, from the observation alone.
+
+What a game declares besides its state (class attributes, read by the registry
+:mod:`engine.games`, the move codec ``store.actions`` and the search bot): its action classes
+(``actions``), its bots by level (``bots``), the hard bot's effort (``search``, a
+:class:`SearchEffort`) and the bound on its length (``max_actions``).
+
+Declared because every game has them and callers rely on them: ``all_cards()`` (the 50 cards,
+checked at every step by the tests) and ``from_hands`` (a chosen position for tests and
+notebooks; each game has its own keywords to place the other cards, so only the hands are
+common). ``results`` (how each finished round ended) is what the games of several rounds keep
+(BorderCap Gin, GeoPower Toss, each with its own round record); the others keep ``()``.
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from engine.cards import Card
 
 
 class IllegalAction(ValueError):
@@ -25,6 +44,22 @@ class IllegalAction(ValueError):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class SearchEffort:
+    """How hard the ``hard`` bot (:class:`engine.bots.SearchBot`) thinks per decision.
+
+    It deals at most ``iterations`` times, and stops dealing (after its minimum of deals) when
+    one more deal would take the rollouts of this decision past ``steps`` actions in all.
+    Counting actions instead of seconds keeps the bot deterministic; an action of a rollout
+    costs 30 to 60 microseconds (observation, medium policy, step). ``rollout_limit`` cuts a
+    rollout after that many actions (``None``: to the end of the round or the game).
+    """
+
+    iterations: int = 8
+    steps: int = 1000
+    rollout_limit: int | None = None
 
 
 class GameState(ABC):
@@ -38,9 +73,20 @@ class GameState(ABC):
     title: ClassVar[str]
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    #: No game runs longer than this many actions (tests and simulations stop a game past it).
+    max_actions: ClassVar[int]
+    #: The game's action classes (frozen dataclasses): how the move codec reads stored moves.
+    actions: ClassVar[tuple[type, ...]]
+    #: The game's own bots by level (``"easy"``, ``"medium"``); empty when nobody decides.
+    bots: ClassVar[Mapping[str, type]] = MappingProxyType({})
+    #: The hard bot's effort per decision.
+    search: ClassVar[SearchEffort] = SearchEffort()
 
     rng: random.Random
     log: list[str]
+    #: How each finished round ended, oldest first (the game's own round records); games of
+    #: one round keep ``()``.
+    results: tuple[Any, ...] = ()
 
     @classmethod
     @abstractmethod
@@ -48,6 +94,13 @@ class GameState(ABC):
         cls, players: int = 2, teams: int | None = None, seed: int | None = None, **options: Any
     ) -> GameState:
         """Deal a new game; invalid set-ups raise ``ValueError`` with a clear message."""
+
+    @classmethod
+    @abstractmethod
+    def from_hands(cls, hands: Sequence[Sequence[Card | str]], **position: Any) -> GameState:
+        """A position with chosen hands (cards or USPS codes, one sequence per seat), for tests
+        and notebooks; each game's ``position`` keywords place the other cards and say who is
+        to act. Invalid positions raise ``ValueError``."""
 
     @property
     @abstractmethod
@@ -63,15 +116,16 @@ class GameState(ABC):
         """Why ``action`` is illegal now, or ``None`` when it is legal."""
 
     @abstractmethod
-    def _do(self, action: Any) -> None:
-        """Carry out a legal action (called by ``apply`` after ``check``)."""
+    def step(self, action: Any) -> None:
+        """Carry out ``action`` without checking it: the fast path for an action taken from
+        ``legal_actions()`` (or one ``check`` allowed). Anything else may corrupt the state."""
 
     def apply(self, action: Any) -> None:
         """Validate and carry out ``action``; raise :class:`IllegalAction` with the reason."""
         reason = self.check(action)
         if reason is not None:
             raise IllegalAction(reason)
-        self._do(action)
+        self.step(action)
 
     @property
     @abstractmethod
@@ -89,8 +143,15 @@ class GameState(ABC):
         """The winning seat (or team index for team games), ``None`` while running or drawn."""
 
     @abstractmethod
+    def all_cards(self) -> list[Card]:
+        """Every GeoPlunge card the state holds, wherever it lies: always the 50 cards once each
+        (the generic tests check it at every step)."""
+
+    @abstractmethod
     def observation(self, player: int) -> Any:
-        """An immutable view of what ``player`` may know, including its legal actions."""
+        """An immutable view of what ``player`` may know: a frozen dataclass with at least
+        ``player`` (the seat it belongs to) and ``legal`` (that seat's legal actions now, ``()``
+        when it is not to act)."""
 
     @abstractmethod
     def clone(self) -> GameState:
@@ -100,6 +161,28 @@ class GameState(ABC):
     @abstractmethod
     def from_observation(cls, obs: Any, rng: random.Random) -> GameState:
         """A full state consistent with ``obs``; hidden cards are dealt at random from ``rng``."""
+
+    @classmethod
+    def why_not(cls, obs: Any, action: Any) -> str | None:
+        """Why the observing seat may not take ``action`` now, in the engine's own words: the
+        sentence ``check`` gives when the move is sent (``None`` when it may take it).
+
+        Answered from the observation alone: a state dealt from it is checked. That is exact
+        because whether a move is legal depends only on what its own seat sees (its hand and
+        the table), never on a hidden card. A seat that is not to act is told so.
+        """
+        state = cls.from_observation(obs, random.Random(0))
+        seat = state.current_player
+        if seat is not None and seat != obs.player:
+            return "It is not your turn."
+        return state.check(action)
+
+    @classmethod
+    def search_actions(cls, obs: Any) -> tuple[Any, ...]:
+        """The actions the hard bot's search compares: ``obs.legal`` by default. A game leaves
+        out the actions that no player who knows all of geography would take (in Border Attack
+        a guess that does not fit the announcement: a sure miss, never a strategy)."""
+        return tuple(obs.legal)
 
     @property
     def round_index(self) -> int:
@@ -134,8 +217,25 @@ def player_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def fresh_seed(seed: int | None) -> int:
+    """``seed``, or a new random seed when it is ``None`` (a game keeps it: it replays)."""
+    return random.SystemRandom().randrange(2**32) if seed is None else seed
+
+
 def make_rng(seed: int | None) -> random.Random:
     """The one way games get randomness: a generator from an explicit seed (random if None)."""
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
-    return random.Random(seed)
+    return random.Random(fresh_seed(seed))
+
+
+#: The scores a game with a target score may be played to: 50, or 30 for a shorter game.
+TARGETS: tuple[int, ...] = (50, 30)
+
+
+def pop_target(options: dict[str, Any]) -> int:
+    """Take the ``target`` option out of a scoring game's ``options`` (BorderCap Gin, GeoPower
+    Toss): the score that wins the game, 50 unless given; not one of :data:`TARGETS` raises
+    ``ValueError``."""
+    target = options.pop("target", TARGETS[0])
+    if target not in TARGETS or isinstance(target, bool):
+        raise ValueError(f"The target score must be one of {TARGETS}, not {target!r}.")
+    return target

@@ -1,5 +1,8 @@
 """The registry of the four GeoPlunge games: game id → state class, and a factory.
 
+Everything else about a game is read from what its state class declares (see
+:mod:`engine.core`): its bots (``bots``), its actions (``actions``), its search effort.
+
 >>> state = new_game("border_attack", seed=7)
 >>> state.current_player in (0, 1)
 True
@@ -7,7 +10,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from engine.border_attack import BorderAttack
@@ -43,9 +45,9 @@ def new_game(
 
 
 def bot_classes(game_id: str) -> dict[str, type]:
-    """The game's own bots by level (``{"easy": …, "medium": …}``); empty without decisions."""
-    module = importlib.import_module(game_class(game_id).__module__)
-    return dict(getattr(module, "BOTS", {}))
+    """The game's own bots by level (``{"easy": …, "medium": …}``, its class's ``bots``);
+    empty without decisions."""
+    return dict(game_class(game_id).bots)
 
 
 def has_decisions(game_id: str) -> bool:

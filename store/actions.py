@@ -1,9 +1,10 @@
 """A game action as JSON and back: how a shared table stores its moves.
 
-The codec is generic. A game's **action classes** are found in its module
-(:func:`action_classes`): every public frozen dataclass the module defines, so a new action
-class needs nothing here. An action is stored as ``{"ClassName": {field: value, …}}``; each
-field is encoded from its *declared* type (the dataclass's annotations):
+The codec is generic. A game's **action classes** are the ones its state class declares
+(``actions``, see :mod:`engine.core`; :func:`action_classes`), so a new action class needs
+nothing here, wherever the game keeps it. An action is stored as
+``{"ClassName": {field: value, …}}`` (the format every stored game is in: a class keeps its
+name); each field is encoded from its *declared* type (the dataclass's annotations):
 
 * ``Card`` → its USPS code (``"CO"``), read back as the one card of that code;
 * an enum (``Category`` …) → its value (``"size"``);
@@ -22,7 +23,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import importlib
 import json
 import types
 import typing
@@ -39,19 +39,12 @@ class CodecError(ValueError):
 
 @cache
 def action_classes(game_id: str) -> dict[str, type]:
-    """The action classes of ``game_id`` by name: the public frozen dataclasses its module
-    defines (observations and results among them: harmless, the engine refuses them)."""
-    module = importlib.import_module(game_class(game_id).__module__)
+    """The action classes of ``game_id`` by name: its state class's ``actions``."""
     found = {}
-    for name, obj in vars(module).items():
-        if (
-            isinstance(obj, type)
-            and not name.startswith("_")
-            and obj.__module__ == module.__name__
-            and dataclasses.is_dataclass(obj)
-            and obj.__dataclass_params__.frozen
-        ):
-            found[name] = obj
+    for cls in game_class(game_id).actions:
+        if not (dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen):
+            raise CodecError(f"{cls.__name__} is declared an action but is no frozen dataclass")
+        found[cls.__name__] = cls
     return found
 
 

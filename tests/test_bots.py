@@ -192,8 +192,7 @@ def test_make_bot_levels_and_errors() -> None:
         assert isinstance(make_bot(game_id, "random", 0, 1), RandomBot)
         assert isinstance(make_bot(game_id, "hard", 1, 1), SearchBot)
         for level in ("easy", "medium"):
-            bot = make_bot(game_id, level, 0, 1)
-            assert type(bot).__module__ == game_class(game_id).__module__
+            assert type(make_bot(game_id, level, 0, 1)) is game_class(game_id).bots[level]
     with pytest.raises(ValueError, match="unknown bot level 'expert'"):
         make_bot(DECIDING[0], "expert", 0, 1)
     with pytest.raises(ValueError, match="unknown game"):

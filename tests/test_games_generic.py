@@ -13,11 +13,13 @@ GeoPower Toss for 6 reach 2,000 steps), we also check that:
 - ``clone()`` equals the original and is independent of it;
 - illegal actions (garbage objects, another game's actions, an action of a wrong phase or of
   another moment, a card not in the hand) are refused with a reason and change nothing;
-- ``from_observation`` gives a state that the observing seat cannot tell from the real one
-  (at one checked step in five);
+- ``from_observation`` gives a state that the observing seat cannot tell from the real one,
+  and ``why_not`` answers from the observation what ``check`` says (at one checked step in
+  five);
 
 And for the whole game:
 
+- every legal action is of one of the game's declared ``actions`` classes;
 - the game ends within ``max_actions``; scores stay in range; ``value`` is in [0, 1];
 - the same (options, seed, actions) replays to an equal state.
 """
@@ -33,7 +35,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.cards import Card, deck
-from engine.core import GameState, IllegalAction
+from engine.core import GameState, IllegalAction, SearchEffort
 from engine.games import GAMES, game_class, new_game, player_settings
 
 SETUPS = [(g, p, t) for g in GAMES for p, t in player_settings(g)]
@@ -171,6 +173,30 @@ def _check_sample(state: GameState, cls: type[GameState], players: int, rng: ran
         assert sample.legal_actions() == state.legal_actions()
 
 
+def _check_why_not(
+    state: GameState, cls: type[GameState], players: int, rng: random.Random, foreign: list[Any]
+) -> None:
+    """``why_not`` answers from an observation with ``check``'s own sentence: for the seat to
+    act, for its legal actions (``None``) and for refused ones; any other seat is told it is not
+    its turn."""
+    seat = state.current_player
+    mine = rng.randrange(players) if seat is None else seat
+    obs = state.observation(mine)
+    legal = state.legal_actions()
+    tried = rng.sample(legal, min(3, len(legal))) + rng.sample(_garbage() + foreign, 4)
+    hand = _hand_of(state, mine)
+    if hand is not None and legal:
+        action = rng.choice(legal)
+        for name in _card_fields(action):
+            outside = [c for c in deck() if c not in hand]
+            tried.append(dataclasses.replace(action, **{name: rng.choice(outside)}))
+    for action in tried:
+        assert cls.why_not(obs, action) == state.check(action), action
+    if seat is not None:
+        other = (seat + 1) % players
+        assert cls.why_not(state.observation(other), legal[0]) == "It is not your turn."
+
+
 def _play(
     game_id: str, players: int, teams: int | None, seed: int, choices: int, checks: bool
 ) -> tuple[GameState, list[Any]]:
@@ -187,6 +213,8 @@ def _play(
             _check_step(state, legal, players, rng, seen, foreign)
             if rng.random() < 0.2:
                 _check_sample(state, cls, players, rng)
+                _check_why_not(state, cls, players, rng, foreign)
+        assert all(type(a) in cls.actions for a in legal), "an action class is not declared"
         seen += legal[:3]
         action = rng.choice(legal)
         if rng.random() < 0.5:
@@ -255,12 +283,28 @@ def test_same_seed_same_deal_and_seed_is_kept(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-def test_class_attributes(game_id: str) -> None:
+def test_each_game_declares_its_interface(game_id: str) -> None:
+    """What the registry, the move codec and the search bot read from a game's class: its
+    actions (frozen dataclasses, every legal action one of them: checked in every random game),
+    its bots (easy and medium when someone decides, none for a game of pure chance: each plays
+    a legal move), its search effort, the bound on its length (respected by every random game)."""
     cls = game_class(game_id)
     assert cls.game_id == game_id
     assert isinstance(cls.title, str) and cls.title
     assert 2 <= cls.min_players <= cls.max_players <= 6
     assert isinstance(cls.max_actions, int) and cls.max_actions > 0
+    assert cls.actions and len({a.__name__ for a in cls.actions}) == len(cls.actions)
+    for action_class in cls.actions:
+        assert dataclasses.is_dataclass(action_class)
+        assert action_class.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    effort = cls.search
+    assert isinstance(effort, SearchEffort) and effort.iterations >= 1 and effort.steps >= 1
+    assert effort.rollout_limit is None or effort.rollout_limit >= 1
+    state = new_game(game_id, players=cls.min_players, seed=3)
+    seat = state.current_player
+    assert set(cls.bots) == (set() if seat is None else {"easy", "medium"})
+    for bot_class in cls.bots.values():
+        assert state.check(bot_class(seat, 1).act(state.observation(seat))) is None
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -286,12 +330,6 @@ def test_unknown_game_is_refused_clearly() -> None:
         new_game("chess")
     with pytest.raises(ValueError, match="unknown game"):
         game_class(None)  # type: ignore[arg-type]
-
-
-def test_registry_holds_the_four_games() -> None:
-    assert set(GAMES) == {"border_attack", "bordercap_gin", "reverse_war", "geopower_toss"}
-    for game_id, cls in GAMES.items():
-        assert cls.game_id == game_id
 
 
 def test_player_settings_follow_the_rules() -> None:

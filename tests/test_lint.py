@@ -25,7 +25,3 @@ def test_ruff_check_is_clean():
 def test_ruff_format_is_clean():
     result = ruff("format", "--check", ".")
     assert result.returncode == 0, result.stdout + result.stderr
-
-
-def test_python_version():
-    assert sys.version_info >= (3, 11)

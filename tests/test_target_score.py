@@ -4,6 +4,8 @@ Border Attack (first to empty a hand) and Reverse Geography War (all 50 cards) h
 score, so ``target`` is an option of the two scoring games only.
 """
 
+import random
+
 import pytest
 
 from engine.bots import make_bot
@@ -66,6 +68,16 @@ def test_target_score_is_kept_by_clone(game_id):
     state = new_game(game_id, seed=5, target=30)
     assert state.clone().target == 30
     assert new_game(game_id, seed=5).target == 50
+
+
+@pytest.mark.parametrize("game_id", SCORING_GAMES)
+def test_the_target_is_in_every_observation_and_in_every_sampled_state(game_id):
+    """The hard AI plays on sampled states: they must end the game where the real one does."""
+    for target in (30, 50):
+        state = new_game(game_id, seed=2, target=target)
+        obs = state.observation(1)
+        assert obs.target == target
+        assert state.__class__.from_observation(obs, random.Random(0)).target == target
 
 
 @pytest.mark.parametrize("game_id", ["border_attack", "reverse_war"])

@@ -88,11 +88,12 @@ Decisions (where the rules leave a case open):
    this seat cannot see that may lie there, as a bitmask over ``deck()`` order: public facts
    (e.g. cards turned into a new deck cannot be in a hand unless that player has drawn since),
    kept so ``from_observation`` deals only possible hidden cards.
-10. ``from_observation`` deals the unseen cards at random, each to a place ``where_unseen``
-    allows for it, with the observed number of cards per place. Per-card places do not carry
-    every joint constraint of the history (e.g. how many recycled cards each player can have
-    drawn since the deck was turned over), so a sampled deal can now and then be one the real
-    history could not produce; it always agrees with everything in the observation.
+10. ``from_observation`` deals the unseen cards at random (:func:`engine.dealing.deal`),
+    each to a place ``where_unseen`` allows for it, with the observed number of cards per
+    place. Per-card places do not carry every joint constraint of the history (e.g. how many
+    recycled cards each player can have drawn since the deck was turned over), so a sampled
+    deal can now and then be one the real history could not produce; it always agrees with
+    everything in the observation.
 11. The log names every card a player sees face up and no hidden card ("Player 2 draws from
     the deck", "… discards a card face down"), so it may be shown to every seat. A winning
     declaration shows the whole hand.
@@ -104,21 +105,46 @@ actions (the opening turn has 2), so ``max_actions`` = 11 x 600 = 6,600.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
-from itertools import combinations
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import fields
 from operator import attrgetter
+from types import MappingProxyType
 from typing import Any, ClassVar
 
-from engine.cards import Card, by_usps, deck
-from engine.core import GameState, player_name
-from engine.knowledge import Knowledge
+from engine.bordercap_gin.actions import (
+    _ACTIONS,
+    _DISCARD,
+    _DISCARD_DOWN,
+    _TAKE,
+    DRAW_ACTION,
+    END_TURN,
+    Declare,
+    Discard,
+    Draw,
+    EndTurn,
+    Take,
+    _to_card,
+)
+from engine.bordercap_gin.bots import EasyBot, MediumBot
+from engine.bordercap_gin.observation import (
+    DECLARE,
+    DISCARD,
+    DRAW,
+    OVER,
+    GinObservation,
+    RoundResult,
+)
+from engine.bordercap_gin.odds import live_mask
+from engine.cards import Card, deck
+from engine.core import TARGETS, GameState, SearchEffort, fresh_seed, player_name, pop_target
+from engine.dealing import deal
 from engine.melds import (
     ALL_CARDS,
     BIT,
-    Relations,
+    BONUS_POINTS,
+    ROUND_POINTS,
     best_split,
-    bits_of,
+    cards_of,
     describe_group,
     mask_of,
     no_win_reasons,
@@ -128,147 +154,11 @@ from engine.melds import (
 HAND_SIZE = 7
 MAX_TURNS = 200
 MAX_VOID_ROUNDS = 2
-TARGET = 50
-TARGETS = (50, 30)  # the scores a game may be played to (30: a shorter game)
-ROUND_POINTS = 20
-BONUS_POINTS = 10
+TARGET = TARGETS[0]  # the score that wins unless ``new(target=30)`` says 30
 FACE_DOWN_PER_ROUND = 2
 MAX_ROUNDS = 2 * 4 + 1 + MAX_VOID_ROUNDS
 
-DRAW = "draw"
-DISCARD = "discard"
-DECLARE = "declare"
-OVER = "over"
-
-
 _NAMES = tuple(player_name(seat) for seat in range(4))
-
-
-def _to_card(c: Card | str) -> Card:
-    """The deck's own card object for a card or a USPS code."""
-    return by_usps()[c.usps if isinstance(c, Card) else c.upper()]
-
-
-# ----------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """Take the top card of the deck."""
-
-    def __str__(self) -> str:
-        return "draw from the deck"
-
-
-@dataclass(frozen=True, slots=True)
-class Take:
-    """Take ``card``, the card just discarded face up by the previous player."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"take {self.card.name} from the discard pile"
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """Discard ``card``: face up on the pile, or (two players only) face down."""
-
-    card: Card
-    face_down: bool = False
-
-    def __str__(self) -> str:
-        return f"discard {self.card.name}" + (" face down" if self.face_down else "")
-
-
-@dataclass(frozen=True, slots=True)
-class Declare:
-    """Declare a win with the hand. ``four`` and ``three`` may name a split (the legal action
-    names the best one); the engine scores the hand's best split whatever they say."""
-
-    four: tuple[Card, ...] = ()
-    three: tuple[Card, ...] = ()
-
-    def __str__(self) -> str:
-        if not self.four and not self.three:
-            return "declare a win"
-        four = ", ".join(c.name for c in self.four)
-        three = ", ".join(c.name for c in self.three)
-        return f"declare {four} + {three}"
-
-
-@dataclass(frozen=True, slots=True)
-class EndTurn:
-    """End the turn without declaring."""
-
-    def __str__(self) -> str:
-        return "end turn"
-
-
-DRAW_ACTION = Draw()
-END_TURN = EndTurn()
-_TAKE: dict[str, Take] = {c.usps: Take(c) for c in deck()}
-_DISCARD: dict[str, Discard] = {c.usps: Discard(c) for c in deck()}
-_DISCARD_DOWN: dict[str, Discard] = {c.usps: Discard(c, True) for c in deck()}
-_ACTIONS = (Draw, Take, Discard, Declare, EndTurn)
-
-
-def declaration(four: Iterable[Card | str], three: Iterable[Card | str]) -> Declare:
-    """A :class:`Declare` from cards or USPS codes (in any order; kept as given)."""
-    return Declare(tuple(_to_card(c) for c in four), tuple(_to_card(c) for c in three))
-
-
-# ----------------------------------------------------------------- observation
-
-
-@dataclass(frozen=True, slots=True)
-class RoundResult:
-    """How a round ended: its winner (``None`` when void), the split and the points."""
-
-    round_index: int
-    winner: int | None
-    four: tuple[Card, ...] = ()
-    three: tuple[Card, ...] = ()
-    points: int = 0
-
-
-@dataclass(frozen=True)
-class GinObservation:
-    """What one seat may know (see decision 9 of the module docstring).
-
-    ``took[seat]``: cards that seat took from the pile and certainly still holds.
-    ``where_unseen[place]``: for places ``0 … players-1`` (hands), ``players`` (deck) and
-    ``players + 1`` (face-down stack), a bitmask over ``deck()`` order of the cards this seat
-    cannot see that may lie there (0 for its own hand). ``results``: how each round so far ended.
-    """
-
-    player: int
-    players: int
-    dealer: int
-    round_index: int
-    turn: int
-    to_act: int | None
-    phase: str
-    hand: tuple[Card, ...]
-    pile: tuple[Card, ...]
-    just_discarded: Card | None
-    taken: Card | None
-    took: tuple[tuple[Card, ...], ...]
-    hand_sizes: tuple[int, ...]
-    deck_size: int
-    face_down_count: int
-    own_face_down: tuple[Card, ...]
-    face_down_left: tuple[int, ...]
-    scores: tuple[int, ...]
-    void_rounds: int
-    results: tuple[RoundResult, ...]
-    is_over: bool
-    winner: int | None
-    where_unseen: tuple[int, ...]
-    legal: tuple[Any, ...]
-
-
-# ----------------------------------------------------------------- the state
 
 
 class BorderCapGin(GameState):
@@ -284,6 +174,11 @@ class BorderCapGin(GameState):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     max_actions: ClassVar[int] = MAX_ROUNDS * MAX_TURNS * 3
+    actions: ClassVar[tuple[type, ...]] = _ACTIONS
+    # A round between medium bots takes about 50 actions but may run to 600: rollouts stop at
+    # 150.
+    bots: ClassVar[Mapping[str, type]] = MappingProxyType({"easy": EasyBot, "medium": MediumBot})
+    search: ClassVar[SearchEffort] = SearchEffort(iterations=6, steps=1000, rollout_limit=150)
 
     __slots__ = (
         "seed",
@@ -355,13 +250,10 @@ class BorderCapGin(GameState):
             raise ValueError(f"BorderCap Gin is for 2 to 4 players, not {players}.")
         if teams is not None:
             raise ValueError("BorderCap Gin has no teams: every player plays alone.")
-        target = options.pop("target", TARGET)
-        if target not in TARGETS or isinstance(target, bool):
-            raise ValueError(f"The target score must be one of {TARGETS}, not {target!r}.")
+        target = pop_target(options)
         if options:
             raise ValueError(f"Unknown option(s) for BorderCap Gin: {sorted(options)}.")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
+        seed = fresh_seed(seed)
         rng = random.Random(seed)
         state = cls(players, seed, rng)
         state.target = target
@@ -602,11 +494,8 @@ class BorderCapGin(GameState):
             + " ".join(no_win_reasons(hand))
         )
 
-    def _do(self, action: Any) -> None:
-        self.step(action)
-
     def step(self, action: Any) -> None:
-        """``_do`` without the check: only for actions taken from ``legal_actions()``."""
+        """Carry out ``action`` without the check: only for actions from ``legal_actions()``."""
         kind = type(action)
         if kind is Discard:
             self._discard(action.card, action.face_down)
@@ -728,6 +617,7 @@ class BorderCapGin(GameState):
                     tuple(downs[player]),
                     tuple(self.down_left),
                     tuple(self.score),
+                    self.target,
                     self.voids,
                     self.results,
                     self.over,
@@ -759,27 +649,27 @@ class BorderCapGin(GameState):
                 caps[o] = obs.hand_sizes[o] - len(known[o])
         caps[n] = obs.deck_size
         caps[n + 1] = obs.face_down_count - len(obs.own_face_down)
-        seen = mask_of(obs.hand) | mask_of(obs.pile) | mask_of(obs.own_face_down)
-        for o in range(n):
-            if o != me:
-                seen |= mask_of(known[o])
-        unseen = ALL_CARDS & ~seen
-        placed = _sample_places(unseen, obs.where_unseen, caps, rng)
-        cards = deck()
+        where = obs.where_unseen
+        placed = deal(
+            cards_of(live_mask(obs)),
+            caps,
+            rng,
+            lambda card: [p for p, mask in enumerate(where) if mask & BIT[card.usps]],
+        )
         hands: list[list[Card]] = []
         for o in range(n):
             if o == me:
                 hands.append(list(obs.hand))
             else:
-                hands.append([*known[o], *(cards[i] for i in placed[o])])
+                hands.append([*known[o], *placed[o]])
         state.hands = hands
-        state.deck = [cards[i] for i in placed[n]]
+        state.deck = placed[n]
         rng.shuffle(state.deck)
         state.pile = list(obs.pile)
         state.downs = [[] for _ in range(n)]
         state.downs[me] = list(obs.own_face_down)
         if n == 2:
-            state.downs[1 - me] = [cards[i] for i in placed[n + 1]]
+            state.downs[1 - me] = placed[n + 1]
         state.down_left = list(obs.face_down_left)
         state.fresh = obs.just_discarded is not None
         state.dealer = obs.dealer
@@ -789,6 +679,7 @@ class BorderCapGin(GameState):
         state.taken = obs.taken
         state.known = known
         state.score = list(obs.scores)
+        state.target = obs.target
         state.rounds = obs.round_index
         state.voids = obs.void_rounds
         state.results = obs.results
@@ -985,331 +876,7 @@ _compared = attrgetter(
 )
 _OBS_FIELDS = tuple(f.name for f in fields(GinObservation))
 _new_object = object.__new__
-_CARD_OF_BIT: dict[int, Card] = {BIT[c.usps]: c for c in deck()}
 # USPS code → (bit, cards it borders, cards whose capital shares its letter), true facts.
 _FACTS: dict[str, tuple[int, int, int]] = {
     c.usps: (1 << i, truth().nb[i], truth().same[i]) for i, c in enumerate(deck())
 }
-
-
-def _sample_places(
-    unseen: int, where: Sequence[int], caps: list[int], rng: random.Random
-) -> list[list[int]]:
-    """Deal the ``unseen`` cards (deck indices) to places: each card to a place ``where`` allows
-    for it, ``caps[place]`` cards per place. Each card in a random order picks a random place
-    among those that keep the rest dealable (Hall's condition over the few places)."""
-    places = [p for p in range(len(caps)) if caps[p] > 0]
-    out: list[list[int]] = [[] for _ in caps]
-    cards = [i for i in range(len(deck())) if unseen >> i & 1]
-    rng.shuffle(cards)
-    # Each card's type: the set of usable places, as a bitmask over ``places``.
-    types = []
-    full = (1 << len(places)) - 1
-    for i in cards:
-        bit = 1 << i
-        t = 0
-        for k, p in enumerate(places):
-            if where[p] & bit:
-                t |= 1 << k
-        types.append(t)
-    if all(t == full for t in types):
-        start = 0
-        for p in places:
-            out[p] = cards[start : start + caps[p]]
-            start += caps[p]
-        return out
-    left = [caps[p] for p in places]
-    count: dict[int, int] = {}
-    for t in types:
-        count[t] = count.get(t, 0) + 1
-    for i, t in zip(cards, types, strict=True):
-        count[t] -= 1
-        options = [k for k in range(len(places)) if t >> k & 1 and left[k] > 0]
-        rng.shuffle(options)
-        options.sort(key=lambda k: -left[k] * rng.random())
-        for k in options:
-            left[k] -= 1
-            if _dealable(count, left):
-                out[places[k]].append(i)
-                break
-            left[k] += 1
-        else:  # pragma: no cover - the true deal always satisfies the constraints
-            raise ValueError("the observation's unseen cards cannot be placed")
-    return out
-
-
-def _dealable(count: dict[int, int], left: list[int]) -> bool:
-    """Hall's condition: every set of places can hold the cards that may go only there."""
-    m = len(left)
-    for subset in range(1, 1 << m):
-        need = 0
-        for t, c in count.items():
-            if c and t & ~subset == 0:
-                need += c
-        if need > sum(left[k] for k in range(m) if subset >> k & 1):
-            return False
-    return True
-
-
-# ----------------------------------------------------------------- bots
-
-
-_RELATIONS: dict[int, tuple[Any, _Tables]] = {}
-
-
-class _Tables:
-    """A bot's meld facts (what its :class:`Knowledge` remembers) and cached completions."""
-
-    __slots__ = ("rel", "nb", "same", "linked", "melds3", "melds4", "bonus4", "c3", "c4")
-
-    def __init__(self, rel: Relations) -> None:
-        self.rel = rel
-        self.nb = rel.nb
-        self.same = rel.same
-        self.linked = tuple((rel.nb[i] | rel.same[i]) & ~(1 << i) for i in range(len(rel.nb)))
-        self.melds3 = rel.melds3
-        self.melds4 = rel.melds4
-        self.bonus4 = rel.bonus4
-        self.c3: dict[int, int] = {}
-        self.c4: dict[int, int] = {}
-
-    def complete3(self, pair: int) -> int:
-        """The cards that make a 3-group with the two cards of ``pair``."""
-        got = self.c3.get(pair)
-        if got is None:
-            x, y = (pair & -pair).bit_length() - 1, pair.bit_length() - 1
-            nb, same = self.nb, self.same
-            got = nb[x] & nb[y]
-            if nb[x] >> y & 1:
-                got |= nb[x] | nb[y]
-            if same[x] >> y & 1:
-                got |= same[x]
-            got &= ~pair
-            self.c3[pair] = got
-        return got
-
-    def complete4(self, triple: int) -> int:
-        """The cards that make a 4-group with the three cards of ``triple``."""
-        got = self.c4.get(triple)
-        if got is None:
-            members = [b.bit_length() - 1 for b in bits_of(triple)]
-            nb, same = self.nb, self.same
-            got = nb[members[0]] & nb[members[1]] & nb[members[2]]
-            for i in members:
-                if triple & ~nb[i] == 1 << i:
-                    got |= nb[i]
-            if triple & ~same[members[0]] == 0:
-                got |= same[members[0]]
-            got &= ~triple
-            self.c4[triple] = got
-        return got
-
-
-def _tables(knowledge: Knowledge) -> _Tables:
-    """The tables of one knowledge (cached; the knowledge is kept so its id stays unique)."""
-    got = _RELATIONS.get(id(knowledge))
-    if got is None or got[0] is not knowledge:
-        if len(_RELATIONS) > 32:
-            _RELATIONS.clear()
-        got = (knowledge, _Tables(Relations.from_knowledge(knowledge)))
-        _RELATIONS[id(knowledge)] = got
-    return got[1]
-
-
-# (chosen…, left…) position tuples: 2 of 4 cards and 3 of 5 cards, with the others.
-_TWO_OF_FOUR = tuple(
-    (*pair, *(k for k in range(4) if k not in pair)) for pair in combinations(range(4), 2)
-)
-_THREE_OF_FIVE = tuple(
-    (*trio, *(k for k in range(5) if k not in trio)) for trio in combinations(range(5), 3)
-)
-
-
-class _GinBot:
-    """Rules of thumb shared by the easy and medium bots, seeing melds only through knowledge.
-
-    - Declare as soon as the hand is a win the bot recognises (a split whose both groups are
-      made of remembered borders or capitals); the engine then scores the best split.
-    - Discard the card whose loss leaves the best 7 cards: a recognised win first, then the
-      most *outs* (unseen cards that would complete a win: a group plus two or three cards
-      one card short of the other group), then the most groups and related pairs.
-    - Take the card just discarded when the best 7 cards with it beat the current 7 cards.
-    - Two players, while face-down discards are left (and ``guard`` is set), never for the
-      opening discard (it is face up): discard face down a card that relates (by a
-      remembered border or capital letter) to a card the opponent is known to hold, or to at
-      least ``guard`` live cards (it would likely help the opponent).
-    """
-
-    level = "medium"
-    outs_weight = 12.0
-    guard = 5  # face down: a card linked to this many live cards (0: never face down)
-
-    def __init__(self, seat: int, seed: int, knowledge: Knowledge | None = None) -> None:
-        self.seat = seat
-        self.rng = random.Random(seed)
-        self.knowledge = knowledge or Knowledge.for_level(self.level, seed)
-        _tables(self.knowledge)  # build the meld tables now rather than in the first move
-        self._memo: tuple[int, int, Any, dict[int, float]] = (0, 0, None, {})
-
-    @property
-    def _t(self) -> _Tables:
-        return _tables(self.knowledge)
-
-    def act(self, obs: GinObservation) -> Any:
-        """Choose one of ``obs.legal`` from the observation and the bot's knowledge."""
-        legal = obs.legal
-        if len(legal) == 1:
-            return legal[0]
-        phase = obs.phase
-        t = self._t
-        if phase == DECLARE:
-            return self._declare(legal, obs, t)
-        if phase == DRAW:
-            take = legal[0]
-            hand = list(obs.hand) + [take.card]
-            scores = self._scores(hand, obs, t)
-            keep = scores[BIT[take.card.usps]]
-            best = max(s for b, s in scores.items() if b != BIT[take.card.usps])
-            return take if best > keep else DRAW_ACTION
-        return self._discard(legal, obs, t)
-
-    def _declare(self, legal: Sequence[Any], obs: GinObservation, t: _Tables) -> Any:
-        """The legal declaration when the bot sees a win in its hand, else the end of turn."""
-        declare = next((a for a in legal if type(a) is Declare), None)
-        if declare is not None and t.rel.has_win([BIT[c.usps] for c in obs.hand]):
-            return declare
-        return END_TURN
-
-    def _live(self, obs: GinObservation) -> int:
-        seen = mask_of(obs.hand) | mask_of(obs.pile) | mask_of(obs.own_face_down)
-        for seat, cards in enumerate(obs.took):
-            if seat != obs.player:
-                seen |= mask_of(cards)
-        return ALL_CARDS & ~seen
-
-    def _scores(self, hand: Sequence[Card], obs: GinObservation, t: _Tables) -> dict[int, float]:
-        """For each card of an 8-card hand, how good the 7 cards left after discarding it are.
-
-        A recognised win scores 1000 (1100 with the bonus). Otherwise: the outs (live cards
-        that would complete a win) weigh ``outs_weight`` each; the groups held count 3 (four
-        cards) and 2 (three cards); each related pair (a remembered border or capital letter)
-        counts 0.5. Every group is visited once and credited to the discards it survives.
-        """
-        bits = [BIT[c.usps] for c in hand]
-        full = sum(bits)
-        live = self._live(obs)
-        memo = self._memo
-        if memo[0] == full and memo[1] == live and memo[2] is t:
-            return memo[3]  # the same 8 cards as the take decision just before
-        out = self._fresh_scores(bits, full, live, t)
-        self._memo = (full, live, t, out)
-        return out
-
-    def _fresh_scores(self, bits: list[int], full: int, live: int, t: _Tables) -> dict[int, float]:
-        """:meth:`_scores` computed (``bits``: the 8 cards, ``live``: the cards still to come)."""
-        nb, same = t.nb, t.same
-        m3: set[int] = set()
-        m4: set[int] = set()
-        for b in bits:
-            i = b.bit_length() - 1
-            around = nb[i] & full
-            if around.bit_count() >= 2:
-                bs = bits_of(around)
-                for x, y in combinations(bs, 2):
-                    m3.add(b | x | y)
-                for x, y, z in combinations(bs, 3):
-                    m4.add(b | x | y | z)
-            letter = same[i] & full
-            if letter.bit_count() >= 3 and letter & -letter == b:
-                bs = bits_of(letter)
-                for x, y, z in combinations(bs, 3):
-                    m3.add(x | y | z)
-                for x, y, z, w in combinations(bs, 4):
-                    m4.add(x | y | z | w)
-        linked = t.linked
-        links = {b: (linked[b.bit_length() - 1] & full).bit_count() for b in bits}
-        total_links = sum(links.values())
-        if not m3 and not m4:
-            return {b: 0.5 * (total_links - 2 * links[b]) for b in bits}
-        outs = dict.fromkeys(bits, 0)
-        won: dict[int, float] = {}
-        groups = dict.fromkeys(bits, 0.0)
-        c3, c4, bonus4 = t.c3, t.c4, t.bonus4  # completion caches, read inline for speed
-        for a in m4:
-            rest = bits_of(full ^ a)  # 4 cards: any two may become the 3-group
-            for i, j, k, m in _TWO_OF_FOUR:
-                pair = rest[i] | rest[j]
-                got = c3.get(pair)
-                if got is None:
-                    got = t.complete3(pair)
-                outs[rest[k]] |= got
-                outs[rest[m]] |= got
-            for d in rest:
-                groups[d] += 3.0
-            for b in m3:
-                if not a & b:
-                    d = full ^ a ^ b
-                    won[d] = max(won.get(d, 0.0), 1100.0 if a in bonus4 else 1000.0)
-        for b in m3:
-            rest = bits_of(full ^ b)  # 5 cards: any three may become the 4-group
-            for i, j, k, m, n in _THREE_OF_FIVE:
-                trio = rest[i] | rest[j] | rest[k]
-                got = c4.get(trio)
-                if got is None:
-                    got = t.complete4(trio)
-                outs[rest[m]] |= got
-                outs[rest[n]] |= got
-            for d in rest:
-                groups[d] += 2.0
-        weight = self.outs_weight
-        return {
-            d: won[d]
-            if d in won
-            else weight * (outs[d] & live).bit_count()
-            + groups[d]
-            + 0.5 * (total_links - 2 * links[d])
-            for d in bits
-        }
-
-    def _discard(self, legal: Sequence[Any], obs: GinObservation, t: _Tables) -> Any:
-        scores = self._scores(obs.hand, obs, t)
-        linked = t.linked
-        held = 0  # cards the others are known to collect
-        for seat, cards in enumerate(obs.took):
-            if seat != obs.player:
-                held |= mask_of(cards)
-        taken = obs.taken
-        best_bit, best = 0, float("-inf")
-        for c in obs.hand:
-            if c is taken:
-                continue
-            b = BIT[c.usps]
-            s = scores[b] + self.rng.random() * 1e-3
-            if s > best:
-                best_bit, best = b, s
-        card = _CARD_OF_BIT[best_bit]
-        down = _DISCARD_DOWN[card.usps]
-        if self.guard and down in legal:  # never the opening discard, two players only
-            links = linked[best_bit.bit_length() - 1]
-            if links & held or (links & self._live(obs)).bit_count() >= self.guard:
-                return down
-        return _DISCARD[card.usps]
-
-
-class MediumBot(_GinBot):
-    """The medium opponent: remembers most borders and capitals (85%) and plays the rules of
-    thumb of :class:`_GinBot` in full. Cheap enough to be the search's rollout policy."""
-
-    level = "medium"
-
-
-class EasyBot(_GinBot):
-    """The easy opponent: remembers fewer borders and capitals (60%), does not count the cards
-    that would complete its hand (only groups and related pairs) and never discards face down."""
-
-    level = "easy"
-    outs_weight = 0.0
-    guard = 0
-
-
-BOTS: dict[str, type] = {"easy": EasyBot, "medium": MediumBot}

@@ -83,230 +83,49 @@ Decisions (cases the rules leave open):
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from functools import cache
-from operator import attrgetter
-from typing import Any, ClassVar, NamedTuple
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, ClassVar
 
-from engine.cards import ZONES, Card, Category, deck, ordinal
-from engine.cards import card as card_by_code
-from engine.core import GameState, player_name
+from engine.cards import Card, Category, deck, ordinal
+from engine.core import TARGETS, GameState, SearchEffort, fresh_seed, player_name, pop_target
+from engine.dealing import deal
+from engine.geopower_toss.actions import (
+    _KEY,
+    CALL,
+    CATEGORIES,
+    PASS,
+    REMOVE,
+    Call,
+    Pass,
+    Play,
+    Remove,
+    _as_card,
+    _tables,
+)
+from engine.geopower_toss.bots import EasyBot, MediumBot
+from engine.geopower_toss.observation import (
+    CALL_TRICKS,
+    CALLS,
+    DRAFT,
+    OVER,
+    PLAY,
+    TRICKS_BEFORE_CALL_CLOSES,
+    GeoPowerObservation,
+    PublicView,
+    RoundResult,
+    Trick,
+    winning_play,
+)
+from engine.geopower_toss.odds import seen_codes
 
 HAND_SIZE = 8
-TRICKS_BEFORE_CALL_CLOSES = 4  # the call must come before the first card of the 5th trick
-TARGET = 50
-TARGETS = (50, 30)  # the scores a game may be played to (30: a shorter game)
+TARGET = TARGETS[0]  # the score that wins unless ``new(target=30)`` says 30
 MOST_TRICKS = 10
 TIED_FOR_MOST = 5
-CALL_TRICKS = 6
 CALL_BONUS = 15
 MAX_ROUNDS = 40
 GEOPOWER_DECK: tuple[Category, ...] = tuple(c for c in Category for _ in range(7))
-CATEGORIES: tuple[Category, ...] = tuple(Category)
-
-DRAFT, PLAY, CALLS, OVER = "draft", "play", "calls", "over"
-
-_KEY = {c: attrgetter(f"{c.value}_rank") for c in Category}
-
-
-# ----------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True, slots=True)
-class Remove:
-    """The draft: remove one face-up GeoPower card of ``category``."""
-
-    category: Category
-
-    def __str__(self) -> str:
-        return f"remove {self.category.label}"
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Play ``card`` from the hand (lead it, or follow)."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"play {self.card.name} ({self.card.zone})"
-
-
-@dataclass(frozen=True, slots=True)
-class Call:
-    """The GeoPlunge call: "we will win at least 6 tricks"."""
-
-    def __str__(self) -> str:
-        return "call GeoPlunge"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """No GeoPlunge call, when asked in the call window after the 4th trick."""
-
-    def __str__(self) -> str:
-        return "pass (no GeoPlunge call)"
-
-
-CALL = Call()
-PASS = Pass()
-REMOVE: dict[Category, Remove] = {c: Remove(c) for c in Category}
-
-
-@cache
-def _tables() -> tuple[dict[str, Play], dict[str, int], tuple[Card, ...], tuple[str, ...]]:
-    """Pre-built ``Play`` actions and hand positions by USPS code, the deck in hand order,
-    and the seats' names."""
-    cards = tuple(sorted(deck(), key=lambda c: (ZONES.index(c.zone), c.name)))
-    return (
-        {c.usps: Play(c) for c in cards},
-        {c.usps: i for i, c in enumerate(cards)},
-        cards,
-        tuple(player_name(s) for s in range(6)),
-    )
-
-
-def play_action(card: Card | str) -> Play:
-    """The (shared) action that plays ``card``; accepts a Card or a USPS code."""
-    return _tables()[0][card if isinstance(card, str) else card.usps]
-
-
-def _as_card(item: Card | str) -> Card:
-    return item if isinstance(item, Card) else card_by_code(item)
-
-
-# ----------------------------------------------------------------- records
-
-
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A finished trick: who led, the cards in the order played, the Zone led and the winner."""
-
-    number: int
-    leader: int
-    plays: tuple[tuple[int, Card], ...]
-    winner: int
-
-    @property
-    def zone(self) -> str:
-        return self.plays[0][1].zone
-
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(c for _, c in self.plays)
-
-
-@dataclass(frozen=True, slots=True)
-class RoundResult:
-    """The score of one round, per unit (team or seat), and its tricks (``played``), so a page
-    can still show the last trick once the next round is dealt."""
-
-    round_index: int
-    dealer: int
-    category: Category
-    tricks: tuple[int, ...]
-    callers: tuple[int, ...]
-    points: tuple[int, ...]
-    scores: tuple[int, ...]
-    played: tuple[Trick, ...]
-
-
-class PublicView(NamedTuple):
-    """Everything on the table or announced, the same for every seat (shared, immutable; a
-    named tuple because it is rebuilt after every trick of every simulated game).
-
-    Per-seat tuples are indexed by seat; ``unit_tricks`` and ``scores`` by unit (team or seat).
-    ``voids[seat]`` are the Zones that seat has shown it lacks this round (it did not follow).
-    ``dealt_power`` are this round's face-up GeoPower cards as dealt, ``face_up`` those still on
-    the table, ``removed`` the (seat, category) removals in order, ``category`` the round's
-    GeoPower card once the draft is over. ``calls`` are (seat, unit) in order. ``tricks`` are
-    this round's finished tricks, ``results`` the scores of the finished rounds.
-    """
-
-    players: int
-    teams: int | None
-    team_of: tuple[int, ...]
-    round_index: int
-    dealer: int
-    phase: str
-    stock_size: int
-    dealt_power: tuple[Category, ...]
-    face_up: tuple[Category, ...]
-    removed: tuple[tuple[int, Category], ...]
-    category: Category | None
-    leader: int
-    tricks: tuple[Trick, ...]
-    voids: tuple[frozenset[str], ...]
-    calls: tuple[tuple[int, int], ...]
-    tricks_won: tuple[int, ...]
-    unit_tricks: tuple[int, ...]
-    scores: tuple[int, ...]
-    results: tuple[RoundResult, ...]
-    is_over: bool
-    winner: int | None
-    capped: bool
-
-
-def _public(name: str) -> property:
-    def get(self: GeoPowerObservation) -> Any:
-        return getattr(self.public, name)
-
-    get.__doc__ = f"``public.{name}``"
-    return property(get)
-
-
-@dataclass(frozen=True, slots=True)
-class GeoPowerObservation:
-    """What one seat may know: its own hand, the trick on the table, the hand sizes, and the
-    :class:`PublicView` shared by all seats (its fields are readable here too, e.g.
-    ``obs.category``, ``obs.tricks``, ``obs.voids``, ``obs.scores``). ``legal`` holds the
-    seat's legal actions when it is to act, else ``()``.
-    """
-
-    player: int
-    to_act: int | None
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    trick: tuple[tuple[int, Card], ...]
-    public: PublicView
-    legal: tuple[Any, ...]
-
-    players = _public("players")
-    teams = _public("teams")
-    team_of = _public("team_of")
-    round_index = _public("round_index")
-    dealer = _public("dealer")
-    phase = _public("phase")
-    stock_size = _public("stock_size")
-    dealt_power = _public("dealt_power")
-    face_up = _public("face_up")
-    removed = _public("removed")
-    category = _public("category")
-    leader = _public("leader")
-    tricks = _public("tricks")
-    voids = _public("voids")
-    calls = _public("calls")
-    tricks_won = _public("tricks_won")
-    unit_tricks = _public("unit_tricks")
-    scores = _public("scores")
-    results = _public("results")
-    is_over = _public("is_over")
-    winner = _public("winner")
-    capped = _public("capped")
-
-    @property
-    def units(self) -> int:
-        return self.public.teams or self.public.players
-
-    @property
-    def call_open(self) -> bool:
-        """True while the GeoPlunge call may still be made this round."""
-        return self.phase == CALLS or (
-            self.phase != OVER and len(self.tricks) < TRICKS_BEFORE_CALL_CLOSES
-        )
-
-
-# ----------------------------------------------------------------- the game
 
 
 class GeoPowerToss(GameState):
@@ -322,6 +141,9 @@ class GeoPowerToss(GameState):
     max_players: ClassVar[int] = 6
     # At most 6 removals + 48 plays + 6 calls + 6 passes per round, and MAX_ROUNDS rounds.
     max_actions: ClassVar[int] = MAX_ROUNDS * (6 + 6 * HAND_SIZE + 6 + 6)
+    actions: ClassVar[tuple[type, ...]] = (Remove, Play, Call, Pass)
+    bots: ClassVar[Mapping[str, type]] = MappingProxyType({"easy": EasyBot, "medium": MediumBot})
+    search: ClassVar[SearchEffort] = SearchEffort(iterations=16, steps=1000)
 
     seed: int | None
     players: int
@@ -414,13 +236,10 @@ class GeoPowerToss(GameState):
         cls, players: int = 2, teams: int | None = None, seed: int | None = None, **options: Any
     ) -> GeoPowerToss:
         """Seat the players (and teams), draw the first dealer and deal the first round."""
-        target = options.pop("target", TARGET)
-        if target not in TARGETS or isinstance(target, bool):
-            raise ValueError(f"The target score must be one of {TARGETS}, not {target!r}.")
+        target = pop_target(options)
         if options:
             raise ValueError(f"Unknown option(s) for GeoPower Toss: {sorted(options)}.")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
+        seed = fresh_seed(seed)
         state = cls._blank(players, teams, seed, random.Random(seed))
         state.target = target
         state.dealer = state.rng.randrange(players)
@@ -667,9 +486,6 @@ class GeoPowerToss(GameState):
             return None
         return f"{action!r} is not a GeoPower Toss move."
 
-    def _do(self, action: Any) -> None:
-        self.step(action)
-
     def step(self, action: Any) -> None:
         """Carry out ``action`` without the check: only for actions from ``legal_actions()``."""
         kind = type(action)
@@ -750,15 +566,9 @@ class GeoPowerToss(GameState):
         if len(trick) < self.players:
             self.turn = (seat + 1) % self.players
             return
-        key = _KEY[self.category]  # type: ignore[index]
+        best_seat, best = winning_play(trick, self.category)  # type: ignore[arg-type]
+        best_rank = _KEY[self.category](best)  # type: ignore[index]
         zone = trick[0][1].zone
-        best_seat, best = trick[0]
-        best_rank = key(best)
-        for s, c in trick:
-            if c.zone == zone:
-                r = key(c)
-                if r < best_rank:
-                    best_seat, best, best_rank = s, c, r
         number = len(self.tricks) + 1
         self.tricks = (*self.tricks, Trick(number, self.leader, trick, best_seat))
         self.trick = ()
@@ -899,6 +709,7 @@ class GeoPowerToss(GameState):
             self.calls,
             self.results,
             self.capped,
+            self.target,
             self._winner,
             self.log,
         )
@@ -946,6 +757,7 @@ class GeoPowerToss(GameState):
                 self.phase == OVER,
                 self._winner,
                 self.capped,
+                self.target,
             )
         return view
 
@@ -969,7 +781,7 @@ class GeoPowerToss(GameState):
         """A full state matching ``obs``: the unseen cards dealt at random from ``rng``.
 
         The other hands get cards of no Zone their owner has shown it lacks; the rest go to
-        the stock. The log is not rebuilt (it starts empty).
+        the stock (:func:`engine.dealing.deal`). The log is not rebuilt (it starts empty).
         """
         s = cls._blank(obs.players, obs.teams, None, random.Random(rng.getrandbits(64)))
         s.team_scores = obs.scores
@@ -991,16 +803,19 @@ class GeoPowerToss(GameState):
         s.calls = obs.calls
         s.results = obs.results
         s.capped = obs.capped
+        s.target = obs.target
         s._winner = obs.winner
-        seen = {c.usps for c in obs.hand}
-        seen.update(c.usps for _, c in obs.trick)
-        for t in obs.tricks:
-            seen.update(c.usps for _, c in t.plays)
+        seen = seen_codes(obs)
         unseen = [c for c in _tables()[2] if c.usps not in seen]
         others = [p for p in range(obs.players) if p != obs.player]
         needs = [obs.hand_sizes[p] for p in others] + [obs.stock_size]
         bans = [obs.voids[p] for p in others] + [frozenset()]
-        dealt = _deal_respecting_voids(unseen, needs, bans, rng)
+        dealt = deal(
+            unseen,
+            needs,
+            rng,
+            lambda card: [i for i, ban in enumerate(bans) if card.zone not in ban],
+        )
         order = _tables()[1]
         s.hands = [[] for _ in range(obs.players)]
         s.hands[obs.player] = list(obs.hand)
@@ -1016,335 +831,3 @@ def _rest_of_power(dealt: Iterable[Category]) -> tuple[Category, ...]:
     for c in dealt:
         rest.remove(c)
     return tuple(rest)
-
-
-def _deal_respecting_voids(
-    cards: list[Card],
-    needs: Sequence[int],
-    bans: Sequence[frozenset[str]],
-    rng: random.Random,
-) -> list[list[Card]]:
-    """Split ``cards`` at random into piles of sizes ``needs``; pile ``i`` holds no Zone in
-    ``bans[i]``. Cards are shuffled and placed most-constrained first; a dead end (rare) is
-    repaired with augmenting paths, so a split is found whenever one exists."""
-    cards = cards.copy()
-    rng.shuffle(cards)
-    n = len(needs)
-    allowed = [[i for i in range(n) if c.zone not in bans[i]] for c in cards]
-    order = sorted(range(len(cards)), key=lambda k: len(allowed[k]))
-    piles: list[list[int]] = [[] for _ in range(n)]
-    owner = [-1] * len(cards)
-    stuck = []
-    for k in order:
-        room = [i for i in allowed[k] if len(piles[i]) < needs[i]]
-        if not room:
-            stuck.append(k)
-            continue
-        weights = [needs[i] - len(piles[i]) for i in room]
-        i = rng.choices(room, weights)[0]
-        piles[i].append(k)
-        owner[k] = i
-    for k in stuck:
-        if not _augment(k, allowed, piles, owner, needs, set()):
-            raise ValueError("No deal of the unseen cards fits the observation.")
-    return [[cards[k] for k in pile] for pile in piles]
-
-
-def _augment(
-    k: int,
-    allowed: list[list[int]],
-    piles: list[list[int]],
-    owner: list[int],
-    needs: Sequence[int],
-    visited: set[int],
-) -> bool:
-    """Place card ``k``, moving already placed cards along an augmenting path if needed."""
-    for i in allowed[k]:
-        if i in visited:
-            continue
-        visited.add(i)
-        if len(piles[i]) < needs[i]:
-            piles[i].append(k)
-            owner[k] = i
-            return True
-        for j in list(piles[i]):
-            if _augment_from(j, i, allowed, piles, owner, needs, visited):
-                piles[i].append(k)
-                owner[k] = i
-                return True
-    return False
-
-
-def _augment_from(
-    j: int,
-    pile: int,
-    allowed: list[list[int]],
-    piles: list[list[int]],
-    owner: list[int],
-    needs: Sequence[int],
-    visited: set[int],
-) -> bool:
-    """Move card ``j`` out of ``pile`` to another pile that allows it (recursively)."""
-    piles[pile].remove(j)
-    if _augment(j, allowed, piles, owner, needs, visited):
-        return True
-    piles[pile].append(j)
-    owner[j] = pile
-    return False
-
-
-# ----------------------------------------------------------------- bots
-
-
-@cache
-def _better() -> dict[Category, dict[str, tuple[str, ...]]]:
-    """For each category and card: the cards of its Zone with a better rank (they beat it)."""
-    cards = deck()
-    return {
-        cat: {
-            c.usps: tuple(o.usps for o in cards if o.zone == c.zone and o.rank(cat) < c.rank(cat))
-            for c in cards
-        }
-        for cat in Category
-    }
-
-
-class _Reading:
-    """What a bot reads from an observation: which cards are still unseen and who may hold
-    them (voids included), giving the chance that a card wins when led.
-
-    ``q[zone]`` is the chance that one unseen card of ``zone`` sits in an opponent's hand
-    (hands of players void in that Zone cannot hold it; the stock holds its share).
-    """
-
-    __slots__ = ("obs", "seen", "q", "unit")
-
-    def __init__(self, obs: GeoPowerObservation) -> None:
-        self.obs = obs
-        seen = {c.usps for c in obs.hand}
-        for t in obs.tricks:
-            for _, c in t.plays:
-                seen.add(c.usps)
-        for _, c in obs.trick:
-            seen.add(c.usps)
-        self.seen = seen
-        self.unit = obs.team_of[obs.player]
-        self.q = self.chances(range(obs.players))
-
-    def chances(self, seats: Iterable[int]) -> dict[str, float]:
-        """Per Zone: the chance that an unseen card is held by an opponent among ``seats``."""
-        obs = self.obs
-        me, unit, team, sizes, voids = obs.player, self.unit, obs.team_of, obs.hand_sizes, obs.voids
-        seats = [s for s in seats if s != me]
-        q: dict[str, float] = {}
-        for zone in ZONES:
-            total = obs.stock_size
-            opp = 0
-            for s in range(obs.players):
-                if s != me and zone not in voids[s]:
-                    total += sizes[s]
-            for s in seats:
-                if team[s] != unit and zone not in voids[s]:
-                    opp += sizes[s]
-            q[zone] = opp / total if total else 0.0
-        return q
-
-    def unseen_better(self, card: Card, category: Category) -> int:
-        seen = self.seen
-        return sum(1 for u in _better()[category][card.usps] if u not in seen)
-
-    def p_hold(self, card: Card, category: Category, q: dict[str, float]) -> float:
-        """The chance that no opponent (as weighed by ``q``) holds a card beating ``card``."""
-        b = self.unseen_better(card, category)
-        return (1.0 - q[card.zone]) ** b if b else 1.0
-
-    def p_lead(self, card: Card, category: Category) -> float:
-        return self.p_hold(card, category, self.q)
-
-
-class _TossBot:
-    """What both levels share: the seat, a seeded generator, and the phase dispatch.
-
-    A single legal action is played at once; otherwise the draft goes to ``draft`` and the
-    play of a card (or the call) to ``play``.
-    """
-
-    def __init__(self, seat: int, seed: int | None = None) -> None:
-        self.seat = seat
-        self.rng = random.Random(seed)
-
-    def act(self, obs: GeoPowerObservation) -> Any:
-        """Choose one of ``obs.legal`` from the observation alone."""
-        legal = obs.legal
-        if len(legal) == 1:
-            return legal[0]
-        if obs.phase == DRAFT:
-            return self.draft(obs, [a for a in legal if type(a) is Remove])
-        if obs.phase == CALLS:
-            return CALL if self.wants_call(obs) else PASS
-        return self.play(obs, legal, [a for a in legal if type(a) is Play])
-
-    def wants_call(self, obs: GeoPowerObservation) -> bool:
-        raise NotImplementedError
-
-    def draft(self, obs: GeoPowerObservation, removals: list[Remove]) -> Remove:
-        raise NotImplementedError
-
-    def play(self, obs: GeoPowerObservation, legal: Sequence[Any], plays: list[Play]) -> Any:
-        raise NotImplementedError
-
-
-class MediumBot(_TossBot):
-    """Counts cards: it knows which cards are still unseen and who is void where.
-
-    - Draft: removes the category in which its hand would win the fewest tricks.
-    - Call: when its estimate of the chance that its side wins ``CALL_TRICKS`` (6) of the 8
-      tricks reaches ``CALL_CHANCE`` (:meth:`make_chance`, from what its seat sees). Calling
-      pays when 15 more points outweigh what a miss costs (the 10 or 5 points for the most
-      tricks): with the bar at ``CALL_CHANCE`` the calls it makes succeed often enough to
-      gain points on average (see ``benchmarks/geopower_calls.py``).
-    - Lead: the card most likely to win (a sure winner first).
-    - Follow: the cheapest card that wins and should hold; otherwise (or when a partner's card
-      should hold) it dumps the card least likely to win a trick later.
-    """
-
-    CALL_CHANCE: ClassVar[float] = 0.5
-
-    def play(self, obs: GeoPowerObservation, legal: Sequence[Any], plays: list[Play]) -> Any:
-        """Call when the hand should make 6 tricks; then lead or follow by the odds."""
-        reading = _Reading(obs)
-        category: Category = obs.category  # type: ignore[assignment]
-        if legal[-1] == CALL and self.make_chance(obs, reading, category) >= self.CALL_CHANCE:
-            return CALL
-        if len(plays) == 1:
-            return plays[0]
-        if not obs.trick:
-            return self.lead(obs, reading, category, plays)
-        return self.follow(obs, reading, category, plays)
-
-    def draft(self, obs: GeoPowerObservation, removals: list[Remove]) -> Remove:
-        reading = _Reading(obs)
-        strength = {
-            r.category: sum(reading.p_lead(c, r.category) for c in obs.hand) for r in removals
-        }
-        return min(removals, key=lambda r: strength[r.category])
-
-    def wants_call(self, obs: GeoPowerObservation) -> bool:
-        reading = _Reading(obs)
-        return self.make_chance(obs, reading, obs.category) >= self.CALL_CHANCE  # type: ignore[arg-type]
-
-    def make_chance(
-        self, obs: GeoPowerObservation, reading: _Reading, category: Category | None
-    ) -> float:
-        """The chance that its side ends the round with ``CALL_TRICKS`` tricks or more.
-
-        Each card in its hand wins a trick with its chance of holding as a lead (no unseen
-        better card of its Zone in an opponent's hand), the cards independently; partners are
-        counted for an even share of the tricks its hand would not win, rounded down. Before
-        the GeoPower card is chosen, each category left face up is equally likely.
-        """
-        unit = reading.unit
-        need = CALL_TRICKS - obs.unit_tricks[unit]
-        if need <= 0:
-            return 1.0
-        categories = [category] if category is not None else sorted(set(obs.face_up))
-        left = len(obs.hand)
-        partners = sum(1 for s in range(obs.players) if s != obs.player and obs.team_of[s] == unit)
-        total = 0.0
-        for cat in categories:
-            chances = [reading.p_lead(c, cat) for c in obs.hand]
-            shared = int((left - sum(chances)) * partners / obs.players)
-            dist = [1.0]  # dist[k]: the chance that exactly k of its cards win
-            for p in chances:
-                nxt = [0.0] * (len(dist) + 1)
-                for k, v in enumerate(dist):
-                    nxt[k] += v * (1.0 - p)
-                    nxt[k + 1] += v * p
-                dist = nxt
-            total += sum(dist[max(0, need - shared) :])
-        return total / len(categories)
-
-    def lead(
-        self, obs: GeoPowerObservation, reading: _Reading, category: Category, plays: list[Play]
-    ) -> Play:
-        key = _KEY[category]
-        return max(plays, key=lambda a: (reading.p_lead(a.card, category), key(a.card)))
-
-    def follow(
-        self, obs: GeoPowerObservation, reading: _Reading, category: Category, plays: list[Play]
-    ) -> Play:
-        key = _KEY[category]
-        zone = obs.trick[0][1].zone
-        best_seat, best = obs.trick[0]
-        for s, c in obs.trick:
-            if c.zone == zone and key(c) < key(best):
-                best_seat, best = s, c
-
-        def dump() -> Play:
-            return min(plays, key=lambda a: (reading.p_lead(a.card, category), -key(a.card)))
-
-        if plays[0].card.zone != zone:
-            return dump()
-        played = {s for s, _ in obs.trick}
-        after = [s for s in range(obs.players) if s not in played and s != obs.player]
-        q_after = reading.chances(after)
-        unit = reading.unit
-        if obs.team_of[best_seat] == unit and reading.p_hold(best, category, q_after) >= 0.5:
-            return dump()
-        winners = [a for a in plays if key(a.card) < key(best)]
-        if not winners:
-            return dump()
-        winners.sort(key=lambda a: -key(a.card))  # cheapest first
-        for a in winners:
-            if reading.p_hold(a.card, category, q_after) >= 0.6:
-                return a
-        strongest = winners[-1]
-        if reading.p_hold(strongest.card, category, q_after) > 0.3:
-            return strongest
-        return dump()
-
-
-class EasyBot(_TossBot):
-    """Plays by the printed ranks only, without counting cards.
-
-    - Draft: removes the category in which its cards' ranks add up worst.
-    - Call: rarely, only with an obvious hand: its side's tricks plus its cards ranked in the
-      top ``EASY_TOP`` of the category reach ``EASY_CALL_AT``.
-    - Lead: its best-ranked card. Follow: its best card of the Zone if that beats the trick,
-      else its worst of the Zone; with no card of the Zone, its worst card.
-    """
-
-    EASY_TOP: ClassVar[int] = 12
-    EASY_CALL_AT: ClassVar[int] = 6
-
-    def wants_call(self, obs: GeoPowerObservation) -> bool:
-        """An obvious hand by the printed ranks (never before the GeoPower card is known)."""
-        if obs.category is None:
-            return False
-        key = _KEY[obs.category]
-        strong = sum(1 for c in obs.hand if key(c) <= self.EASY_TOP)
-        return obs.unit_tricks[obs.team_of[obs.player]] + strong >= self.EASY_CALL_AT
-
-    def draft(self, obs: GeoPowerObservation, removals: list[Remove]) -> Remove:
-        """Remove the category in which the hand's ranks add up worst."""
-        return max(removals, key=lambda r: sum(c.rank(r.category) for c in obs.hand))
-
-    def play(self, obs: GeoPowerObservation, legal: Sequence[Any], plays: list[Play]) -> Any:
-        """Call with an obvious hand; lead the best card; follow by the printed ranks."""
-        category: Category = obs.category  # type: ignore[assignment]
-        key = _KEY[category]
-        if legal[-1] == CALL and self.wants_call(obs):
-            return CALL
-        if not obs.trick:
-            return min(plays, key=lambda a: key(a.card))
-        zone = obs.trick[0][1].zone
-        if plays[0].card.zone != zone:
-            return max(plays, key=lambda a: key(a.card))
-        best = min(key(c) for _, c in obs.trick if c.zone == zone)
-        top = min(plays, key=lambda a: key(a.card))
-        if key(top.card) < best:
-            return top
-        return max(plays, key=lambda a: key(a.card))
-
-
-BOTS: dict[str, type] = {"easy": EasyBot, "medium": MediumBot}

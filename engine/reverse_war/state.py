@@ -52,11 +52,13 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.cards import Card, Category, deck, ordinal
-from engine.core import GameState
+from engine.cards import Card, deck, ordinal
+from engine.core import GameState, fresh_seed
+from engine.dealing import deal
+from engine.reverse_war.actions import FLIP, Flip
+from engine.reverse_war.observation import Battle, ReverseWarObservation, worst_categories
 
 MAX_TURNS = 5000
 HAND_SIZE = 25
@@ -78,101 +80,9 @@ def geoplunges(card: Card, other: Card) -> bool:
     )
 
 
-def worst_categories(card: Card) -> tuple[Category, ...]:
-    """The categories in which ``card`` has its worst rank (two when they tie on the card)."""
-    worst = card.weakness
-    return tuple(c for c in Category if card.rank(c) == worst)
-
-
 def _describe(card: Card) -> str:
     cats = "/".join(c.value for c in worst_categories(card))
     return f"{card.name} ({ordinal(card.weakness)} in {cats})"
-
-
-@dataclass(frozen=True, slots=True)
-class Flip:
-    """The only action: both players turn their top card."""
-
-    def __str__(self) -> str:
-        return "flip"
-
-
-FLIP = Flip()
-
-
-@dataclass(frozen=True, slots=True)
-class Battle:
-    """One resolved flip, for the page: every card laid, the war levels and the outcome.
-
-    Pairs are indexed by seat. ``up[0]`` is the first flip, ``up[i]`` (i ≥ 1) the turned cards
-    of war level ``i`` and ``down[i - 1]`` that level's face-down packets (fewer than 4 cards
-    for a short pile). When a war cannot go on because a seat has no card left, nothing more is
-    laid and ``ran_out`` names that seat (both seats: a draw, ``winner`` is ``None``).
-    ``won`` lists the cards the winner put under its pile, in order.
-    """
-
-    turn: int
-    up: tuple[tuple[Card, Card], ...]
-    down: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]
-    winner: int | None
-    geoplunge: bool
-    handed_over: tuple[Card, ...]
-    won: tuple[Card, ...]
-    ran_out: tuple[int, ...]
-    pile_sizes: tuple[int, int]
-
-    @property
-    def wars(self) -> int:
-        """How many Geography War levels the flip needed (0: none, 2: a double war, …)."""
-        return len(self.down)
-
-    @property
-    def deciding(self) -> tuple[Card, Card]:
-        """The last pair of turned cards (the pair that decided, or the tie nobody could play)."""
-        return self.up[-1]
-
-    @property
-    def weakness(self) -> tuple[int, int]:
-        """The weaknesses (worst ranks) of the deciding cards, per seat."""
-        a, b = self.up[-1]
-        return (a.weakness, b.weakness)
-
-    @property
-    def worst(self) -> tuple[tuple[Category, ...], tuple[Category, ...]]:
-        """Per seat, the category (or categories) of the deciding card's worst rank."""
-        a, b = self.up[-1]
-        return (worst_categories(a), worst_categories(b))
-
-    def cards(self) -> tuple[Card, ...]:
-        """Every card laid on the table in this flip, in the order laid (seat 0 first)."""
-        out: list[Card] = list(self.up[0])
-        for (d0, d1), pair in zip(self.down, self.up[1:], strict=True):
-            out += d0
-            out += d1
-            out += pair
-        return tuple(out)
-
-
-@dataclass(frozen=True, slots=True)
-class ReverseWarObservation:
-    """What a seat knows; both seats know the same (nobody looks at the undealt cards).
-
-    Each pile (indexed by seat) is ``unseen[seat]`` cards nobody has seen, above ``known[seat]``
-    (the cards won since, top to bottom, in the order they went under the pile).
-    """
-
-    player: int
-    turn: int
-    pile_sizes: tuple[int, int]
-    unseen: tuple[int, int]
-    known: tuple[tuple[Card, ...], tuple[Card, ...]]
-    table: tuple[Card, ...]
-    last_battle: Battle | None
-    pile_history: tuple[tuple[int, int], ...]
-    is_over: bool
-    winner: int | None
-    capped: bool
-    legal: tuple[Flip, ...]
 
 
 class ReverseWar(GameState):
@@ -187,6 +97,7 @@ class ReverseWar(GameState):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     max_actions: ClassVar[int] = MAX_TURNS  # one FLIP per turn, and the game stops at 5,000
+    actions: ClassVar[tuple[type, ...]] = (Flip,)
 
     __slots__ = (
         "seed",
@@ -241,8 +152,7 @@ class ReverseWar(GameState):
             raise ValueError("Reverse Geography War has no teams.")
         if options:
             raise ValueError(f"Unknown option(s) for Reverse Geography War: {sorted(options)}.")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
+        seed = fresh_seed(seed)
         rng = random.Random(seed)
         cards = list(deck())
         rng.shuffle(cards)
@@ -274,6 +184,15 @@ class ReverseWar(GameState):
             raise ValueError(f"turn must be between 0 and {MAX_TURNS - 1}.")
         return cls(piles, seed=seed, turn=turn)
 
+    @classmethod
+    def from_hands(
+        cls, hands: Sequence[Iterable[Card | str]], *, turn: int = 0, seed: int = 0
+    ) -> ReverseWar:
+        """:meth:`from_piles` for the common interface: a player's hand is its pile."""
+        if len(hands) != 2:
+            raise ValueError("Reverse Geography War needs exactly two piles.")
+        return cls.from_piles(hands[0], hands[1], turn=turn, seed=seed)
+
     # ----------------------------------------------------------------- interface
 
     @property
@@ -293,11 +212,8 @@ class ReverseWar(GameState):
             return f"{action!r} is not a move of Reverse Geography War: the only move is to flip."
         return None
 
-    def _do(self, action: Any) -> None:
-        self._flip()
-
     def step(self, action: Any) -> None:
-        """``_do`` without the check: only for actions taken from ``legal_actions()``."""
+        """Flip, without the check: only for actions taken from ``legal_actions()``."""
         self._flip()
 
     @property
@@ -379,9 +295,8 @@ class ReverseWar(GameState):
         """A state matching ``obs``; the never-seen tops of the piles are dealt from ``rng``."""
         placed = set(obs.known[0]) | set(obs.known[1]) | set(obs.table)
         unseen = [c for c in deck() if c not in placed]
-        rng.shuffle(unseen)
-        n0 = obs.unseen[0]
-        piles = (unseen[:n0] + list(obs.known[0]), unseen[n0:] + list(obs.known[1]))
+        tops = deal(unseen, obs.unseen, rng)
+        piles = (tops[0] + list(obs.known[0]), tops[1] + list(obs.known[1]))
         state = cls(
             piles,
             seed=None,

@@ -38,17 +38,8 @@ Decisions (where the rules leave a case open):
   announced number of border states that is not in the leader's hand, not played and not
   discarded; for a border guess, the distinct border sets of the announced size of those same
   cards (the true answer is always among them; a UI may still offer a free map selection).
-- Bots choose from ``obs.legal`` except for a border-set guess, which they make from memory
-  like a player at the table (what they remember, completed by a guess among the states next
-  to those, never Alaska or Hawaii); it may be a set that ``legal_actions`` does not list.
-- A bot's mistakes look like forgetting, not like noise: a wrong border set misses a forgotten
-  neighbour and puts in its place a state bordering a remembered neighbour, or else a state two
-  (then three) borders away; a wrong state guess is a state with the announced number of
-  borders in the region of the listed ones. The bots know the map's regions even where they
-  forget which states touch (``benchmarks/ai_behaviour.py`` measures it).
-- Easy and medium bots announce both ways. Easy lists the borders when it remembers the list
-  (all of it, or all but one of four or more) and names the state otherwise; medium names the
-  state unless its own memory says the list fits another state the opponent cannot rule out.
+- The bots' decisions (what they remember, how they err and announce) are in
+  :mod:`engine.border_attack.bots`.
 - Scores are the numbers of cards each player has got rid of (played or discarded): the
   winner has 25 at the end (the loser too when both hands empty in the same trick).
 - The refill is immediate, not at the end of the trick (``../shared/rules/README.md``; the sheet
@@ -70,204 +61,48 @@ most 25 tricks of at most 5 actions (lead, commit, guess, bonus discard, winner'
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from operator import attrgetter
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar
 
+from engine.border_attack.actions import (
+    _COMMITS,
+    _DECK,
+    _DISCARDS,
+    _GUESS_BORDERS,
+    _GUESS_STATES,
+    _LEADS,
+    _RANK,
+    CATEGORIES,
+    REVEALS,
+    Commit,
+    Discard,
+    GuessBorders,
+    GuessState,
+    Lead,
+)
+from engine.border_attack.bots import EasyBot, MediumBot
+from engine.border_attack.observation import (
+    BONUS_DISCARD,
+    COMMIT,
+    GUESS,
+    LEAD,
+    OVER,
+    WIN_DISCARD,
+    Announcement,
+    BorderAttackObservation,
+)
+from engine.border_attack.odds import candidates, fitting_guesses, guess_candidates, seen_codes
 from engine.cards import Card, Category, by_usps, deck, ordinal
-from engine.core import GameState, make_rng, player_name
-from engine.knowledge import Knowledge
+from engine.core import GameState, SearchEffort, fresh_seed, make_rng, player_name
+from engine.dealing import deal
 
 HAND_SIZE = 5
-CATEGORIES: tuple[Category, ...] = (Category.SIZE, Category.STATEHOOD, Category.POPULATION)
-NAME = "name"
-BORDERS = "borders"
-REVEALS: tuple[str, ...] = (NAME, BORDERS)
-
-LEAD = "lead"
-COMMIT = "commit"
-GUESS = "guess"
-BONUS_DISCARD = "bonus_discard"
-WIN_DISCARD = "win_discard"
-OVER = "over"
-
-
-def _state_names(codes: Iterable[str]) -> str:
-    names = sorted(by_usps()[code].name for code in codes)
-    return ", ".join(names) if names else "none"
-
-
-@dataclass(frozen=True, slots=True)
-class Lead:
-    """The leader names ``category`` and leads ``card``."""
-
-    card: Card
-    category: Category
-
-    def __str__(self) -> str:
-        return f"lead {self.card.name} ({Category(self.category).label})"
-
-
-@dataclass(frozen=True, slots=True)
-class Commit:
-    """The follower commits to ``card`` and announces its name or its borders (``reveal``)."""
-
-    card: Card
-    reveal: str
-
-    def __str__(self) -> str:
-        what = "its name" if self.reveal == NAME else "its border states"
-        return f"play {self.card.name}, announce {what}"
-
-
-@dataclass(frozen=True, slots=True)
-class GuessState:
-    """The leader's guess of the follower's state (after the borders were announced)."""
-
-    usps: str
-
-    def __str__(self) -> str:
-        return f"guess {by_usps()[self.usps].name}"
-
-
-@dataclass(frozen=True, slots=True)
-class GuessBorders:
-    """The leader's guess of the follower's complete border set (after the name was announced)."""
-
-    borders: frozenset[str]
-
-    def __str__(self) -> str:
-        return f"guess borders: {_state_names(self.borders)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """Discard ``card`` face up (after a right guess or a won trick)."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"discard {self.card.name}"
-
-
-@dataclass(frozen=True, slots=True)
-class Announcement:
-    """What the follower says: its card's number of border states, and its name or its borders.
-
-    ``usps`` is set when the name was announced, ``borders`` when the list was.
-    """
-
-    count: int
-    usps: str | None
-    borders: frozenset[str] | None
-
-    @property
-    def reveal(self) -> str:
-        return NAME if self.usps is not None else BORDERS
-
-    def __str__(self) -> str:
-        if self.usps is not None:
-            return f"{by_usps()[self.usps].name}, with {self.count} border states"
-        return f"{self.count} border states: {_state_names(self.borders or ())}"
-
-    @classmethod
-    def of(cls, card: Card, reveal: str) -> Announcement:
-        """The announcement the rules derive from the committed card and the chosen reveal."""
-        if reveal == NAME:
-            return cls(len(card.borders), card.usps, None)
-        return cls(len(card.borders), None, card.borders)
-
-
-# Pre-built action objects: legal_actions() hands these out instead of building new ones.
-_LEADS: dict[str, tuple[Lead, ...]] = {
-    c.usps: tuple(Lead(c, cat) for cat in CATEGORIES) for c in deck()
-}
-_COMMITS: dict[str, tuple[Commit, ...]] = {
-    c.usps: tuple(Commit(c, r) for r in REVEALS) for c in deck()
-}
-_DISCARDS: dict[str, Discard] = {c.usps: Discard(c) for c in deck()}
-_GUESS_STATES: dict[str, GuessState] = {c.usps: GuessState(c.usps) for c in deck()}
-_GUESS_BORDERS: dict[frozenset[str], GuessBorders] = {
-    c.borders: GuessBorders(c.borders) for c in deck()
-}
-# A card's rank in a category, without Card.rank's conversions (this is on the hot path).
-_RANK: dict[str, Any] = {cat: attrgetter(f"{cat.value}_rank") for cat in CATEGORIES}
-_BY_COUNT: dict[int, tuple[Card, ...]] = {}
-for _c in deck():
-    _BY_COUNT.setdefault(len(_c.borders), ())
-    _BY_COUNT[len(_c.borders)] += (_c,)
 _CODES = frozenset(by_usps())
-_ISLANDS = frozenset(c.usps for c in deck() if not c.borders)
-_DECK: tuple[Card, ...] = deck()
-
-
-def _distances() -> dict[str, dict[str, int]]:
-    """Border steps between every two states joined by land (Alaska and Hawaii: none)."""
-    out: dict[str, dict[str, int]] = {}
-    cards = by_usps()
-    for start in cards:
-        dist = {start: 0}
-        frontier = [start]
-        while frontier:
-            nxt = []
-            for code in frontier:
-                for other in sorted(cards[code].borders):
-                    if other not in dist:
-                        dist[other] = dist[code] + 1
-                        nxt.append(other)
-            frontier = nxt
-        out[start] = dist
-    return out
-
-
-# How many borders apart two states are: the rough sense of the map a player has even when it
-# has forgotten which states touch (a confusion stays in the region).
-_STEPS: dict[str, dict[str, int]] = _distances()
 
 
 def _as_card(item: Card | str) -> Card:
     return item if isinstance(item, Card) else by_usps()[item.upper()]
-
-
-@dataclass(frozen=True)
-class BorderAttackObservation:
-    """What one seat may know.
-
-    ``follow_card`` is the follower's card: shown to the follower from its commitment on, to the
-    leader only once it is played. ``played`` holds each seat's played cards (the cards on the
-    table included), ``discards`` its discards; both are public, as are the hand counts, the
-    announcement, the guess and its result. Hands other than one's own and the deck order are
-    hidden.
-    """
-
-    seat: int
-    current_player: int | None
-    phase: str
-    dealer: int
-    leader: int
-    trick: int
-    hand: tuple[Card, ...]
-    hand_counts: tuple[int, int]
-    deck_count: int
-    played: tuple[tuple[Card, ...], tuple[Card, ...]]
-    discards: tuple[tuple[Card, ...], tuple[Card, ...]]
-    category: Category | None
-    led: Card | None
-    follow_card: Card | None
-    announcement: Announcement | None
-    guess: GuessState | GuessBorders | None
-    guess_right: bool | None
-    trick_winner: int | None
-    scores: tuple[int, int]
-    winner: int | None
-    legal: tuple[Any, ...]
-    log: tuple[str, ...]
-
-    @property
-    def follower(self) -> int:
-        return 1 - self.leader
 
 
 class BorderAttack(GameState):
@@ -278,6 +113,9 @@ class BorderAttack(GameState):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     max_actions: ClassVar[int] = 125
+    actions: ClassVar[tuple[type, ...]] = (Lead, Commit, GuessState, GuessBorders, Discard)
+    bots: ClassVar[Mapping[str, type]] = MappingProxyType({"easy": EasyBot, "medium": MediumBot})
+    search: ClassVar[SearchEffort] = SearchEffort(iterations=6, steps=1000)
 
     seed: int
     dealer: int
@@ -313,8 +151,7 @@ class BorderAttack(GameState):
             raise ValueError(f"Unknown Border Attack option(s): {', '.join(sorted(options))}.")
         if dealer is not None and (isinstance(dealer, bool) or dealer not in (0, 1)):
             raise ValueError(f"The dealer must be seat 0 or 1, not {dealer!r}.")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
+        seed = fresh_seed(seed)
         state = cls._blank(seed, make_rng(seed))
         cards = list(deck())
         state.rng.shuffle(cards)
@@ -459,19 +296,22 @@ class BorderAttack(GameState):
         """The cards the leader cannot rule out: announced border count, not seen by it."""
         if self.announcement is None:
             return []
-        seen = self._seen_by_leader()
-        return [c for c in _BY_COUNT.get(self.announcement.count, ()) if c.usps not in seen]
+        return candidates(self.announcement.count, self._seen_by_leader())
 
     @staticmethod
     def candidates_seen_from(obs: BorderAttackObservation) -> list[Card]:
-        """:meth:`guess_candidates` as the leader works them out from its own observation."""
-        if obs.announcement is None:
-            return []
-        seen = {c.usps for c in obs.hand}
-        for s in (0, 1):
-            seen.update(c.usps for c in obs.played[s])
-            seen.update(c.usps for c in obs.discards[s])
-        return [c for c in _BY_COUNT.get(obs.announcement.count, ()) if c.usps not in seen]
+        """:meth:`guess_candidates` as the leader works them out from its own observation
+        (:func:`engine.border_attack.odds.guess_candidates`)."""
+        return guess_candidates(obs)
+
+    @classmethod
+    def search_actions(cls, obs: BorderAttackObservation) -> tuple[Any, ...]:
+        """``obs.legal``, but for a guess only the guesses that fit the announcement
+        (:func:`engine.border_attack.odds.fitting_guesses`). The hard bot knows every border,
+        and a guess it knows to be wrong is no move of its: searched, it would win rollouts
+        wherever declining the compulsory bonus discard pays (the refill comes at a better
+        moment), a loophole no player at the table takes."""
+        return fitting_guesses(obs) or tuple(obs.legal)
 
     def legal_actions(self) -> list[Any]:
         """Leads (card × category), commitments (card × reveal), guesses or discards."""
@@ -558,9 +398,6 @@ class BorderAttack(GameState):
 
     def step(self, action: Any) -> None:
         """Apply an action taken from ``legal_actions()`` without checking it (the fast path)."""
-        self._do(action)
-
-    def _do(self, action: Any) -> None:
         phase = self.phase
         if phase == LEAD:
             self._lead(action)
@@ -762,16 +599,13 @@ class BorderAttack(GameState):
     def from_observation(cls, obs: BorderAttackObservation, rng: random.Random) -> BorderAttack:
         """A full state consistent with ``obs``: the hidden cards dealt at random from ``rng``.
 
-        The unseen cards (the opponent's hand, the deck and, for a leader, the follower's face-down
-        card) are shuffled; a face-down card whose borders were announced is drawn among the
-        unseen cards with exactly those borders, one whose name was announced is that card.
+        A face-down card whose borders were announced is drawn among the unseen cards with
+        exactly those borders, one whose name was announced is that card; the other unseen cards
+        (the opponent's hand and the deck) are dealt by :func:`engine.dealing.deal`.
         """
         seat = obs.seat
         opponent = 1 - seat
-        known = {c.usps for c in obs.hand}
-        for s in (0, 1):
-            known.update(c.usps for c in obs.played[s])
-            known.update(c.usps for c in obs.discards[s])
+        known = seen_codes(obs)
         committed: Card | None = None
         hidden_commit = obs.phase in (GUESS, BONUS_DISCARD)
         if hidden_commit:
@@ -783,21 +617,17 @@ class BorderAttack(GameState):
                 if ann.usps is not None:
                     committed = by_usps()[ann.usps]
                 else:
-                    options = [
-                        c
-                        for c in _BY_COUNT.get(ann.count, ())
-                        if c.borders == ann.borders and c.usps not in known
-                    ]
+                    options = [c for c in candidates(ann.count, known) if c.borders == ann.borders]
                     committed = options[rng.randrange(len(options))]
             known.add(committed.usps)
         unseen = [c for c in _DECK if c.usps not in known]
-        rng.shuffle(unseen)
         n_opp = obs.hand_counts[opponent]
+        hand, rest = deal(unseen, [n_opp, len(unseen) - n_opp], rng)
         new_seed = rng.randrange(2**32)
         state = cls._blank(new_seed, random.Random(new_seed))
         state.hands[seat] = list(obs.hand)
-        state.hands[opponent] = unseen[:n_opp]
-        state.deck = unseen[n_opp:]
+        state.hands[opponent] = hand
+        state.deck = rest
         state.played = [list(obs.played[0]), list(obs.played[1])]
         state.discards = [list(obs.discards[0]), list(obs.discards[1])]
         state.dealer = obs.dealer
@@ -850,294 +680,3 @@ class BorderAttack(GameState):
             f"BorderAttack(seed={self.seed}, trick={self.trick}, phase={self.phase!r}, "
             f"hands={[len(h) for h in self.hands]}, deck={len(self.deck)})"
         )
-
-
-# ---------------------------------------------------------------------- bots
-
-
-def _public_codes(obs: BorderAttackObservation) -> set[str]:
-    codes: set[str] = set()
-    for s in (0, 1):
-        codes.update(c.usps for c in obs.played[s])
-        codes.update(c.usps for c in obs.discards[s])
-    return codes
-
-
-def _unseen(obs: BorderAttackObservation) -> list[Card]:
-    """The cards ``obs.seat`` cannot place: the opponent's hand and the deck (and a face-down
-    card whose name was not announced)."""
-    known = _public_codes(obs)
-    known.update(c.usps for c in obs.hand)
-    if obs.follow_card is not None:
-        known.add(obs.follow_card.usps)
-    ann = obs.announcement
-    if ann is not None and ann.usps is not None:
-        known.add(ann.usps)
-    return [c for c in _DECK if c.usps not in known]
-
-
-def _best_rank(card: Card) -> int:
-    return min(card.size_rank, card.statehood_rank, card.population_rank)
-
-
-class _WinChances:
-    """How likely a card led in a category wins, if the opponent's ``held`` cards are a random
-    draw from ``unseen``: the chance that none of them has a better rank."""
-
-    def __init__(self, unseen: Sequence[Card], held: int) -> None:
-        self.ranks = {cat: sorted(map(_RANK[cat], unseen)) for cat in CATEGORIES}
-        self.unseen = len(unseen)
-        self.held = held
-
-    def lead(self, card: Card, category: Category) -> float:
-        """P(no card of the opponent beats ``card`` in ``category``)."""
-        better = bisect_left(self.ranks[category], _RANK[category](card))
-        u, p = self.unseen, 1.0
-        for i in range(min(self.held, u)):
-            if u - better - i <= 0:
-                return 0.0
-            p *= (u - better - i) / (u - i)
-        return p
-
-    def value(self, card: Card) -> float:
-        """A card's worth as a lead: its best chance over the three categories."""
-        return max(self.lead(card, cat) for cat in CATEGORIES)
-
-
-class _BorderAttackBot:
-    """Shared machinery: the seat, a seeded generator for ties and the geography it remembers.
-
-    ``knowledge`` overrides the level's recall model (a search passes ``Knowledge.complete()``).
-    """
-
-    level: ClassVar[str]
-
-    def __init__(self, seat: int, seed: int, knowledge: Knowledge | None = None) -> None:
-        self.seat = seat
-        self.seed = seed
-        self.knowledge = knowledge or Knowledge.for_level(self.level, seed)
-        self.rng = random.Random(f"border-attack-{self.level}-{seed}")
-
-    def act(self, obs: BorderAttackObservation) -> Any:
-        """Choose an action from the observation and the bot's knowledge alone: one of
-        ``obs.legal``, except a border-set guess, which comes from memory (see :meth:`guess`)."""
-        legal = obs.legal
-        if not legal:
-            raise ValueError(f"Seat {self.seat} has nothing to do now.")
-        phase = obs.phase
-        if phase == GUESS:
-            return self.guess(obs)
-        if len(legal) == 1:
-            return legal[0]
-        if phase == LEAD:
-            return self.lead(obs)
-        if phase == COMMIT:
-            return self.commit(obs)
-        return self.discard(obs)
-
-    def _pick(self, legal: Sequence[Any], score: Any) -> Any:
-        """The highest-scoring action; ties broken by the bot's generator."""
-        best: list[Any] = []
-        top = None
-        for action in legal:
-            s = score(action)
-            if top is None or s > top:
-                top, best = s, [action]
-            elif s == top:
-                best.append(action)
-        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
-
-    def guess(self, obs: BorderAttackObservation) -> Any:
-        """Guess from what the bot remembers, as a player at the table would.
-
-        The state (borders announced): among the listed candidates, one that the bot remembers
-        bordering a state missing from the list is ruled out; the one sharing the most
-        remembered borders with the list wins, and among equals one in the region of the list
-        (at most two borders from a listed state) rather than one far away.
-        The border set (name announced): the borders the bot remembers, completed by
-        :meth:`_fill` when it remembers fewer than announced; this guess may lie outside
-        ``obs.legal`` (``check`` accepts any set of state codes).
-        """
-        ann = obs.announcement
-        assert ann is not None
-        remembered = self.knowledge.borders
-        if ann.usps is None:
-            announced = ann.borders or frozenset()
-
-            def state_score(action: GuessState) -> float:
-                code = action.usps
-                if code in announced:
-                    return -1000.0
-                known = remembered[code]
-                # The region breaks ties: a state far from every listed border is not the
-                # one (one or two borders away count alike, so no forgotten border is read
-                # off the map).
-                steps = _STEPS[code]
-                near = max(2, min((steps.get(b, 9) for b in announced), default=2))
-                return len(known & announced) - 100 * len(known - announced) - near / 10
-
-            return self._pick(obs.legal, state_score)
-        named = ann.usps
-        known = remembered[named]
-        missing = ann.count - len(known)
-        guess = known if missing <= 0 else known | self._fill(named, known, missing)
-        return _GUESS_BORDERS.get(guess) or GuessBorders(guess)
-
-    def _fill(self, named: str, known: frozenset[str], missing: int) -> frozenset[str]:
-        """``missing`` more states to complete a remembered border list, the confusions a
-        player makes: states bordering the remembered neighbours, picked at random; when those
-        are too few, states two borders from ``named`` (a neighbour of a neighbour), then three,
-        and so on (the region is remembered even when the borders are not)."""
-        near = sorted(self._near(named, known))
-        if len(near) < missing:
-            near += self._region(named, known | set(near), missing - len(near))
-        return frozenset(self.rng.sample(near, missing))
-
-    def _region(self, named: str, taken: set[str], count: int) -> list[str]:
-        """``count`` states near ``named`` not in ``taken``: two borders away first, then three
-        and so on (a ring drawn at random when only part of it is needed). The states one border
-        away are the answer itself, which the bot has forgotten, so they are not drawn here."""
-        steps = _STEPS[named]
-        out: list[str] = []
-        for ring in range(2, 1 + max(steps.values(), default=0)):
-            codes = sorted(c for c, d in steps.items() if d == ring and c not in taken)
-            if len(codes) >= count - len(out):
-                return out + self.rng.sample(codes, count - len(out))
-            out += codes
-        return out
-
-    def _near(self, named: str, known: frozenset[str]) -> set[str]:
-        """States that border a remembered neighbour of ``named`` (a forgotten border is likely
-        among them)."""
-        near: set[str] = set()
-        for other in known:
-            near |= self.knowledge.borders[other]
-        near -= known
-        near.discard(named)
-        return near
-
-
-class EasyBot(_BorderAttackBot):
-    """A beginner: leads its best-ranked card, beats the lead when it can, discards its weakest
-    card (by printed ranks), announces the border list when it remembers it, and guesses from a
-    patchy memory of borders (60% recall)."""
-
-    level: ClassVar[str] = "easy"
-
-    def lead(self, obs: BorderAttackObservation) -> Any:
-        return min(obs.legal, key=lambda a: _RANK[a.category](a.card))
-
-    def commit(self, obs: BorderAttackObservation) -> Any:
-        rank_of = _RANK[obs.category]  # type: ignore[index]
-        rank = rank_of(obs.led)
-        winners = [c for c in obs.hand if rank_of(c) < rank]
-        card = max(winners or obs.hand, key=_best_rank)
-        return _COMMITS[card.usps][REVEALS.index(self.reveal(card))]
-
-    def reveal(self, card: Card) -> str:
-        """What a beginner announces, judging the opponent by itself: the border list when it
-        thinks the list is easy, because it remembers it (all of it, or all but one of a list
-        of four or more; Alaska and Hawaii always); the name when it could not list the borders
-        itself, so it thinks the opponent cannot either."""
-        forgotten = len(card.borders) - len(self.knowledge.borders[card.usps])
-        return BORDERS if forgotten == 0 or (forgotten == 1 and len(card.borders) >= 4) else NAME
-
-    def discard(self, obs: BorderAttackObservation) -> Any:
-        return max(obs.legal, key=lambda a: _best_rank(a.card))
-
-
-class MediumBot(_BorderAttackBot):
-    """A fair player: counts the cards still unseen to judge which lead is likely to hold,
-    beats the lead with its least useful winner, keeps the cards that win tricks, announces what
-    the opponent is less likely to guess, and remembers 85% of the borders."""
-
-    level: ClassVar[str] = "medium"
-    # The recall the bot assumes of its opponent when it chooses what to announce.
-    OPPONENT_RECALL: ClassVar[float] = 0.7
-    # How much a card that is hard to guess is worth, against its chance to win a lead.
-    GUESS_WEIGHT: ClassVar[float] = 0.5
-
-    def lead(self, obs: BorderAttackObservation) -> Any:
-        chances = _WinChances(_unseen(obs), obs.hand_counts[1 - self.seat])
-        return max(
-            obs.legal,
-            key=lambda a: (chances.lead(a.card, a.category), -sum(a.card.ranks)),
-        )
-
-    def commit(self, obs: BorderAttackObservation) -> Any:
-        """Beat the lead if possible, else give up the least useful card; among those, prefer
-        a card the opponent is unlikely to guess; announce the harder part to guess, and the
-        border list when it could be another state's (:meth:`_look_alike`)."""
-        rank_of = _RANK[obs.category]  # type: ignore[index]
-        rank = rank_of(obs.led)
-        winners = [c for c in obs.hand if rank_of(c) < rank]
-        chances = _WinChances(_unseen(obs), obs.hand_counts[1 - self.seat])
-        public = _public_codes(obs)
-        seen = public | {c.usps for c in obs.hand}
-        best: tuple[float, int] | None = None
-        choice = _COMMITS[obs.hand[0].usps][0]
-        for card in winners or obs.hand:
-            name_chance, borders_chance = self._guess_chances(public, card)
-            reveal = NAME if name_chance <= borders_chance else BORDERS
-            if reveal == NAME and self._look_alike(seen, card):
-                reveal = BORDERS
-            cost = (
-                chances.value(card) + self.GUESS_WEIGHT * min(name_chance, borders_chance),
-                -sum(card.ranks),
-            )
-            if best is None or cost < best:
-                best, choice = cost, _COMMITS[card.usps][REVEALS.index(reveal)]
-        return choice
-
-    def _look_alike(self, seen: set[str], card: Card) -> bool:
-        """True when the border list would not give ``card`` away, as far as the bot remembers:
-        it remembers the whole list, and another state the opponent cannot rule out (not in
-        ``seen``: played, discarded or in the bot's hand) has as many borders and shares one of them
-        with ``card``, as far as the bot remembers (the list could be either state)."""
-        remembered = self.knowledge.borders
-        if remembered[card.usps] != card.borders or len(card.borders) < 2:
-            return False
-        return any(
-            other.usps not in seen and len(remembered[other.usps] & card.borders) >= 1
-            for other in _BY_COUNT[len(card.borders)]
-            if other != card
-        )
-
-    def _guess_chances(self, public: set[str], card: Card) -> tuple[float, float]:
-        """Rough chances that the opponent guesses right after each announcement.
-
-        Naming the state, it must recall every border; listing the borders, recalling one of
-        them is enough (Alaska and Hawaii: it must pick one of those it cannot rule out).
-        """
-        n = len(card.borders)
-        q = self.OPPONENT_RECALL
-        if n == 0:
-            k = sum(1 for code in _ISLANDS if code not in public)
-            return 1.0, 1.0 / k
-        return q**n, 1 - (1 - q) ** n
-
-    def discard(self, obs: BorderAttackObservation) -> Any:
-        """Keep the cards that win tricks: discard the one with the lowest chance as a lead."""
-        chances = _WinChances(_unseen(obs), obs.hand_counts[1 - self.seat])
-        public = _public_codes(obs)
-
-        def worth(action: Discard) -> tuple[float, int]:
-            card = action.card
-            hard_to_guess = 1 - min(self._guess_chances(public, card))
-            return chances.value(card) + self.GUESS_WEIGHT * hard_to_guess, sum(card.ranks)
-
-        return min(obs.legal, key=worth)
-
-    def _fill(self, named: str, known: frozenset[str], missing: int) -> frozenset[str]:
-        """Complete a remembered border list with the states bordering the most remembered
-        neighbours (ties at random)."""
-        near = sorted(self._near(named, known))
-        if len(near) < missing:
-            return super()._fill(named, known, missing)
-        borders = self.knowledge.borders
-        self.rng.shuffle(near)
-        near.sort(key=lambda code: -len(borders[code] & known))
-        return frozenset(near[:missing])
-
-
-BOTS: dict[str, type[_BorderAttackBot]] = {"easy": EasyBot, "medium": MediumBot}
