@@ -2,6 +2,7 @@
 
     PYTHONPATH=. python benchmarks/load.py [--students 10,25,50] [--duration 60]
         [--page "/border_quiz?mode=neighbors&n=10&seed=7"] [--servers 1,2,4] [--json]
+        [--class postgresql+psycopg://postgres@127.0.0.1:5432/test]
 
 Every student behaves as a browser tab does at the protocol level:
 
@@ -18,6 +19,14 @@ Every student behaves as a browser tab does at the protocol level:
    selection, exactly what the browser sends), or toggles the answer multiselect, then presses
    "Check", then "Next question"; at the summary, "New quiz"; on a page with one button, that
    button. With ``--action rerun`` it only reruns the page with its query string.
+
+With ``--class ADMIN_URL`` the page is a **class quiz** instead: a fresh PostgreSQL database is
+made on the server of ``ADMIN_URL`` (dropped at the end), the app servers use it, and each
+phase gets a class assignment of its own with ``--page``'s settings. Every student opens
+``/class?code=…``, types a name of its own into the join form and presses "Start the quiz" (one
+``rerun_script`` with the form's text and its submit button, as a browser sends a form), then
+plays the quiz as above; every counted answer is written to the database as it is checked. After
+the phase the answers stored are counted against the checks the students sent.
 
 The client keeps what a browser keeps between runs: the page's script hash (from
 ``new_session``), the query string the page writes (``page_info_changed``), and the message
@@ -58,7 +67,7 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -83,6 +92,7 @@ RUN_LOCAL = ROOT / "deploy" / "run-local.sh"
 FINISHED = ForwardMsg.FINISHED_SUCCESSFULLY
 ANSWER_BUTTONS = ("Next question", "See my results", "New quiz")
 CHECK_BUTTON = "Check"
+NAME_BOX, JOIN = "Your name", "Start the quiz"  #: a class quiz's join form
 
 
 # --- one student's browser tab, at the protocol level --------------------------------------
@@ -92,20 +102,27 @@ CHECK_BUTTON = "Check"
 class Widget:
     """A widget the page rendered in its last run."""
 
-    kind: str  #: "button", "multiselect" or "map"
+    kind: str  #: "button", "multiselect", "map", "text" or "submit" (a form's button)
     id: str
     label: str = ""
     options: list[str] = field(default_factory=list)
     value: list[str] = field(default_factory=list)
     locations: list[str] = field(default_factory=list)  #: a selectable map's states
     picks: list[str] = field(default_factory=list)  #: what the map shows picked
+    form: str = ""  #: the form a text box or a submit button belongs to
 
 
 def widget_of(element) -> Widget | None:
     """The widget an ``Element`` proto stands for (outside forms), if it is one we drive."""
     kind = element.WhichOneof("type")
+    if kind == "button" and element.button.is_form_submitter:
+        b = element.button
+        return Widget("submit", b.id, b.label, form=b.form_id)
     if kind == "button" and not element.button.form_id:
         return Widget("button", element.button.id, element.button.label)
+    if kind == "text_input":
+        return Widget("text", element.text_input.id, element.text_input.label,
+                      form=element.text_input.form_id)  # fmt: skip
     if kind == "multiselect" and not element.multiselect.form_id:
         ms = element.multiselect
         value = list(ms.raw_values) if ms.set_value else [ms.options[i] for i in ms.default]
@@ -202,8 +219,8 @@ class Tab:
             rs.page_name = self.page_name
         else:
             rs.page_script_hash = self.page_script_hash
-        if widget_state is not None:
-            rs.widget_states.widgets.append(widget_state)
+        states = widget_state if isinstance(widget_state, list) else [widget_state]
+        rs.widget_states.widgets.extend(w for w in states if w is not None)
         rs.cached_message_hashes.extend(self.cache)
         rs.context_info.timezone = "America/Chicago"
         rs.context_info.timezone_offset = 360
@@ -314,15 +331,29 @@ def toggle(widget: Widget, rng: random.Random):
     return state
 
 
+def join(name_box: Widget, submit: Widget, name: str) -> list:
+    """A form sent as a browser sends it: the typed name and the submit button, in one run."""
+    text = BackMsg().rerun_script.widget_states.widgets.add()
+    text.id = name_box.id
+    text.string_value = name
+    return [text, click(submit)]
+
+
 @dataclass
 class Student:
-    """Plays a page from what it last rendered: a few picks, then Check, then Next."""
+    """Plays a page from what it last rendered: a class quiz's join form with its own name,
+    then a few picks, Check, Next."""
 
     rng: random.Random
+    name: str = "Student"
     picks_left: int = 0
     question: str = ""  #: the id of the Check button, which changes with every question
 
     def action(self, widgets: list[Widget]) -> tuple[str, object]:
+        name_box = next((w for w in widgets if w.kind == "text" and w.label == NAME_BOX), None)
+        submit = next((w for w in widgets if w.kind == "submit" and w.label == JOIN), None)
+        if name_box is not None and submit is not None:
+            return "join", join(name_box, submit, self.name)
         buttons = {w.label: w for w in widgets if w.kind == "button"}
         for label in ANSWER_BUTTONS:
             if label in buttons:
@@ -376,10 +407,13 @@ async def student(
 ) -> None:
     rng = random.Random(seed)
     tab = Tab(base, page, args.timeout)
-    player = Student(rng)
+    player = Student(rng, name=f"Student {seed}")
     try:
         start = time.perf_counter()
         await tab.open()
+        if args.action == "student" and (joined := player.action(tab.widgets))[0] == "join":
+            await tab.rerun(joined[1])  # the name typed at once: part of the first visit
+            tally.actions["join"] = tally.actions.get("join", 0) + 1
         tally.first_visits.append(time.perf_counter() - start)
         while True:
             pause = rng.uniform(*args.think)
@@ -470,9 +504,12 @@ class Target:
 
 
 @contextmanager
-def one_server(app: str) -> Iterator[Target]:
-    """``streamlit run app`` on a free port, no load balancer."""
+def one_server(app: str, database_url: str | None = None) -> Iterator[Target]:
+    """``streamlit run app`` on a free port, no load balancer (storing into ``database_url``)."""
     port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    if database_url:
+        env["GEOPLUNGE_DATABASE_URL"] = database_url
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -485,7 +522,7 @@ def one_server(app: str) -> Iterator[Target]:
             str(port),
         ],
         cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -514,17 +551,20 @@ STREAMLIT_FLAGS = [
 
 
 @contextmanager
-def behind_nginx(app: str, servers: int) -> Iterator[Target]:
+def behind_nginx(app: str, servers: int, database_url: str | None = None) -> Iterator[Target]:
     """``deploy/run-local.sh`` with ``servers`` app servers behind nginx, in a temporary run
-    directory; stopped afterwards."""
+    directory (storing into ``database_url``); stopped afterwards."""
     if not shutil.which("nginx") and not Path("/usr/sbin/nginx").exists():
         raise SystemExit("--servers needs nginx (apt-get install -y nginx)")
     run_dir = Path(tempfile.mkdtemp(prefix="geoplunge-load-"))
     port = free_port()
     command = [str(RUN_LOCAL), "start", "--servers", str(servers), "--port", str(port)]
     command += ["--app", app, "--run-dir", str(run_dir)]
+    if database_url:
+        command += ["--database-url", database_url]
+    env = {**os.environ, "GEOPLUNGE_PYTHON": sys.executable}
     try:
-        subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(command, cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL)
         pids = [int(p.read_text()) for p in sorted((run_dir / "servers").glob("*.pid"))]
         master = int((run_dir / "nginx.pid").read_text())
         yield Target(f"http://127.0.0.1:{port}", pids, [master, *children(master)], str(servers))
@@ -544,6 +584,63 @@ async def warm_up(base: str, page: str, timeout: float) -> None:
         await tab.close()
 
 
+# --- a class quiz: its database and one assignment per phase --------------------------------
+
+
+@contextmanager
+def class_database(admin_url: str) -> Iterator[str]:
+    """A new, empty PostgreSQL database on the server of ``admin_url``, brought to the newest
+    schema and dropped afterwards; yields its URL."""
+    import sqlalchemy as sa
+
+    import store.db
+
+    name = f"geoplunge_load_{os.getpid()}_{int(time.time())}"
+    admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(sa.text(f"CREATE DATABASE {name}"))
+    url = str(sa.make_url(admin_url).set(database=name).render_as_string(hide_password=False))
+    try:
+        store.db.database(url).ready()
+        yield url
+    finally:
+        store.db.forget(url)
+        with admin.connect() as connection:
+            connection.execute(sa.text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        admin.dispose()
+
+
+def new_class(database_url: str, quiz_page: str, students: int) -> tuple[str, int]:
+    """A class assignment with the settings of the practice link ``quiz_page``; its student
+    link and its id."""
+    from urllib.parse import parse_qs
+
+    import store.db
+    from engine.quiz import parse_settings
+    from store.classroom import create_assignment
+    from ui.nav import MENU
+
+    parsed = urlparse(quiz_page)
+    group = next(e.group for e in MENU if e.url_path == parsed.path.strip("/"))
+    settings, _ = parse_settings(parse_qs(parsed.query), group=group)
+    made = create_assignment(
+        store.db.database(database_url),
+        title=f"Load test, {students} students",
+        drill=group,
+        settings=settings,
+    )
+    return f"/class?code={made.assignment.code}", made.assignment.id
+
+
+def stored_answers(database_url: str, assignment_id: int) -> int:
+    """How many answers the assignment's students have in the database."""
+    import store.db
+    from store.classroom import class_results
+
+    results = class_results(store.db.database(database_url), assignment_id)
+    return sum(len(r.answers) for r in results)
+
+
 # --- figures ---------------------------------------------------------------------------------
 
 
@@ -555,8 +652,14 @@ def quantile(values: list[float], q: float) -> float | None:
     return statistics.quantiles(values, n=100, method="inclusive")[round(q * 100) - 1]
 
 
-def measure(target: Target, page: str, n: int, args: argparse.Namespace) -> dict:
-    """One phase: ``n`` students on ``page`` for ``args.duration`` s, with its figures."""
+def measure(
+    target: Target, page: str, n: int, args: argparse.Namespace, database_url: str | None = None
+) -> dict:
+    """One phase: ``n`` students on ``page`` for ``args.duration`` s, with its figures; with
+    ``database_url``, a class quiz of an assignment made for the phase from ``page``."""
+    assignment_id = None
+    if database_url:
+        page, assignment_id = new_class(database_url, page, n)
     asyncio.run(warm_up(target.url, page, args.timeout))
     client_before = time.process_time()
     servers_before, lb_before = cpu_seconds(target.servers), cpu_seconds(target.balancer)
@@ -566,7 +669,9 @@ def measure(target: Target, page: str, n: int, args: argparse.Namespace) -> dict
     server_cpu = cpu_seconds(target.servers) - servers_before
     balancer_cpu = cpu_seconds(target.balancer) - lb_before
     runs = len(tally.reruns) + len(tally.first_visits)
+    stored = stored_answers(database_url, assignment_id) if assignment_id else None
     return {
+        "answers_stored": stored,
         "page": page,
         "servers": target.label,
         "students": n,
@@ -617,6 +722,9 @@ def print_row(row: dict, name: str) -> None:
     )
     if row["error_kinds"]:
         print(f"{'':<12} errors: {row['error_kinds']}", flush=True)
+    if row["answers_stored"] is not None:
+        checks = row["actions"].get("check", 0)
+        print(f"{'':<12} answers stored {row['answers_stored']} of {checks} checks", flush=True)
 
 
 def numbers(text: str) -> list[int]:
@@ -656,7 +764,23 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per step")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="one JSON object at the end")
+    parser.add_argument(
+        "--class",
+        dest="class_admin_url",
+        metavar="ADMIN_URL",
+        help="a class quiz of --page's settings, its answers written to a fresh PostgreSQL "
+        "database made on this server (e.g. postgresql+psycopg://postgres@127.0.0.1:5432/test)",
+    )
     args = parser.parse_args()
+    with ExitStack() as stack:
+        database_url = None
+        if args.class_admin_url:
+            database_url = stack.enter_context(class_database(args.class_admin_url))
+        run(args, database_url)
+
+
+def run(args: argparse.Namespace, database_url: str | None) -> None:
+    """Every phase: the page (a class quiz with ``database_url``), then the floor page."""
 
     def say(*parts: object) -> None:
         if not args.json:
@@ -664,28 +788,30 @@ def main() -> None:
 
     say(machine())
     say(
-        f"page {args.page} · {args.duration:.0f} s per phase · think {args.think[0]:g}–"
+        f"{'class quiz of ' if database_url else ''}page {args.page} · "
+        f"{args.duration:.0f} s per phase · think {args.think[0]:g}–"
         f"{args.think[1]:g} s · action {args.action} · floor {FLOOR_APP}"
     )
-    pages = [("page", "streamlit_app.py", args.page)]
+    pages = [("class" if database_url else "page", "streamlit_app.py", args.page)]
     if not args.no_floor:
         pages.append(("floor", FLOOR_APP, "/"))
     rows = []
     if not args.json:
         print_header()
     for name, app, page in pages:
+        db = database_url if name != "floor" else None
         if args.url:
             if name == "floor":
                 continue
             targets = [lambda: _given(args.url, args.pids)]
         elif args.servers:
-            targets = [lambda n=n, app=app: behind_nginx(app, n) for n in args.servers]
+            targets = [lambda n=n, app=app, db=db: behind_nginx(app, n, db) for n in args.servers]
         else:
-            targets = [lambda app=app: one_server(app)]
+            targets = [lambda app=app, db=db: one_server(app, db)]
         for make in targets:
             with make() as target:
                 for n in args.students:
-                    row = measure(target, page, n, args) | {"name": name}
+                    row = measure(target, page, n, args, db) | {"name": name}
                     rows.append(row)
                     if not args.json:
                         print_row(row, name)
