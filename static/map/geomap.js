@@ -226,12 +226,15 @@ class GeoMap {
 
   // --- drawing ------------------------------------------------------------------------------
 
+  // The stage's size: the width it is given, and the height of the 50 states at that width,
+  // at most the page's height, at least the column of small-state boxes (a shorter map would
+  // cut the last boxes off: BorderCap Gin's round result asks for 200 px).
   size() {
     const width = Math.max(200, Math.round(this.root.clientWidth));
     const cap = this.data?.height || 440;
     const fit = Math.round((width - this.calloutRoom(width)) / ASPECT);
     const column = CALLOUTS.length * (this.calloutSize(width) + 3) + 8;
-    return [width, Math.min(cap, Math.max(fit, column))];
+    return [width, Math.max(column, Math.min(cap, fit))];
   }
 
   async draw(Plotly, geo) {
@@ -305,6 +308,10 @@ class GeoMap {
       if (m) this.anchors.set(this.codes[i], [parseFloat(m[1]), parseFloat(m[2])]);
     });
     const geoLayer = this.plot.querySelector("g.geo");
+    // plotly clips the geo layer to the frame it fitted the projection in, which is smaller
+    // than the stage whenever their shapes differ: our own view would lose Alaska, Hawaii,
+    // Florida and Washington's edges to it. The stage itself hides what lies outside it.
+    geoLayer?.removeAttribute("clip-path");
     this.layer = geoLayer?.querySelector("g.layer.backplot");
     this.rings = geoLayer?.querySelector("g.gpm-rings");
     if (geoLayer && !this.rings) {
