@@ -83,7 +83,7 @@ class GeoMap {
     this.data = null;
     this.selection = [];
     this.rev = null;
-    this.zoomKey = null;
+    this.viewKey = null; // what the page's view depends on (see pageView())
     this.own = null; // the view the student chose, relative to the whole map (see relative())
     this.refit = false;
     this.k = 1;
@@ -158,7 +158,7 @@ class GeoMap {
     const focused = document.activeElement?.closest?.(".gpm-stage") === this.stage;
     kept.set(this.data.id, {
       rev: this.rev,
-      zoomKey: this.zoomKey,
+      viewKey: this.viewKey,
       selection: this.selection,
       own: this.own,
       focus: focused ? this.focusCode : null,
@@ -170,8 +170,8 @@ class GeoMap {
     kept.delete(data.id);
     if (!was || was.rev !== data.rev) return null;
     this.rev = was.rev;
-    if (was.zoomKey === JSON.stringify(data.zoom || null)) {
-      this.zoomKey = was.zoomKey;
+    if (was.viewKey === pageView(data)) {
+      this.viewKey = was.viewKey;
       this.own = was.own;
       this.refit = true;
     }
@@ -208,9 +208,14 @@ class GeoMap {
     if (!this.ready) return;
     this.resize();
     this.paint();
-    const zoomKey = JSON.stringify(data.zoom || null);
-    if (zoomKey !== this.zoomKey) {
-      this.zoomKey = zoomKey;
+    // A view is worked out from the outlines plotly drew; while it draws them for a new size,
+    // the old ones would give the view of the old size (a shorter map's view is 1.26× too
+    // large for a taller one). adopt() calls this again once the new outlines are there.
+    if (!this.plotted || this.plotted[0] !== this.drawn[0] || this.plotted[1] !== this.drawn[1]) return;
+    const viewKey = pageView(data);
+    if (viewKey !== this.viewKey) {
+      this.viewKey = viewKey;
+      this.refit = false;
       this.fitPage();
     } else if (this.refit) {
       this.refit = false;
@@ -319,6 +324,9 @@ class GeoMap {
       geoLayer.appendChild(this.rings);
     }
     this.extent = this.boxOf(this.codes);
+    const layout = this.plot._fullLayout;
+    this.plotted = layout ? [layout.width, layout.height] : this.drawn; // the size they are drawn for
+    this.draws = (this.draws || 0) + 1;
     if (this.ready) this.update(this.data, this.setStateValue);
   }
 
@@ -487,7 +495,7 @@ class GeoMap {
     const [width, height] = this.drawn;
     const callouts = this.visibleCallouts();
     const look = JSON.stringify([
-      this.k, this.t, width, height, d.codes, d.labels, d.badges, d.symbols, d.links, d.dashed,
+      this.draws, this.k, this.t, width, height, d.codes, d.labels, d.badges, d.symbols, d.links, d.dashed,
       d.pick === "order" ? this.selection : null,
       [...callouts.keys()].map((c) => this.style(this.roleOf(c)).fill),
     ]);
@@ -972,6 +980,13 @@ function dark(hex) {
   if (!m) return false;
   const [r, g, b] = m.slice(1).map((h) => parseInt(h, 16) / 255);
   return 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.45;
+}
+
+// The page's view is its zoom states (or the whole map) at its height for its purpose (the
+// label names it: a new question is a new map); when any of them changes, the page's view
+// replaces the student's own. A new size of the window alone keeps the student's view.
+function pageView(data) {
+  return JSON.stringify([data.zoom || null, data.height || null, data.label || null]);
 }
 
 const maps = new WeakMap();
