@@ -992,16 +992,33 @@ function pageView(data) {
 const maps = new WeakMap();
 const kept = new Map(); // map id -> what a dropped map held (GeoMap.keep)
 
-/** Streamlit calls this on mount and again whenever the page sends new data. */
+/** Streamlit calls this on mount and again whenever the page sends new data.
+ *
+ * It calls the function returned when the element goes away, and also at once for a call it
+ * has already replaced: when new data came while an earlier call was still loading this
+ * module (a rerun under load, or while the page loads), that call's function is run as soon
+ * as it returns, with the element still on the page. Destroying the map then made the element
+ * lose its map and draw a new one from scratch (taps in between hit nothing); so a replaced
+ * call leaves the map alone, except that its data, if it came last, gives way to the newer
+ * call's (the two calls may return in either order). Only a map whose element has left the
+ * page is destroyed. */
 export function mount({ data, parentElement, setStateValue }) {
   let map = maps.get(parentElement);
   if (!map) {
     map = new GeoMap(parentElement);
     maps.set(parentElement, map);
   }
+  const call = { data, setStateValue };
+  map.calls = [...(map.calls || []).slice(-3), call];
   map.update(data, setStateValue);
   return () => {
-    map.destroy();
-    maps.delete(parentElement);
+    if (!parentElement.isConnected) {
+      map.destroy();
+      maps.delete(parentElement);
+      return;
+    }
+    map.calls = map.calls.filter((c) => c !== call); // replaced by a newer call
+    const newer = map.calls.at(-1);
+    if (map.data === data && newer) map.update(newer.data, newer.setStateValue);
   };
 }
