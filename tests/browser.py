@@ -212,6 +212,15 @@ def dismiss_page_not_found(page) -> bool:
     return False
 
 
+def map_screenshot(page, name: str, index: int = 0) -> Path:
+    """A picture of map ``index`` alone (scrolled into view), under ``screenshots/``."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.locator(".gpm").nth(index).screenshot(path=str(path))
+    print(f"screenshot: {path.relative_to(ROOT)}")
+    return path
+
+
 def screenshot(page, name: str) -> Path:
     SCREENSHOTS.mkdir(exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
@@ -231,3 +240,114 @@ def keep_local(page, blocked: list[str]) -> None:
             r.abort()
 
     page.route("**/*", route)
+
+
+# --- the map's view: drawn at its size, every state inside what shows -------------------------
+
+# Counts the plotly.js draws in flight on the page (a first draw, a new size), so that a test
+# can wait until a map has finished drawing: an outline read in the middle of a redraw belongs
+# to neither the old view nor the new one. Installed before the page loads (plotly.js sets
+# ``window.Plotly`` when its script runs).
+_DRAWS_JS = """
+(() => {
+  let plotly;
+  window.__gpmDraws = 0;
+  Object.defineProperty(window, "Plotly", {
+    configurable: true,
+    get: () => plotly,
+    set(value) {
+      plotly = value;
+      for (const name of ["newPlot", "relayout", "react"]) {
+        const draw = value[name];
+        if (typeof draw !== "function") continue;
+        value[name] = function (...args) {
+          window.__gpmDraws += 1;
+          const done = () => (window.__gpmDraws -= 1);
+          const result = draw.apply(this, args);
+          Promise.resolve(result).then(done, done);
+          return result;
+        };
+      }
+    },
+  });
+})();
+"""
+
+_DRAWN_JS = """
+i => {
+  if (window.__gpmDraws === undefined) throw new Error("call watch_map_draws(page) first");
+  const m = document.querySelectorAll('.gpm')[i];
+  if (!m || window.__gpmDraws !== 0) return false;
+  const svg = m.querySelector('.gpm-plot svg.main-svg');
+  const stage = m.querySelector('.gpm-stage');
+  return !!svg && m.querySelectorAll('path.choroplethlocation[data-usps]').length === 50
+    && +svg.getAttribute('width') === stage.clientWidth
+    && +svg.getAttribute('height') === stage.clientHeight;
+}
+"""
+
+# What part of the page a map shows: its stage (which hides what overflows it), cut for the
+# states' outlines by every clip path on the way down to them. Returns the states whose
+# outline reaches past it (and by how much), and the small-state boxes that lie on a state.
+_VISIBLE_JS = """
+i => {
+  const m = document.querySelectorAll('.gpm')[i];
+  const stage = m.querySelector('.gpm-stage').getBoundingClientRect();
+  let box = {left: stage.left, top: stage.top, right: stage.right, bottom: stage.bottom};
+  const paths = [...m.querySelectorAll('path.choroplethlocation[data-usps]')];
+  for (let n = paths[0].parentElement; n && n !== m; n = n.parentElement) {
+    const ref = /url\\(["']?#([^"')]+)/.exec(n.getAttribute?.('clip-path') || '');
+    const rect = ref && document.getElementById(ref[1])?.querySelector('rect');
+    if (!rect) continue;
+    const ctm = n.getScreenCTM();
+    const [x, y] = ['x', 'y'].map(a => +rect.getAttribute(a));
+    const [w, h] = ['width', 'height'].map(a => +rect.getAttribute(a));
+    const a = new DOMPoint(x, y).matrixTransform(ctm);
+    const b = new DOMPoint(x + w, y + h).matrixTransform(ctm);
+    box = {
+      left: Math.max(box.left, Math.min(a.x, b.x)),
+      top: Math.max(box.top, Math.min(a.y, b.y)),
+      right: Math.min(box.right, Math.max(a.x, b.x)),
+      bottom: Math.min(box.bottom, Math.max(a.y, b.y)),
+    };
+  }
+  const past = (r, a) =>
+    Math.max(a.left - r.left, r.right - a.right, a.top - r.top, r.bottom - a.bottom);
+  const outside = [];
+  const boxes = paths.map(p => [p.dataset.usps, p.getBoundingClientRect()]);
+  for (const [usps, b] of boxes) {
+    const over = past(b, box);
+    if (over > 0.5) outside.push(`${usps} (${over.toFixed(0)} px)`);
+  }
+  const covering = [];
+  for (const c of m.querySelectorAll('.gpm-callout')) {  // drawn over the map, in the stage
+    const r = c.getBoundingClientRect();
+    const over = past(r, stage);
+    if (over > 0.5) outside.push(`the ${c.dataset.usps} box (${over.toFixed(0)} px)`);
+    for (const [usps, b] of boxes) {
+      if (r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom) {
+        covering.push(`the ${c.dataset.usps} box on ${usps}`);
+      }
+    }
+  }
+  return {outside, covering, zoomed: m.classList.contains('gpm-zoomed')};
+}
+"""
+
+
+def watch_map_draws(page) -> None:
+    """Count plotly.js draws on ``page`` from its next load on (see :func:`wait_for_map_drawn`)."""
+    page.add_init_script(_DRAWS_JS)
+
+
+def wait_for_map_drawn(page, index: int = 0, timeout_ms: int = 30_000) -> None:
+    """Wait until map ``index`` is drawn at the size of its stage and no draw is under way
+    (after :func:`watch_map_draws`)."""
+    page.wait_for_function(_DRAWN_JS, arg=index, timeout=timeout_ms)
+
+
+def map_view(page, index: int = 0) -> dict:
+    """What map ``index`` shows, read in one step: ``outside``, the states (and small-state
+    boxes) that reach past the visible map; ``covering``, the small-state boxes that lie on a
+    state's outline; ``zoomed``, whether the view is closer than the whole map."""
+    return page.evaluate(_VISIBLE_JS, index)

@@ -3,10 +3,13 @@
 Every state answers a click (or tap) inside its drawn outline, 3 px from its border; the eight
 small north-eastern states answer to their labelled boxes too; clicks in quick succession are
 all kept; a regional quiz opens zoomed in; a select-all question can be answered with the
-keyboard alone. No request leaves 127.0.0.1.
+keyboard alone; the map is drawn once for a question, whatever reruns come while it loads and
+while it is clicked, under load. No request leaves 127.0.0.1.
 """
 
 from __future__ import annotations
+
+import subprocess
 
 import pytest
 from playwright.sync_api import expect
@@ -119,8 +122,8 @@ def test_ten_clicks_in_quick_succession_all_count(page, app_url, blocked):
     # The answer box takes the picks from the reruns that carry them: on a loaded machine the
     # last rerun can take seconds, so it is given time; every pick must arrive, none lost.
     answer = page.get_by_test_id("stMultiSelect").filter(has_text="Your answer")
-    for usps in picks:
-        expect(answer).to_contain_text(by_usps()[usps].name, timeout=30_000)
+    for usps in picks:  # (a widget the map changed is drawn anew: both show for a moment)
+        expect(answer.filter(has_text=by_usps()[usps].name).last).to_be_visible(timeout=30_000)
     wait_for_app(page)
     assert all(fill(page, usps) == PICK for usps in picks)
     assert blocked == []
@@ -224,4 +227,76 @@ def test_a_select_all_question_answered_with_the_keyboard_only(page, app_url, bl
     page.get_by_text("Right! All 6.").wait_for(timeout=20_000)
     print(f"\nkeyboard-only answer to a select-all question: {presses} key presses")
     screenshot(page, "map-keyboard-answer")
+    assert blocked == []
+
+
+# Every map root the page ever had (``.gpm``) and every Streamlit element that held one, kept
+# as they appear: a map that Streamlit or the component replaced shows as a second one, the
+# first no longer on the page.
+_MAPS_SEEN_JS = """
+(() => {
+  const seen = { maps: [], elements: [] };
+  window.__gpmSeen = seen;
+  const look = () => {
+    for (const m of document.querySelectorAll(".gpm")) {
+      if (!seen.maps.includes(m)) seen.maps.push(m);
+      const e = m.closest("[data-testid=stElementContainer]");
+      if (e && !seen.elements.includes(e)) seen.elements.push(e);
+    }
+  };
+  new MutationObserver(look).observe(document, { childList: true, subtree: true });
+})();
+"""
+_MAPS_COUNT_JS = """() => Object.fromEntries(Object.entries(window.__gpmSeen).map(
+  ([k, v]) => [k, { drawn: v.length, gone: v.filter(e => !e.isConnected).length }]))"""
+
+
+@pytest.fixture
+def two_cpu_burners():
+    """Two processes that keep both of the machine's cores busy while the test runs."""
+    burners = [subprocess.Popen(["yes"], stdout=subprocess.DEVNULL) for _ in range(2)]
+    yield
+    for burner in burners:
+        burner.kill()
+        burner.wait()
+
+
+def test_the_map_is_drawn_once_for_a_question(page, app_url, blocked, two_cpu_burners):
+    """Reruns that bring the map new data while it is still loading its script, then clicks in
+    quick succession, under load: the map element is never replaced (Streamlit runs the
+    cleanup of a call it replaced while that call loaded; the map was destroyed then and drawn
+    anew, and taps in between were lost)."""
+    page.add_init_script(_MAPS_SEEN_JS)
+    held = []
+    page.route("**/app/static/map/geomap.js*", lambda route: held.append(route))  # comes late
+    with page.expect_request(lambda r: "/map/geomap.js" in r.url):
+        page.goto(app_url + "/border_quiz?mode=neighbors&states=KS&n=1&seed=1")
+    wait_for_app(page)
+    dismiss_page_not_found(page)
+    answer = page.get_by_test_id("stMultiSelect").filter(has_text="Your answer")
+    answer.locator("input").click()
+    page.keyboard.type("Colorado")
+    page.get_by_role("option", name="Colorado", exact=True).click()  # a rerun: new map data
+    expect(answer.filter(has_text="Colorado").last).to_be_visible()
+    page.keyboard.press("Escape")  # close the list
+    wait_for_app(page)
+    assert len(held) == 1
+    held[0].continue_()
+    page.unroute("**/app/static/map/geomap.js*")
+    wait_for_map(page)
+    colorado = page.locator(".gpm path.choroplethlocation[data-usps=CO]")
+    expect(colorado).to_have_attribute("aria-checked", "true")  # the map took the list's pick
+    page.get_by_role("button", name="Show the whole map").click()
+    picks = ("MO", "NE", "OK", "TX", "FL", "ME", "WA", "MN")
+    for usps in picks:  # one after the other, as fast as the map answers, each aimed on screen
+        click_state(page, usps)
+        assert checked(page, usps), f"a click on {usps} was lost"
+    for usps in picks:  # (a widget the map changed is drawn anew: both show for a moment)
+        widget = answer.filter(has_text=by_usps()[usps].name).last
+        expect(widget).to_be_visible(timeout=30_000)
+    wait_for_app(page)
+    seen = page.evaluate(_MAPS_COUNT_JS)
+    print(f"\nmaps drawn for one question under load: {seen}")
+    assert seen["elements"] == {"drawn": 1, "gone": 0}, "Streamlit replaced the map's element"
+    assert seen["maps"] == {"drawn": 1, "gone": 0}, "the map was destroyed and drawn again"
     assert blocked == []

@@ -154,8 +154,11 @@ def us_map(
     it. ``codes`` writes postal codes on the states; ``labels`` writes other short texts
     (``badges`` puts them in a circle, ``symbols`` may mark a state with a ``"star"``);
     ``links`` and ``dashed`` draw lines between states. ``height`` is the most the map may
-    take (it keeps its proportions on narrow screens); ``hint`` is a line above the map in
-    which ``{Click}``/``{click}`` read "Tap" on a touch screen. ``key`` names the map: keep it
+    take (it keeps its proportions on narrow screens, and is never shorter than the column of
+    small-state boxes, 224–240 px); ``zoom``, ``height`` and ``label`` make the page's view:
+    when one of them changes (a new question), the view the user chose gives way to it.
+    ``hint`` is a line above the map in which ``{Click}``/``{click}`` read "Tap" on a touch
+    screen. ``key`` names the map: keep it
     for the life of the page so that the map is drawn only once.
     """
     roles = dict(roles or {})

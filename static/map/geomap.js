@@ -83,7 +83,7 @@ class GeoMap {
     this.data = null;
     this.selection = [];
     this.rev = null;
-    this.zoomKey = null;
+    this.viewKey = null; // what the page's view depends on (see pageView())
     this.own = null; // the view the student chose, relative to the whole map (see relative())
     this.refit = false;
     this.k = 1;
@@ -158,7 +158,7 @@ class GeoMap {
     const focused = document.activeElement?.closest?.(".gpm-stage") === this.stage;
     kept.set(this.data.id, {
       rev: this.rev,
-      zoomKey: this.zoomKey,
+      viewKey: this.viewKey,
       selection: this.selection,
       own: this.own,
       focus: focused ? this.focusCode : null,
@@ -170,8 +170,8 @@ class GeoMap {
     kept.delete(data.id);
     if (!was || was.rev !== data.rev) return null;
     this.rev = was.rev;
-    if (was.zoomKey === JSON.stringify(data.zoom || null)) {
-      this.zoomKey = was.zoomKey;
+    if (was.viewKey === pageView(data)) {
+      this.viewKey = was.viewKey;
       this.own = was.own;
       this.refit = true;
     }
@@ -208,9 +208,14 @@ class GeoMap {
     if (!this.ready) return;
     this.resize();
     this.paint();
-    const zoomKey = JSON.stringify(data.zoom || null);
-    if (zoomKey !== this.zoomKey) {
-      this.zoomKey = zoomKey;
+    // A view is worked out from the outlines plotly drew; while it draws them for a new size,
+    // the old ones would give the view of the old size (a shorter map's view is 1.26× too
+    // large for a taller one). adopt() calls this again once the new outlines are there.
+    if (!this.plotted || this.plotted[0] !== this.drawn[0] || this.plotted[1] !== this.drawn[1]) return;
+    const viewKey = pageView(data);
+    if (viewKey !== this.viewKey) {
+      this.viewKey = viewKey;
+      this.refit = false;
       this.fitPage();
     } else if (this.refit) {
       this.refit = false;
@@ -226,12 +231,15 @@ class GeoMap {
 
   // --- drawing ------------------------------------------------------------------------------
 
+  // The stage's size: the width it is given, and the height of the 50 states at that width,
+  // at most the page's height, at least the column of small-state boxes (a shorter map would
+  // cut the last boxes off: BorderCap Gin's round result asks for 200 px).
   size() {
     const width = Math.max(200, Math.round(this.root.clientWidth));
     const cap = this.data?.height || 440;
     const fit = Math.round((width - this.calloutRoom(width)) / ASPECT);
     const column = CALLOUTS.length * (this.calloutSize(width) + 3) + 8;
-    return [width, Math.min(cap, Math.max(fit, column))];
+    return [width, Math.max(column, Math.min(cap, fit))];
   }
 
   async draw(Plotly, geo) {
@@ -305,6 +313,10 @@ class GeoMap {
       if (m) this.anchors.set(this.codes[i], [parseFloat(m[1]), parseFloat(m[2])]);
     });
     const geoLayer = this.plot.querySelector("g.geo");
+    // plotly clips the geo layer to the frame it fitted the projection in, which is smaller
+    // than the stage whenever their shapes differ: our own view would lose Alaska, Hawaii,
+    // Florida and Washington's edges to it. The stage itself hides what lies outside it.
+    geoLayer?.removeAttribute("clip-path");
     this.layer = geoLayer?.querySelector("g.layer.backplot");
     this.rings = geoLayer?.querySelector("g.gpm-rings");
     if (geoLayer && !this.rings) {
@@ -312,6 +324,9 @@ class GeoMap {
       geoLayer.appendChild(this.rings);
     }
     this.extent = this.boxOf(this.codes);
+    const layout = this.plot._fullLayout;
+    this.plotted = layout ? [layout.width, layout.height] : this.drawn; // the size they are drawn for
+    this.draws = (this.draws || 0) + 1;
     if (this.ready) this.update(this.data, this.setStateValue);
   }
 
@@ -480,7 +495,7 @@ class GeoMap {
     const [width, height] = this.drawn;
     const callouts = this.visibleCallouts();
     const look = JSON.stringify([
-      this.k, this.t, width, height, d.codes, d.labels, d.badges, d.symbols, d.links, d.dashed,
+      this.draws, this.k, this.t, width, height, d.codes, d.labels, d.badges, d.symbols, d.links, d.dashed,
       d.pick === "order" ? this.selection : null,
       [...callouts.keys()].map((c) => this.style(this.roleOf(c)).fill),
     ]);
@@ -967,19 +982,43 @@ function dark(hex) {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.45;
 }
 
+// The page's view is its zoom states (or the whole map) at its height for its purpose (the
+// label names it: a new question is a new map); when any of them changes, the page's view
+// replaces the student's own. A new size of the window alone keeps the student's view.
+function pageView(data) {
+  return JSON.stringify([data.zoom || null, data.height || null, data.label || null]);
+}
+
 const maps = new WeakMap();
 const kept = new Map(); // map id -> what a dropped map held (GeoMap.keep)
 
-/** Streamlit calls this on mount and again whenever the page sends new data. */
+/** Streamlit calls this on mount and again whenever the page sends new data.
+ *
+ * It calls the function returned when the element goes away, and also at once for a call it
+ * has already replaced: when new data came while an earlier call was still loading this
+ * module (a rerun under load, or while the page loads), that call's function is run as soon
+ * as it returns, with the element still on the page. Destroying the map then made the element
+ * lose its map and draw a new one from scratch (taps in between hit nothing); so a replaced
+ * call leaves the map alone, except that its data, if it came last, gives way to the newer
+ * call's (the two calls may return in either order). Only a map whose element has left the
+ * page is destroyed. */
 export function mount({ data, parentElement, setStateValue }) {
   let map = maps.get(parentElement);
   if (!map) {
     map = new GeoMap(parentElement);
     maps.set(parentElement, map);
   }
+  const call = { data, setStateValue };
+  map.calls = [...(map.calls || []).slice(-3), call];
   map.update(data, setStateValue);
   return () => {
-    map.destroy();
-    maps.delete(parentElement);
+    if (!parentElement.isConnected) {
+      map.destroy();
+      maps.delete(parentElement);
+      return;
+    }
+    map.calls = map.calls.filter((c) => c !== call); // replaced by a newer call
+    const newer = map.calls.at(-1);
+    if (map.data === data && newer) map.update(newer.data, newer.setStateValue);
   };
 }
