@@ -63,24 +63,11 @@ class Location:
     source: str
 
     def describe(self) -> str:
-        """Where the data goes, in words, without any password."""
-        url = normalize_url(self.url)
-        origin = {
-            "environment": f"set by {ENV}",
-            "secrets": f"from the app's secrets ([connections.{SECRETS_SECTION}])",
-            "default": "the built-in default",
-        }[self.source]
-        if url.get_backend_name() == "sqlite":
-            path = Path(url.database or "")
-            try:
-                shown = path.resolve().relative_to(ROOT)
-            except ValueError:
-                shown = path
-            return f"the SQLite file `{shown}` on this server ({origin})"
-        where = url.host or "localhost"
-        if url.port:
-            where += f":{url.port}"
-        return f"PostgreSQL database `{url.database}` on `{where}` ({origin})"
+        """What kind of database holds the data, in words a public page may show: "a SQLite
+        file on this server" or "PostgreSQL" (never a host, port, file or database name)."""
+        if normalize_url(self.url).get_backend_name() == "sqlite":
+            return "a SQLite file on this server"
+        return "PostgreSQL"
 
 
 def database_url(
