@@ -3,14 +3,14 @@ record answers, close it, delete it, and read what the class did.
 
 The rules:
 
-* A **class code** has :data:`CODE_LENGTH` characters from :data:`CODE_ALPHABET` (no 0/O,
-  1/I/L look-alikes); it is typed case-insensitively, spaces and dashes ignored.
+* A **class code** is a code of :mod:`store.codes` (6 characters, no 0/O, 1/I/L
+  look-alikes, typed case-insensitively, spaces and dashes ignored).
 * The **questions** come from a secret seed drawn here and kept only in the database; the
   assignment's public settings are its URL parameters without the seed.
 * The **teacher key** has 192 random bits and the **resume token** 128; both are handed out
   once and stored only as SHA-256 hashes.
-* A **name** is 1 to :data:`NAME_MAX` characters once trimmed (inner runs of spaces become
-  one), any script, no control characters.
+* A **name** is cleaned by :func:`store.names.clean_name` (any script; no control, override
+  or invisible-only names).
 * An assignment is **open** until its closing time (none: open until closed). An answer checked
   before the closing time counts even when it reaches the database later (it waited in the
   session's outbox); answers checked later are refused.
@@ -24,9 +24,7 @@ unreachable database raises :class:`store.db.Unavailable`.
 
 from __future__ import annotations
 
-import hashlib
 import secrets
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -36,15 +34,11 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from engine.quiz import QuizSettings, parse_settings
+from store.codes import KEY_BYTES, digest, find_by_code, new_code, new_token
 from store.db import Database, insert_new
 from store.models import Answer, Assignment, Student
+from store.names import clean_name, clean_title
 
-CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-CODE_LENGTH = 6
-NAME_MAX = 40
-TITLE_MAX = 120
-KEY_BYTES = 24  #: 192 bits
-TOKEN_BYTES = 16  #: 128 bits
 TEXT_MAX = 500  #: characters of a typed answer kept
 SEED_BITS = 62
 
@@ -63,48 +57,6 @@ class Closed(ClassroomError):
 
 def now_utc() -> datetime:
     return datetime.now(UTC)
-
-
-def digest(secret: str) -> str:
-    """The SHA-256 hash under which a key or token is stored."""
-    return hashlib.sha256(secret.encode()).hexdigest()
-
-
-def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def normalize_code(raw: object) -> str | None:
-    """A typed class code in its stored form, or ``None`` when it cannot be one."""
-    text = "".join(ch for ch in str(raw or "").upper() if ch not in " -_\t")
-    if len(text) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in text):
-        return None
-    return text
-
-
-def clean_name(raw: object) -> str:
-    """A student's name as stored; :class:`ClassroomError` says what is wrong with it."""
-    text = unicodedata.normalize("NFC", str(raw or ""))
-    if any(unicodedata.category(ch) == "Cc" and not ch.isspace() for ch in text):
-        raise ClassroomError("A name cannot contain control characters.")
-    text = " ".join(text.split())
-    if not text:
-        raise ClassroomError("Type your name first.")
-    if len(text) > NAME_MAX:
-        raise ClassroomError(
-            f"A name has at most {NAME_MAX} characters; this one has {len(text):,}."
-        )
-    return text
-
-
-def clean_title(raw: object) -> str:
-    """An assignment's title as stored (1 to :data:`TITLE_MAX` characters)."""
-    text = " ".join(unicodedata.normalize("NFC", str(raw or "")).split())
-    if not text:
-        raise ClassroomError("Give the assignment a title.")
-    if len(text) > TITLE_MAX:
-        raise ClassroomError(f"A title has at most {TITLE_MAX} characters.")
-    return text
 
 
 # --- what the store hands out ---------------------------------------------------------------
@@ -270,11 +222,11 @@ def create_assignment(
 ) -> NewAssignment:
     """A new assignment of ``settings`` (their seed replaced by a secret one)."""
     now = now or now_utc()
-    title = clean_title(title)
+    title = clean_title(title, ClassroomError)
     if closes_at is not None and closes_at <= now:
         raise ClassroomError("The closing time is already past: choose a later one.")
     params = {k: v for k, v in settings.to_params().items() if k != "seed"}
-    key = secrets.token_urlsafe(KEY_BYTES)
+    key = new_token(KEY_BYTES)
     for _ in range(10):
         code = new_code()
         row = Assignment(
@@ -295,20 +247,11 @@ def create_assignment(
 
 def find_assignment(db: Database, code: object) -> AssignmentInfo:
     """The assignment with this class code."""
-    normal = normalize_code(code)
-    if normal is None:
-        raise NotFound(
-            f"“{str(code or '').strip()[:20]}” is not a class code: a code has {CODE_LENGTH} "
-            "letters and digits (no 0, 1, I, L or O)."
-        )
-    with db.read() as session:
-        row = session.scalar(sa.select(Assignment).where(Assignment.code == normal))
-        if row is None:
-            raise NotFound(
-                f"No class assignment has the code {normal}: check it with your teacher "
-                "(an assignment the teacher deleted is gone)."
-            )
-        return _info(row)
+    return find_by_code(
+        db, Assignment, code, _info, error=NotFound, what="a class code",
+        missing="No class assignment has the code {code}: check it with your teacher "
+        "(an assignment the teacher deleted is gone).",
+    )  # fmt: skip
 
 
 def assignment_for_key(db: Database, key: object) -> AssignmentInfo:
@@ -401,11 +344,11 @@ def join(
 ) -> tuple[StudentInfo, str]:
     """A new student of the open assignment ``code``; returns it and its resume token."""
     now = now or now_utc()
-    clean = clean_name(name)
+    clean = clean_name(name, ClassroomError)
     assignment = find_assignment(db, code)
     if not assignment.is_open(now):
         raise Closed(closed_message(assignment))
-    token = secrets.token_urlsafe(TOKEN_BYTES)
+    token = new_token()
     with db.write() as session:
         if session.get(Assignment, assignment.id) is None:
             raise NotFound("This assignment was just deleted by the teacher.")

@@ -15,7 +15,7 @@ from alembic.runtime.migration import MigrationContext
 import store.db
 from engine.quiz import QuizSettings
 from store import classroom as cr
-from store import migrate
+from store import codes, migrate
 from store.db import Database, Unavailable, database_url, normalize_url
 from store.models import Answer, Assignment, Base, Student
 from store.outbox import Outbox, Status
@@ -168,15 +168,15 @@ def test_servers_starting_at_once_migrate_once_processes(db_url):
 def test_an_assignment_has_a_short_code_a_secret_seed_and_a_hashed_teacher_key(db):
     made = new_assignment(db)
     info = made.assignment
-    assert len(info.code) == cr.CODE_LENGTH and set(info.code) <= set(cr.CODE_ALPHABET)
-    assert not set("01ILO") & set(cr.CODE_ALPHABET)
+    assert len(info.code) == codes.CODE_LENGTH and set(info.code) <= set(codes.CODE_ALPHABET)
+    assert not set("01ILO") & set(codes.CODE_ALPHABET)
     assert len(made.teacher_key) >= 32  # 24 random bytes: 192 bits
     assert "seed" not in info.params and info.seed != 1
     assert info.settings().seed == info.seed and info.settings().modes == ("zone",)
     with db.read() as s:
         row = s.scalar(sa.select(Assignment))
         stored = " ".join(str(getattr(row, c.key)) for c in Assignment.__table__.columns)
-    assert made.teacher_key not in stored and cr.digest(made.teacher_key) in stored
+    assert made.teacher_key not in stored and codes.digest(made.teacher_key) in stored
     assert cr.find_assignment(db, info.code.lower()[:3] + " " + info.code[3:]).id == info.id
     assert cr.assignment_for_key(db, made.teacher_key).id == info.id
     assert repr(info).count(str(info.seed)) == 0

@@ -29,10 +29,10 @@ from store.classroom import (
     closed_message,
     find_assignment,
     join,
-    normalize_code,
     now_utc,
     resume,
 )
+from store.codes import normalize_code
 from store.db import Unavailable
 from store.outbox import Outbox, Status
 from ui.links import md
