@@ -16,7 +16,8 @@ The rules:
   session's outbox); answers checked later are refused.
 * An answer is written once: ``(student, seq)`` is unique. A retried write of the same answer
   is a duplicate and changes nothing; a *different* answer under a stored ``seq`` means the quiz
-  went on elsewhere (another tab or device with the same resume link): a conflict.
+  went on elsewhere (another tab or device with the same resume link): a conflict, and nothing
+  of the batch at or after that step is written (:func:`record_answers`).
 
 Refusals raise :class:`ClassroomError` subclasses whose message is the sentence to show; an
 unreachable database raises :class:`store.db.Unavailable`.
@@ -386,7 +387,12 @@ def closed_message(assignment: AssignmentInfo) -> str:
 
 
 def record_answers(db: Database, student_id: int, records: Sequence[AnswerRecord]) -> WriteReport:
-    """Write a student's answers in one transaction, each at most once (see the module)."""
+    """Write a student's answers in one transaction, in ``seq`` order, each at most once.
+
+    An answer stored already, the same (question and response), is a duplicate: a retried
+    write. The first answer whose ``seq`` holds a *different* one is a conflict (the quiz went
+    on elsewhere with this resume link): neither it nor any later answer of the batch is
+    written, since they answer steps the stored history never showed."""
     if not records:
         return WriteReport()
     with db.write() as session:
@@ -398,33 +404,26 @@ def record_answers(db: Database, student_id: int, records: Sequence[AnswerRecord
         if found is None:
             return WriteReport(gone=True)
         student, closes_at = found
-        accepted = [r for r in records if closes_at is None or r.answered_at < closes_at]
-        refused = len(records) - len(accepted)
-        table = Answer.__table__
-        written = insert_new(
-            session, table, [r.row(student_id) for r in accepted], ("student_id", "seq")
-        )
-        duplicates, conflict = 0, False
-        if written < len(accepted):
-            stored = {
-                a.seq: a
-                for a in session.scalars(
-                    sa.select(Answer).where(
-                        Answer.student_id == student_id,
-                        Answer.seq.in_([r.seq for r in accepted]),
-                    )
-                )
-            }
-            for r in accepted:
-                row = stored.get(r.seq)
-                if row is None:
-                    continue
-                if row.qid == r.qid[:80] and row.response == r.row(student_id)["response"]:
-                    duplicates += 1
-                else:
-                    conflict = True
-            duplicates = min(duplicates, len(accepted) - written)
-        done = [r.answered_at for r in accepted if r.finished]
-        if done and student.finished_at is None and not conflict:
-            student.finished_at = done[0]
-        return WriteReport(written, duplicates, refused, conflict)
+        batch = sorted(records, key=lambda r: r.seq)
+        accepted = [r for r in batch if closes_at is None or r.answered_at < closes_at]
+        written = duplicates = 0
+        conflict = False
+        for record in accepted:
+            row = record.row(student_id)
+            if insert_new(session, Answer.__table__, [row], ("student_id", "seq")):
+                written += 1
+            elif _same_answer(session, row):
+                duplicates += 1
+            else:
+                conflict = True
+                break
+            if record.finished and student.finished_at is None:
+                student.finished_at = record.answered_at
+        return WriteReport(written, duplicates, len(batch) - len(accepted), conflict)
+
+
+def _same_answer(session: Any, row: dict[str, Any]) -> bool:
+    stored = session.scalar(
+        sa.select(Answer).where(Answer.student_id == row["student_id"], Answer.seq == row["seq"])
+    )
+    return stored.qid == row["qid"] and stored.response == row["response"]

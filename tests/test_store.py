@@ -373,3 +373,44 @@ def test_the_outbox_stops_once_the_assignment_is_closed_or_deleted(db):
     gone = Outbox(student.id)
     gone.add(lambda seq: record(seq))
     assert gone.flush(db) is Status.GONE and count(db, Answer) == 0
+
+
+# --- a conflicting outbox batch (item 11) ---------------------------------------------------
+
+
+def test_two_tabs_offline_then_back_store_one_history_and_nothing_after_the_clash(db_url):
+    """One resume link open in two tabs while the database is away: both outboxes queue
+    answers. Back online, tab A's three answers are written; tab B's batch has the same
+    first answer, then a different second one: B writes nothing at or after that step, so
+    the stored history is A's alone (B's fourth answer would be replayed onto a question A
+    never saw)."""
+    if db_url.startswith("sqlite"):
+        db_url += "?timeout=0.2"  # the lock below lasts; do not wait 5 s for each try
+    db = store.db.database(db_url)
+    info = new_assignment(db).assignment
+    student, token = cr.join(db, info.code, "Ana")
+    tab_a, tab_b = Outbox(student.id), Outbox(student.id)
+    with database_away(db_url):
+        for response in ("CO", "Pacific", "Eastern"):
+            tab_a.add(lambda seq, r=response: record(seq, response=r))
+            assert tab_a.flush(db, force=True) is Status.WAITING
+        for response in ("CO", "Alaska", "Hawaii", "Central"):
+            tab_b.add(lambda seq, r=response: record(seq, response=r))
+            assert tab_b.flush(db, force=True) is Status.WAITING
+    assert tab_a.flush(db, force=True) is Status.SAVED and tab_a.saved == 3
+    assert tab_b.flush(db, force=True) is Status.CONFLICT and tab_b.pending == []
+    assert tab_b.saved == 1  # its first answer was A's first: a duplicate, not a clash
+    _, _, answers = cr.resume(db, info.code, token)
+    assert [(a.seq, a.response) for a in answers] == [(1, "CO"), (2, "Pacific"), (3, "Eastern")]
+    store.db.forget(db_url)
+
+
+def test_a_batch_is_written_up_to_its_first_clash_only(db):
+    info = new_assignment(db).assignment
+    student, _ = cr.join(db, info.code, "Ana")
+    cr.record_answers(db, student.id, [record(1), record(2, response="Pacific")])
+    report = cr.record_answers(
+        db, student.id, [record(4), record(1), record(3), record(2, response="Alaska")]
+    )
+    assert (report.written, report.duplicates, report.conflict) == (0, 1, True)
+    assert count(db, Answer) == 2
