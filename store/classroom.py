@@ -9,11 +9,16 @@ The rules:
   assignment's public settings are its URL parameters without the seed.
 * The **teacher key** has 192 random bits and the **resume token** 128; both are handed out
   once and stored only as SHA-256 hashes.
+* **One press, one row.** The page draws the teacher key (or the resume token) once per form
+  and passes it in; its hash is a unique column, so a second :func:`create_assignment` or
+  :func:`join` with the same secret (a double click, a retried request, a racing thread)
+  finds the row the first one wrote and returns it: the database decides, not this process.
 * A **name** is cleaned by :func:`store.names.clean_name` (any script; no control, override
-  or invisible-only names).
-* An assignment is **open** until its closing time (none: open until closed). An answer checked
-  before the closing time counts even when it reaches the database later (it waited in the
-  session's outbox); answers checked later are refused.
+  or invisible-only names) and is **unique in its class** as :func:`store.names.name_key`
+  compares names ("Ana" and "ana " are one name): a unique index refuses the second.
+* An assignment is **open** until its closing time (none: open until closed). An answer
+  checked before the closing time counts even when it reaches the database later (it waited
+  in the session's outbox); answers checked later are refused.
 * An answer is written once: ``(student, seq)`` is unique. A retried write of the same answer
   is a duplicate and changes nothing; a *different* answer under a stored ``seq`` means the quiz
   went on elsewhere (another tab or device with the same resume link): a conflict, and nothing
@@ -32,13 +37,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.exc import IntegrityError
 
 from engine.quiz import QuizSettings, parse_settings
 from store.codes import KEY_BYTES, digest, find_by_code, new_code, new_token
-from store.db import Database, insert_new
+from store.db import Database, insert_new, insert_once
 from store.models import Answer, Assignment, Student
-from store.names import clean_name, clean_title
+from store.names import clean_name, clean_title, name_hash
 
 TEXT_MAX = 500  #: characters of a typed answer kept
 SEED_BITS = 62
@@ -54,6 +58,10 @@ class NotFound(ClassroomError):
 
 class Closed(ClassroomError):
     """The assignment is closed."""
+
+
+class NameTaken(ClassroomError):
+    """Another student of the class already has this name."""
 
 
 def now_utc() -> datetime:
@@ -220,29 +228,39 @@ def create_assignment(
     timer: int | None = None,
     closes_at: datetime | None = None,
     now: datetime | None = None,
+    teacher_key: str | None = None,
 ) -> NewAssignment:
-    """A new assignment of ``settings`` (their seed replaced by a secret one)."""
+    """A new assignment of ``settings`` (their seed replaced by a secret one).
+
+    ``teacher_key`` is the key the page drew once for its form (default: a new one). A second
+    call with the same key, at any moment, makes no second assignment: it returns the first,
+    as stored (see the module: one press, one row)."""
     now = now or now_utc()
     title = clean_title(title, ClassroomError)
     if closes_at is not None and closes_at <= now:
         raise ClassroomError("The closing time is already past: choose a later one.")
     params = {k: v for k, v in settings.to_params().items() if k != "seed"}
-    key = new_token(KEY_BYTES)
+    key = teacher_key or new_token(KEY_BYTES)
+    table = Assignment.__table__
     for _ in range(10):
-        code = new_code()
-        row = Assignment(
-            code=code, title=title, drill=drill, settings=params,
-            seed=secrets.randbits(SEED_BITS), timer_minutes=timer or None,
-            questions=settings.n, teacher_key_hash=digest(key), created_at=now,
-            closes_at=closes_at,
-        )  # fmt: skip
-        try:
-            with db.write() as session:
-                session.add(row)
-                session.flush()
-                return NewAssignment(_info(row), key)
-        except IntegrityError:  # the code was taken (one in hundreds of millions): draw again
-            continue
+        row = {
+            "code": new_code(), "title": title, "drill": drill, "settings": params,
+            "seed": secrets.randbits(SEED_BITS), "timer_minutes": timer or None,
+            "questions": settings.n, "teacher_key_hash": digest(key), "created_at": now,
+            "closes_at": closes_at,
+        }  # fmt: skip
+        with db.write() as session:
+            new_id = insert_once(session, table, row)
+            found = session.scalar(
+                sa.select(Assignment).where(
+                    Assignment.id == new_id
+                    if new_id is not None
+                    else Assignment.teacher_key_hash == digest(key)
+                )
+            )
+            if found is not None:  # made now, or by the first press with this key
+                return NewAssignment(_info(found), key)
+        # the code was taken (one in hundreds of millions): draw again
     raise RuntimeError("could not draw a free class code")
 
 
@@ -341,24 +359,48 @@ def class_results(db: Database, assignment_id: int) -> list[StudentResult]:
 
 
 def join(
-    db: Database, code: object, name: object, now: datetime | None = None
+    db: Database,
+    code: object,
+    name: object,
+    now: datetime | None = None,
+    *,
+    token: str | None = None,
 ) -> tuple[StudentInfo, str]:
-    """A new student of the open assignment ``code``; returns it and its resume token."""
+    """A new student of the open assignment ``code``; returns it and its resume token.
+
+    ``token`` is the resume token the page drew once for its form (default: a new one): a
+    second call with it returns the student the first one made (one press, one row). A name
+    the class already has (as :func:`store.names.name_key` compares them) is refused with
+    :class:`NameTaken`."""
     now = now or now_utc()
     clean = clean_name(name, ClassroomError)
     assignment = find_assignment(db, code)
     if not assignment.is_open(now):
         raise Closed(closed_message(assignment))
-    token = new_token()
+    token = token or new_token()
+    row = {
+        "assignment_id": assignment.id, "name": clean, "name_key": name_hash(clean),
+        "token_hash": digest(token), "started_at": now,
+    }  # fmt: skip
     with db.write() as session:
         if session.get(Assignment, assignment.id) is None:
             raise NotFound("This assignment was just deleted by the teacher.")
-        row = Student(
-            assignment_id=assignment.id, name=clean, token_hash=digest(token), started_at=now
+        new_id = insert_once(session, Student.__table__, row)
+        mine = sa.select(Student).where(
+            Student.id == new_id if new_id is not None else Student.token_hash == digest(token)
         )
-        session.add(row)
-        session.flush()
-        return _student(row), token
+        if (student := session.scalar(mine)) is not None:
+            if student.assignment_id != assignment.id:
+                raise ClassroomError("This page is out of date: reload it and join again.")
+            return _student(student), token
+        same = session.scalar(
+            sa.select(Student.name).where(
+                Student.assignment_id == assignment.id, Student.name_key == row["name_key"]
+            )
+        )
+    raise NameTaken(
+        f"{same or clean} is already in this class: open your resume link, or add your initial."
+    )
 
 
 def resume(

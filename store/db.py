@@ -222,6 +222,16 @@ def _enter_wal(cursor: Any, patience: float = 60.0) -> None:
             time.sleep(0.05)
 
 
+def _insert(session: Session, table: sa.Table, rows: Any) -> Any:
+    """The dialect's ``INSERT`` of ``rows``, which takes an ``ON CONFLICT`` clause."""
+    dialect = session.get_bind().dialect.name
+    if dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert
+    return insert(table).values(rows)
+
+
 def insert_new(
     session: Session, table: sa.Table, rows: Sequence[Mapping[str, Any]], keys: Sequence[str]
 ) -> int:
@@ -230,18 +240,20 @@ def insert_new(
     racing write stays single: the database, not this process, decides."""
     if not rows:
         return 0
-    dialect = session.get_bind().dialect.name
-    if dialect == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert
-    else:
-        from sqlalchemy.dialects.sqlite import insert
     statement = (
-        insert(table)
-        .values(list(rows))
+        _insert(session, table, list(rows))
         .on_conflict_do_nothing(index_elements=keys)
         .returning(*(table.c[k] for k in keys))
     )
     return len(session.execute(statement).all())
+
+
+def insert_once(session: Session, table: sa.Table, row: Mapping[str, Any]) -> int | None:
+    """Insert ``row`` unless one of the table's unique keys already holds a row with its
+    values; the new row's ``id``, or ``None`` when nothing was inserted. Two sessions racing
+    with the same unique value get one row: the second finds the first (look it up)."""
+    statement = _insert(session, table, dict(row)).on_conflict_do_nothing().returning(table.c.id)
+    return session.execute(statement).scalar()
 
 
 _databases: dict[str, Database] = {}

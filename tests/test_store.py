@@ -375,6 +375,162 @@ def test_the_outbox_stops_once_the_assignment_is_closed_or_deleted(db):
     assert gone.flush(db) is Status.GONE and count(db, Answer) == 0
 
 
+# --- one press, one row (issue 18, item 8) --------------------------------------------------
+
+
+def _race(target, n: int = 12) -> list:
+    """``target(i)`` in ``n`` threads released together; their results (or errors)."""
+    barrier = threading.Barrier(n)
+    results: list = [None] * n
+
+    def run(i: int) -> None:
+        barrier.wait()
+        try:
+            results[i] = target(i)
+        except Exception as error:  # noqa: BLE001 - returned to the test
+            results[i] = error
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+def test_a_double_click_on_create_makes_one_assignment_whatever_the_timing(db_url):
+    """Twelve servers (an engine each) press "Create" with the key the form drew once."""
+    key = codes.new_token(codes.KEY_BYTES)
+    dbs = [Database(db_url) for _ in range(12)]
+    made = _race(lambda i: new_assignment(dbs[i], teacher_key=key))
+    assert all(isinstance(m, cr.NewAssignment) for m in made), made
+    assert {m.assignment.id for m in made} == {made[0].assignment.id}
+    assert {m.teacher_key for m in made} == {key}
+    assert count(dbs[0], Assignment) == 1
+    assert cr.assignment_for_key(dbs[0], key).id == made[0].assignment.id
+    assert new_assignment(dbs[0]).assignment.id != made[0].assignment.id  # a new form: a new one
+    for db in dbs:
+        db.dispose()
+
+
+def test_a_double_click_on_start_the_quiz_makes_one_student_whatever_the_timing(db_url):
+    dbs = [Database(db_url) for _ in range(12)]
+    info = new_assignment(dbs[0]).assignment
+    token = codes.new_token()
+    joined = _race(lambda i: cr.join(dbs[i], info.code, "Ana", token=token))
+    assert all(isinstance(j, tuple) for j in joined), joined
+    assert {student.id for student, _ in joined} == {joined[0][0].id}
+    assert {t for _, t in joined} == {token}
+    assert count(dbs[0], Student) == 1
+    assert cr.resume(dbs[0], info.code, token)[1].name == "Ana"
+    for db in dbs:
+        db.dispose()
+
+
+# --- one name per student (item 10) and names nobody can read (item 13) ---------------------
+
+
+@pytest.mark.parametrize("again", ["ana", "  ANA ", "Ａｎａ", "Ana\u200b", "A\u00adna"])
+def test_a_name_already_in_the_class_is_refused_in_words(db, again):
+    info = new_assignment(db).assignment
+    cr.join(db, info.code, "Ana")
+    with pytest.raises(cr.NameTaken) as refused:
+        cr.join(db, info.code, again)
+    assert str(refused.value) == (
+        "Ana is already in this class: open your resume link, or add your initial."
+    )
+    assert count(db, Student) == 1
+    assert cr.join(db, info.code, "Ana B.")[0].name == "Ana B."
+    other = new_assignment(db).assignment
+    assert cr.join(db, other.code, "ana")[0].name == "ana"  # another class: another roster
+
+
+def test_two_students_racing_for_one_name_get_one_row(db_url):
+    """Different forms (different tokens), the same name, at the same moment: the unique index
+    lets one in; the others are told the name is taken."""
+    dbs = [Database(db_url) for _ in range(8)]
+    info = new_assignment(dbs[0]).assignment
+    joined = _race(lambda i: cr.join(dbs[i], info.code, "Zoë" if i % 2 else "zoë "), n=8)
+    students = [j for j in joined if isinstance(j, tuple)]
+    assert len(students) == 1, joined
+    assert all(isinstance(j, cr.NameTaken) for j in joined if not isinstance(j, tuple)), joined
+    assert count(dbs[0], Student) == 1
+    for db in dbs:
+        db.dispose()
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("\u200b\u200b", "invisible"),
+        ("\u200d\u2060\ufeff", "invisible"),
+        ("\u3164", "invisible"),
+        ("\u0301\u0301", "invisible"),
+        ("\u202eanA", "override"),
+        ("Ana \u2067Bob\u2069", "override"),
+        ("\u202aAna", "override"),
+    ],
+)
+def test_invisible_names_and_bidirectional_overrides_are_refused(sqlite_db, typed, said):
+    info = new_assignment(sqlite_db).assignment
+    with pytest.raises(cr.ClassroomError, match=said):
+        cr.join(sqlite_db, info.code, typed)
+    with pytest.raises(cr.ClassroomError, match=said):
+        cr.create_assignment(
+            sqlite_db, title=typed, drill="zones", settings=QuizSettings(modes=("zone",))
+        )
+    assert count(sqlite_db, Student) == 0
+
+
+@pytest.mark.parametrize("name", ["👩\u200d🔬 Ana", "مهر\u200cناز", "Zoë 🦊"])
+def test_joiners_inside_a_name_are_welcome(sqlite_db, name):
+    """Zero-width joiners belong to emoji and to Persian spelling: only a name of nothing but
+    invisible characters is refused."""
+    info = new_assignment(sqlite_db).assignment
+    assert cr.join(sqlite_db, info.code, name)[0].name == name
+
+
+def test_the_name_migration_keeps_every_student_and_answer_even_old_duplicates(db_url):
+    """0003 adds the unique name key to a class that already has "Ana" and "ana ": both keep
+    their rows and answers (SQLite's table is not rebuilt, which would cascade-delete them);
+    a third "ANA" is refused from then on."""
+    db = Database(db_url)
+    migrate.upgrade(db.engine, "0002")
+    now = T0.isoformat(" ") if db.dialect == "sqlite" else T0
+    with db.engine.begin() as c:
+        assignment = c.execute(
+            sa.text(
+                "INSERT INTO class_assignment (code, title, drill, settings, seed, questions, "
+                "teacher_key_hash, created_at) VALUES ('ABCDEF', 'Old', 'zones', "
+                '\'{"mode": "zone", "n": "4"}\', 5, 4, \'k\', :now) RETURNING id'
+            ),
+            {"now": now},
+        ).scalar()
+        for name in ["Ana", "ana ", "Ben"]:
+            i = c.execute(
+                sa.text(
+                    "INSERT INTO class_student (assignment_id, name, token_hash, started_at) "
+                    "VALUES (:a, :name, :t, :now) RETURNING id"
+                ),
+                {"a": assignment, "name": name, "t": f"t-{name}", "now": now},
+            ).scalar()
+            c.execute(
+                sa.text(
+                    "INSERT INTO class_answer (student_id, seq, question, attempt, qid, mode, "
+                    "prompt, states, response, given, correct_answer, outcome, answered_at) "
+                    "VALUES (:i, 1, 1, 1, 'zone:CO', 'zone', 'Q', 'CO', '\"CO\"', 'CO', "
+                    "'Mountain', 'right', :now)"
+                ),
+                {"i": i, "now": now},
+            )
+    migrate.upgrade(db.engine)
+    assert (count(db, Student), count(db, Answer)) == (3, 3)
+    with pytest.raises(cr.NameTaken, match="Ana is already in this class"):
+        cr.join(db, "ABCDEF", "ANA")
+    assert cr.join(db, "ABCDEF", "Cy")[0].name == "Cy"
+    db.dispose()
+
+
 # --- a conflicting outbox batch (item 11) ---------------------------------------------------
 
 
