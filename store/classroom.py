@@ -8,7 +8,8 @@ The rules:
 * The **questions** come from a secret seed drawn here and kept only in the database; the
   assignment's public settings are its URL parameters without the seed.
 * The **teacher key** has 192 random bits and the **resume token** 128; both are handed out
-  once and stored only as SHA-256 hashes.
+  once and stored only as SHA-256 hashes. A teacher may replace the key (:func:`new_teacher_key`):
+  the new one is shown once, only its hash is kept, and the old one opens nothing from then on.
 * **One press, one row.** The page draws the teacher key (or the resume token) once per form
   and passes it in; its hash is a unique column, so a second :func:`create_assignment` or
   :func:`join` with the same secret (a double click, a retried request, a racing thread)
@@ -16,13 +17,16 @@ The rules:
 * A **name** is cleaned by :func:`store.names.clean_name` (any script; no control, override
   or invisible-only names) and is **unique in its class** as :func:`store.names.name_key`
   compares names ("Ana" and "ana " are one name): a unique index refuses the second.
-* An assignment is **open** until its closing time (none: open until closed). An answer
-  checked before the closing time counts even when it reaches the database later (it waited
-  in the session's outbox); answers checked later are refused.
+* An assignment is **open** until its closing time (none: open until closed); a closed one
+  can be reopened (:func:`reopen_assignment`). An answer checked before the closing time
+  counts even when it reaches the database later (it waited in the session's outbox);
+  answers checked later are refused.
 * An answer is written once: ``(student, seq)`` is unique. A retried write of the same answer
   is a duplicate and changes nothing; a *different* answer under a stored ``seq`` means the quiz
   went on elsewhere (another tab or device with the same resume link): a conflict, and nothing
   of the batch at or after that step is written (:func:`record_answers`).
+* A **draft** is the answer a student is picking at a step, not yet checked (:func:`save_draft`,
+  one row per student): a page rebuilt from the database puts it back, on that step only.
 
 Refusals raise :class:`ClassroomError` subclasses whose message is the sentence to show; an
 unreachable database raises :class:`store.db.Unavailable`.
@@ -37,11 +41,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
 
 from engine.quiz import QuizSettings, parse_settings
 from store.codes import KEY_BYTES, digest, find_by_code, new_code, new_token
-from store.db import Database, insert_new, insert_once
-from store.models import Answer, Assignment, Student
+from store.db import Database, insert_new, insert_once, upsert
+from store.models import Answer, Assignment, Draft, Student
 from store.names import clean_name, clean_title, name_hash
 
 TEXT_MAX = 500  #: characters of a typed answer kept
@@ -197,6 +202,17 @@ class WriteReport:
     gone: bool = False  #: the student (so the assignment) was deleted
 
 
+@dataclass(frozen=True)
+class DraftRecord:
+    """The answer a student is picking at step ``seq`` (the ``seq`` its answer would get), on
+    question ``qid``; ``value`` is the page's (JSON: lists, strings, ``None``)."""
+
+    seq: int
+    qid: str
+    value: Any
+    saved_at: datetime
+
+
 def _info(a: Assignment) -> AssignmentInfo:
     return AssignmentInfo(
         a.id, a.code, a.title, a.drill, dict(a.settings), a.timer_minutes, a.questions,
@@ -283,8 +299,40 @@ def assignment_for_key(db: Database, key: object) -> AssignmentInfo:
         if not text or row is None:
             raise NotFound(
                 "This teacher key opens no assignment: check that the link or the key was "
-                "copied whole (an assignment that was deleted is gone)."
+                "copied whole (a key replaced by a new one opens nothing, and an assignment "
+                "that was deleted is gone)."
             )
+        return _info(row)
+
+
+def new_teacher_key(db: Database, assignment_id: int, key: object) -> str:
+    """Replace the assignment's teacher key ``key`` by a new one, returned (shown once): only
+    its hash is stored, so the old key opens nothing from now on. Only the current key can
+    replace itself: of two racing replacements, the second finds the key gone."""
+    fresh = new_token(KEY_BYTES)
+    with db.write() as session:
+        done = session.execute(
+            sa.update(Assignment)
+            .where(
+                Assignment.id == assignment_id,
+                Assignment.teacher_key_hash == digest(str(key or "").strip()),
+            )
+            .values(teacher_key_hash=digest(fresh))
+        ).rowcount
+    if not done:
+        raise NotFound(
+            "This teacher key no longer opens the assignment: a new key was made, or the "
+            "assignment was deleted."
+        )
+    return fresh
+
+
+def _set_closing(db: Database, assignment_id: int, closes: Any) -> AssignmentInfo:
+    with db.write() as session:
+        row = session.get(Assignment, assignment_id)
+        if row is None:
+            raise NotFound("This assignment was deleted.")
+        row.closes_at = closes(row.closes_at)
         return _info(row)
 
 
@@ -293,13 +341,12 @@ def close_assignment(
 ) -> AssignmentInfo:
     """Close the assignment now (an earlier closing time stays)."""
     now = now or now_utc()
-    with db.write() as session:
-        row = session.get(Assignment, assignment_id)
-        if row is None:
-            raise NotFound("This assignment was deleted.")
-        if row.closes_at is None or row.closes_at > now:
-            row.closes_at = now
-        return _info(row)
+    return _set_closing(db, assignment_id, lambda was: was if was and was <= now else now)
+
+
+def reopen_assignment(db: Database, assignment_id: int) -> AssignmentInfo:
+    """Open the assignment again, with no closing time (until it is closed again)."""
+    return _set_closing(db, assignment_id, lambda _: None)
 
 
 def delete_assignment(db: Database, assignment_id: int) -> int:
@@ -469,3 +516,23 @@ def _same_answer(session: Any, row: dict[str, Any]) -> bool:
         sa.select(Answer).where(Answer.student_id == row["student_id"], Answer.seq == row["seq"])
     )
     return stored.qid == row["qid"] and stored.response == row["response"]
+
+
+def save_draft(db: Database, student_id: int, draft: DraftRecord) -> bool:
+    """Keep ``draft`` as the student's one draft (replacing the one before); ``False`` when the
+    student is gone (the assignment was deleted)."""
+    row = {"student_id": student_id, "seq": draft.seq, "qid": draft.qid[:80],
+           "value": draft.value, "saved_at": draft.saved_at}  # fmt: skip
+    try:
+        with db.write() as session:
+            upsert(session, Draft.__table__, row, ("student_id",))
+    except IntegrityError:  # the student's row is gone: nothing to keep a draft for
+        return False
+    return True
+
+
+def draft_for(db: Database, student_id: int) -> DraftRecord | None:
+    """The student's draft, if any (the page checks that it is of the step on screen)."""
+    with db.read() as session:
+        row = session.get(Draft, student_id)
+        return None if row is None else DraftRecord(row.seq, row.qid, row.value, row.saved_at)

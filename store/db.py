@@ -256,6 +256,14 @@ def insert_once(session: Session, table: sa.Table, row: Mapping[str, Any]) -> in
     return session.execute(statement).scalar()
 
 
+def upsert(session: Session, table: sa.Table, row: Mapping[str, Any], keys: Sequence[str]) -> None:
+    """Insert ``row``, or update the row its unique ``keys`` already name with its other values
+    (one statement: two racing writers leave one row, the last one's)."""
+    statement = _insert(session, table, dict(row))
+    others = {k: statement.excluded[k] for k in row if k not in keys}
+    session.execute(statement.on_conflict_do_update(index_elements=keys, set_=others))
+
+
 _databases: dict[str, Database] = {}
 _databases_lock = threading.Lock()
 

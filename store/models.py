@@ -11,9 +11,11 @@ Classroom (issue: class assignments):
   hash is unique too, and a join is written once per token (a double click makes one row);
 * ``class_answer``: one row per counted answer, unique ``(student_id, seq)`` (``seq`` counts a
   student's answers from 1), so a retried write can never be stored twice. A row keeps what the
-  student saw and gave in words, so a report never depends on dealing the questions again.
+  student saw and gave in words, so a report never depends on dealing the questions again;
+* ``class_draft``: at most one per student, the answer being picked at step ``seq`` of
+  question ``qid`` (not yet checked), so a page rebuilt on another server can put it back.
 
-Deleting an assignment deletes its students and their answers (``ON DELETE CASCADE``).
+Deleting an assignment deletes its students, their answers and drafts (``ON DELETE CASCADE``).
 
 Shared game tables (issue: play with classmates, ``store/tables.py``):
 
@@ -151,6 +153,18 @@ class Answer(Base):
     answered_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
     student: Mapped[Student] = relationship(back_populates="answers")
+
+
+class Draft(Base):
+    __tablename__ = "class_draft"
+
+    student_id: Mapped[int] = mapped_column(
+        ForeignKey("class_student.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer)  #: the step: the ``seq`` its answer would get
+    qid: Mapped[str] = mapped_column(String(80))  #: the question on screen at that step
+    value: Mapped[Any] = mapped_column(JSON)  #: what is picked so far (``ui.classroom.draft``)
+    saved_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 class GameTable(Base):

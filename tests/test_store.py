@@ -570,3 +570,92 @@ def test_a_batch_is_written_up_to_its_first_clash_only(db):
     )
     assert (report.written, report.duplicates, report.conflict) == (0, 1, True)
     assert count(db, Answer) == 2
+
+
+# --- the teacher key (item 9), reopening (item 10) ------------------------------------------
+
+
+def test_a_new_teacher_key_is_shown_once_and_the_old_one_opens_nothing(db):
+    made = new_assignment(db)
+    old = made.teacher_key
+    new = cr.new_teacher_key(db, made.assignment.id, old)
+    assert new != old and len(new) >= 32
+    assert cr.assignment_for_key(db, new).id == made.assignment.id
+    with pytest.raises(cr.NotFound, match="opens no assignment"):
+        cr.assignment_for_key(db, old)
+    with db.read() as s:
+        stored = s.scalar(sa.select(Assignment.teacher_key_hash))
+    assert stored == codes.digest(new)
+    with pytest.raises(cr.NotFound, match="no longer opens"):
+        cr.new_teacher_key(db, made.assignment.id, old)  # the old key cannot make another
+    other = new_assignment(db)
+    with pytest.raises(cr.NotFound):
+        cr.new_teacher_key(db, other.assignment.id, new)  # nor a key of another assignment
+
+
+def test_a_closed_assignment_can_be_reopened(db):
+    info = new_assignment(db).assignment
+    student, _ = cr.join(db, info.code, "Ana")
+    closed = cr.close_assignment(db, info.id)
+    assert not closed.is_open()
+    opened = cr.reopen_assignment(db, info.id)
+    assert opened.is_open() and opened.closes_at is None
+    assert cr.join(db, info.code, "Ben")[0].name == "Ben"
+    late = record(1, at=cr.now_utc())
+    assert cr.record_answers(db, student.id, [late]).written == 1
+    cr.delete_assignment(db, info.id)
+    with pytest.raises(cr.NotFound):
+        cr.reopen_assignment(db, info.id)
+
+
+# --- drafts (item 14) -----------------------------------------------------------------------
+
+
+def draft(seq: int, value: object, qid: str = "zone:CO") -> cr.DraftRecord:
+    return cr.DraftRecord(seq, qid, value, T0)
+
+
+def test_a_draft_is_each_students_own_and_the_newest_one_counts(db):
+    info = new_assignment(db).assignment
+    ana, _ = cr.join(db, info.code, "Ana")
+    ben, _ = cr.join(db, info.code, "Ben")
+    assert cr.draft_for(db, ana.id) is None
+    assert cr.save_draft(db, ana.id, draft(1, {"picked": ["CO"]}))
+    assert cr.save_draft(db, ben.id, draft(3, {"one": "Pacific"}, "zone:OR"))
+    assert cr.save_draft(db, ana.id, draft(1, {"picked": ["CO", "UT"]}))
+    assert cr.draft_for(db, ana.id).value == {"picked": ["CO", "UT"]}
+    assert cr.draft_for(db, ben.id) == draft(3, {"one": "Pacific"}, "zone:OR")
+    cr.delete_assignment(db, info.id)
+    assert cr.draft_for(db, ana.id) is None
+    assert not cr.save_draft(db, ana.id, draft(1, {"picked": []}))  # the student is gone
+
+
+def test_the_outbox_writes_a_draft_when_it_changes_and_keeps_it_while_the_database_is_away(
+    db_url,
+):
+    if db_url.startswith("sqlite"):
+        db_url += "?timeout=0.2"
+    db = store.db.database(db_url)
+    info = new_assignment(db).assignment
+    student, _ = cr.join(db, info.code, "Ana")
+    now = [0.0]
+    box = Outbox(student.id, clock=lambda: now[0])
+    box.hold_draft(draft(1, {"picked": ["CO"]}))
+    assert box.flush(db) is Status.SAVED and box.draft is None
+    box.hold_draft(draft(1, {"picked": ["CO"]}))  # unchanged: nothing to write
+    assert box.draft is None
+    box.hold_draft(draft(2, {"picked": ["UT"]}))  # not the step to answer next: ignored
+    assert box.draft is None
+    with database_away(db_url):
+        box.hold_draft(draft(1, {"picked": ["CO", "UT"]}))
+        assert box.flush(db) is Status.SAVED  # a draft waiting is not an answer waiting
+        assert box.draft is not None and box.failures == 1
+    now[0] += 60
+    assert box.flush(db) is Status.SAVED and box.draft is None
+    assert cr.draft_for(db, student.id).value == {"picked": ["CO", "UT"]}
+    box.hold_draft(draft(1, {"picked": ["NM"]}))
+    box.add(lambda seq: record(seq))  # the step is answered: its draft is not written
+    assert box.draft is None
+    assert box.flush(db) is Status.SAVED
+    assert cr.draft_for(db, student.id).value == {"picked": ["CO", "UT"]}
+    store.db.forget(db_url)

@@ -1,9 +1,10 @@
-"""Classroom: one student per name in a class.
+"""Classroom: one student per name in a class, and the answer being picked kept as a draft.
 
 * ``class_student.name_key``: the hash of the name as compared (``store.names.name_hash``),
   unique per assignment (a unique index). Students already stored get their key; where an
   older assignment already holds the same name twice, the later ones keep their rows with a
   key of their own (their id added), so nothing is lost and a new "Ana" is refused.
+* ``class_draft``: the answer a student is picking, at most one per student.
 
 SQLite: the column is added with ``ALTER TABLE … ADD COLUMN`` (a default of ``''`` while the
 keys are computed, which SQLite cannot drop later) and the uniqueness is an index. A rebuilt
@@ -21,6 +22,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
+import store.models
 from store.names import name_hash
 
 revision: str = "0003"
@@ -66,8 +68,24 @@ def upgrade() -> None:
         ["assignment_id", "name_key"],
         unique=True,
     )
+    op.create_table(
+        "class_draft",
+        sa.Column("student_id", sa.Integer(), nullable=False),
+        sa.Column("seq", sa.Integer(), nullable=False),
+        sa.Column("qid", sa.String(length=80), nullable=False),
+        sa.Column("value", sa.JSON(), nullable=False),
+        sa.Column("saved_at", store.models.UTCDateTime(), nullable=False),
+        sa.ForeignKeyConstraint(
+            ["student_id"],
+            ["class_student.id"],
+            name=op.f("fk_class_draft_student_id_class_student"),
+            ondelete="CASCADE",
+        ),
+        sa.PrimaryKeyConstraint("student_id", name=op.f("pk_class_draft")),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("class_draft")
     op.drop_index("ix_class_student_assignment_id_name_key", table_name="class_student")
     op.drop_column("class_student", "name_key")
