@@ -1,13 +1,13 @@
 """The Assign page: a teacher sets up a drill and gets a practice link that always gives the
 same questions, with a preview of the first one and the answer key; or, from the same
-settings, a class assignment whose answers are collected (`ui.class_teacher`)."""
+settings, a class assignment whose answers are collected (`ui.classroom.create`)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from engine.quiz import build_questions, repeat_free_count
-from ui.class_teacher import create_section
+from ui.classroom.create import create_section
 from ui.links import app_base_url, app_link, fresh_seed, md
 from ui.nav import DRILL_MENU
 from ui.quiz.page import preview

@@ -1,181 +1,50 @@
-"""The teacher's side of a class assignment: creating one on the Assign page, and the Results
-page opened with the private teacher link (``/results?key=…``) or by typing the key.
+"""The Results page of a class assignment, opened with the private teacher link
+(``/results?key=…``) or by typing the key.
 
-Creating one returns the class code, the student link (``/class?code=…``) with its QR code
-(SVG, drawn by ``segno``) and the teacher link, whose key is shown once: only its hash is kept.
-The Results page refreshes itself while students work (a small ``st.fragment`` with
-``run_every`` looks for new answers and redraws the page when there are):
-the roster, the class map (the share of wrong first answers per state), the most-missed
-questions with the wrong answers given most often, each student's answers and a CSV of every
-attempt; the teacher can close the assignment or delete it with every answer.
+The page refreshes itself while students work (a small ``st.fragment`` with ``run_every``
+looks for new answers and redraws the page when there are): the roster, the class map (the
+share of wrong first answers per state), the most-missed questions with the wrong answers
+given most often, each student's answers and a CSV of every attempt; the teacher can close the
+assignment or delete it with every answer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import UTC, date, datetime, time, tzinfo
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from datetime import UTC, datetime, tzinfo
 
-import segno
 import streamlit as st
 
-from engine.quiz import QuizSettings
 from store.classroom import (
     AssignmentInfo,
     ClassroomError,
-    NewAssignment,
     NotFound,
     StudentResult,
     assignment_for_key,
     class_results,
     class_version,
     close_assignment,
-    create_assignment,
     delete_assignment,
 )
 from store.db import Unavailable
 from store.report import attempts_csv, most_missed, roster, state_shares
-from ui.classroom import CODE, URL_PATH, about
-from ui.links import app_base_url, app_link, md
+from ui.classroom.links import KEY_PARAM, RESULTS_PATH, links, show_student_link
+from ui.classroom.student import about
+from ui.classroom.times import teacher_zone, when
+from ui.links import app_base_url, md
 from ui.maps import us_map
 from ui.quiz.text import clock
-from ui.storage import app_database, storage_note
+from ui.storage import UNAVAILABLE, app_database, storage_note
 
-RESULTS_PATH = "results"
-KEY_PARAM = "key"
-CREATED = "assign_class_created"  #: session key: the assignment just created, with its key
 RESULTS_KEY = "results_key"  #: session key: a teacher key typed on the Results page
 REFRESH = 5  #: seconds between two looks for new results
 VERSION = "results_version"  #: session key: the results' version drawn last
-UNAVAILABLE = "The class database is not answering right now. Try again in a moment."
 #: the class map's bands of the share of wrong first answers: (role, lower bound, words)
 BANDS: tuple[tuple[str, float, str], ...] = (
     ("correct", 0.0, "none wrong"),
     ("missed", 1e-9, "under half wrong"),
     ("wrong", 0.5, "half or more wrong"),
 )
-
-
-def teacher_zone() -> tzinfo:
-    """The browser's time zone (UTC when it is not known)."""
-    try:
-        name = st.context.timezone
-    except AttributeError:
-        name = None
-    try:
-        return ZoneInfo(name) if name else UTC
-    except (ZoneInfoNotFoundError, ValueError):
-        return UTC
-
-
-def _when(moment: datetime | None, zone: tzinfo) -> str:
-    return "" if moment is None else f"{moment.astimezone(zone):%b %d, %H:%M}"
-
-
-def links(code: str, key: str | None, base: str | None) -> tuple[str, str | None]:
-    """The student link and (with ``key``) the teacher link."""
-    student = app_link(URL_PATH, {CODE: code}, base)
-    return student, app_link(RESULTS_PATH, {KEY_PARAM: key}, base) if key else None
-
-
-def qr_svg(link: str) -> str:
-    """The QR code of ``link`` as inline SVG (medium error correction, scannable from a
-    projected screen)."""
-    return segno.make(link, error="m").svg_inline(
-        scale=5, title=f"QR code of {link}", dark="#1F2933"
-    )
-
-
-def _student_link(code: str, link: str) -> None:
-    st.markdown(f"Class code: **{code}** · Student link:")
-    st.code(link, language=None, wrap_lines=True)
-    if "://" in link:
-        st.image(qr_svg(link), caption="Students can scan this with a phone.", width=220)
-        st.download_button(
-            "Download the QR code (SVG)",
-            qr_svg(link),
-            file_name=f"geoplunge-{code}.svg",
-            mime="image/svg+xml",
-            on_click="ignore",
-            icon=":material/qr_code_2:",
-            key=f"qr_{code}",
-        )
-
-
-# --- creating an assignment (the Assign page) -----------------------------------------------
-
-
-def _closing(day: date | None, at: time | None, zone: tzinfo) -> datetime | None:
-    if day is None:
-        return None
-    return datetime.combine(day, at or time(23, 59), tzinfo=zone).astimezone(UTC)
-
-
-def _create(group: str, settings: QuizSettings, timer: int | None) -> None:
-    ss = st.session_state
-    ss.pop("assign_class_error", None)
-    try:
-        closes = _closing(ss.get("assign_class_day"), ss.get("assign_class_time"), teacher_zone())
-        made = create_assignment(
-            app_database(), title=ss.get("assign_class_title", ""), drill=group,
-            settings=settings, timer=timer, closes_at=closes,
-        )  # fmt: skip
-    except ClassroomError as error:
-        ss["assign_class_error"] = str(error)
-        return
-    except Unavailable:
-        ss["assign_class_error"] = UNAVAILABLE
-        return
-    ss[CREATED] = made
-
-
-def create_section(group: str, settings: QuizSettings, timer: int | None, base: str | None) -> None:
-    """The Assign page's "Create a class assignment" form, and the assignment it created."""
-    st.subheader("Class assignment")
-    st.markdown(
-        "Collect every student's answers: the class gets a code and a link, you get a private "
-        "results page. The assignment uses the settings above, with questions of its own from "
-        "a secret seed (the preview and the answer key on this page are those of the practice "
-        "link only)."
-    )
-    st.markdown(storage_note())  # not a caption: its code spans fail contrast in grey
-    with st.form("assign_class"):
-        st.text_input("Title", key="assign_class_title", placeholder="Borders of the West")
-        left, right = st.columns(2)
-        left.date_input("Closes on (optional)", value=None, key="assign_class_day")
-        right.time_input("at", value=time(23, 59), key="assign_class_time")
-        zone = teacher_zone()
-        st.caption(f"Times are in your time zone ({getattr(zone, 'key', 'UTC')}).")
-        st.form_submit_button(
-            "Create a class assignment",
-            type="primary",
-            icon=":material/group_add:",
-            width="stretch",
-            on_click=_create,
-            args=(group, settings, timer),
-        )
-    if error := st.session_state.get("assign_class_error"):
-        st.error(md(error), icon=":material/error:")
-    made: NewAssignment | None = st.session_state.get(CREATED)
-    if made is not None:
-        _created(made, base)
-
-
-def _created(made: NewAssignment, base: str | None) -> None:
-    a = made.assignment
-    student, teacher = links(a.code, made.teacher_key, base)
-    st.success(f"Created “{md(a.title)}”: class code **{a.code}**.", icon=":material/check:")
-    st.caption(md(about(a)))
-    _student_link(a.code, student)
-    st.markdown("**Your private teacher link** (the results, and closing or deleting them):")
-    st.code(teacher, language=None, wrap_lines=True)
-    st.warning(
-        "**Keep this private.** Anyone with this link can see every student's answers and "
-        "delete the assignment. It is shown only now: the app keeps only a fingerprint of its "
-        "key and cannot show it again, so copy it somewhere safe. The key alone is "
-        f"`{made.teacher_key}`.",
-        icon=":material/key:",
-    )
 
 
 # --- the results page -----------------------------------------------------------------------
@@ -249,8 +118,8 @@ def _roster(assignment: AssignmentInfo, students: list[StudentResult], zone: tzi
         [
             {
                 "Name": line.name,
-                "Started": _when(line.started, zone),
-                "Finished": _when(line.finished, zone) or line.status,
+                "Started": when(line.started, zone),
+                "Finished": when(line.finished, zone) or line.status,
                 "Score": f"{line.score} of {line.questions}",
                 "Answered": f"{line.answered} of {line.questions}",
                 "Time taken": clock(line.taken.total_seconds()) if line.taken else "",
@@ -283,7 +152,7 @@ def _answers_of(students: list[StudentResult], zone: tzinfo) -> None:
     if not students:
         return
     labels = {
-        s.student.id: f"{s.student.name} (started {_when(s.student.started_at, zone)})"
+        s.student.id: f"{s.student.name} (started {when(s.student.started_at, zone)})"
         for s in students
     }
     chosen = st.selectbox("Answers of", list(labels), format_func=labels.get, key="results_student")
@@ -301,7 +170,7 @@ def _answers_of(students: list[StudentResult], zone: tzinfo) -> None:
                 "Right answer": a.correct_answer,
                 "Outcome": a.outcome,
                 "Seconds": a.seconds,
-                "Time": _when(a.answered_at, zone),
+                "Time": when(a.answered_at, zone),
             }
             for a in student.answers
         ],
@@ -336,9 +205,9 @@ def _results(assignment: AssignmentInfo) -> None:
         return
     state = "open"
     if not assignment.is_open():
-        state = f"closed since {_when(assignment.closes_at, zone)}"
+        state = f"closed since {when(assignment.closes_at, zone)}"
     elif assignment.closes_at:
-        state = f"open until {_when(assignment.closes_at, zone)}"
+        state = f"open until {when(assignment.closes_at, zone)}"
     st.caption(f"The assignment is {state} · results of {datetime.now(zone):%H:%M:%S}")
     st.subheader("Roster", anchor=False)
     _roster(assignment, students, zone)
@@ -422,7 +291,7 @@ def results_page() -> None:
         st.info(md(flash), icon=":material/info:")
     student, _ = links(assignment.code, None, app_base_url(RESULTS_PATH))
     with st.expander("The student link and its QR code", icon=":material/qr_code_2:"):
-        _student_link(assignment.code, student)
+        show_student_link(assignment.code, student)
     live = st.toggle("Live: refresh while students work", value=True, key="results_live")
     _results(assignment)  # sets the version _watch compares with: it must come first
     if live:

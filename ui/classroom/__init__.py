@@ -1,0 +1,12 @@
+"""The classroom's pages: a teacher's class assignment from its creation to its results, and
+the student's quiz.
+
+* ``student``: the Class quiz page (``/class?code=…``): the code, a name, the locked quiz;
+* ``assign``: the Assign page: a drill's settings, its practice link, its preview;
+* ``create``: the Assign page's class assignment: its form, then its links;
+* ``results``: the Results page (``/results?key=…``), opened with the teacher key;
+* ``links``: the student and teacher links, and the student link's QR code block;
+* ``times``: the teacher's time zone and how a moment is written.
+
+The database is reached through ``ui.storage``.
+"""
