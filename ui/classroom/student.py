@@ -8,6 +8,9 @@ with its settings locked.
 * Every counted answer goes through the session's :class:`store.outbox.Outbox` and is written
   as it is checked; while the database is away the answers wait there and the status line says
   "Saving…" until they are written ("Saved").
+* **One press, one student.** The join form draws the student's resume token once; a second
+  press of "Start the quiz" (a double click) sends the same token, and the database returns
+  the student the first press made (``store.classroom.join``).
 * "Practise my misses" afterwards is the student's own: it is not recorded.
 * Closed, deleted, forged or cut-short links each get a sentence; no traceback, nothing written.
 """
@@ -32,7 +35,7 @@ from store.classroom import (
     now_utc,
     resume,
 )
-from store.codes import normalize_code
+from store.codes import new_token, normalize_code
 from store.db import Unavailable
 from store.outbox import Outbox, Status
 from ui.links import md
@@ -46,6 +49,7 @@ URL_PATH = "class"
 CODE, RESUME = "code", "resume"  #: the page's URL parameters
 VIEW = "class_quiz"  #: session key of the quiz view
 STATE = "class_state"  #: session key of the :class:`ClassSession`
+JOIN_TOKENS = "class_join_tokens"  #: session key: class code → the token its join form drew
 UNAVAILABLE = (
     "The class database is not answering right now, so the quiz cannot be opened. "
     "Try again in a moment."
@@ -135,11 +139,25 @@ def _param(name: str) -> str:
     return str(value or "").strip()
 
 
+def _join_token(code: str) -> str:
+    """The resume token of this session's join form of class ``code``: drawn once, and again
+    only once a student has joined with it (the next join is someone else's)."""
+    tokens = st.session_state.setdefault(JOIN_TOKENS, {})
+    session: ClassSession | None = st.session_state.get(STATE)
+    if code not in tokens or (session is not None and session.token == tokens[code]):
+        tokens[code] = new_token()
+    return tokens[code]
+
+
 def _join(code: str) -> None:
     name = st.session_state.get("class_name", "")
+    token = st.session_state.get(JOIN_TOKENS, {}).get(code) or _join_token(code)
+    session: ClassSession | None = st.session_state.get(STATE)
+    if session is not None and session.token == token:
+        return  # a second press of the same form: this session is that student already
     st.session_state.pop("class_join_error", None)
     try:
-        student, token = join(app_database(), code, name)
+        student, token = join(app_database(), code, name, token=token)
     except ClassroomError as error:
         st.session_state["class_join_error"] = str(error)
         return
@@ -195,6 +213,7 @@ def _join_form(assignment: AssignmentInfo) -> None:
         st.warning(md(closed_message(assignment)), icon=":material/lock:")
         return
     st.markdown("Your teacher sees your name, your answers and your score; nothing else is kept.")
+    _join_token(assignment.code)
     with st.form("class_join_form"):
         st.text_input("Your name", key="class_name", placeholder="First name and initial")
         st.form_submit_button(
