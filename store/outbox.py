@@ -8,9 +8,10 @@ at the next answer or when the page's status line comes round. Writes are idempo
 ``(student, seq)``), so an answer written just before an error is never stored twice.
 
 The **draft** (:meth:`Outbox.hold_draft`) is the answer being picked at step ``next_seq``: it
-is written after the answers, only when it changed, and waits with them while the database is
-away (it does not make the page say "Saving…": it is not an answer). Once the answer of its
-step is queued, a draft of that step is dropped unwritten.
+is written only when it changed, and only once no answer waits (answers first). A failed try
+delays the next draft write by the same growing pause, on a clock of its own, so it never
+delays an answer; it does not make the page say "Saving…": it is not an answer. Once the
+answer of its step is queued, a draft of that step is dropped unwritten.
 
 The outbox holds no connection and imports no web framework: a page keeps it in its session,
 the load benchmark in a thread.
@@ -28,6 +29,11 @@ from store.classroom import AnswerRecord, DraftRecord, record_answers, save_draf
 from store.db import Database, Unavailable
 
 BACKOFF: tuple[float, ...] = (2, 4, 8, 15, 30)  #: seconds before the 1st, 2nd … retry
+
+
+def _pause(failures: int) -> float:
+    """Seconds to wait after ``failures`` failed tries in a row."""
+    return BACKOFF[min(failures, len(BACKOFF)) - 1]
 
 
 class Status(StrEnum):
@@ -55,6 +61,8 @@ class Outbox:
     retry_at: float = 0.0  #: ``clock()`` time of the next try
     draft: DraftRecord | None = None  #: the draft to write (``None``: nothing new)
     kept: tuple[int, str, object] | None = None  #: step, question and value stored last
+    draft_failures: int = 0  #: failed draft writes in a row
+    draft_retry_at: float = 0.0  #: ``clock()`` time of the next draft write
     clock: Callable[[], float] = time.monotonic
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
@@ -85,32 +93,36 @@ class Outbox:
             self.draft = None  # changed back to what is stored
 
     def due(self) -> bool:
-        waiting = bool(self.pending) or self.draft is not None
-        return waiting and not self.stopped and self.clock() >= self.retry_at
+        """True when answers wait and their pause after a failed try is over."""
+        return bool(self.pending) and not self.stopped and self.clock() >= self.retry_at
 
     def flush(self, db: Database, *, force: bool = False) -> Status:
         """Write what is pending (if due, or ``force``): the answers, then the draft; returns
         the new status."""
         with self._lock:
-            if self.stopped or not (self.pending or self.draft) or not (force or self.due()):
-                return self.status
-            try:
-                if self.pending:
+            if self.pending and (force or self.due()):
+                try:
                     self._write_answers(db)
-                if self.draft is not None and not self.stopped:
-                    self._write_draft(db)
-            except Unavailable as error:
-                self.failures += 1
-                self.problem = str(error).splitlines()[0] if str(error) else type(error).__name__
-                pause = BACKOFF[min(self.failures, len(BACKOFF)) - 1]
-                self.retry_at = self.clock() + pause
-                if self.pending:
+                except Unavailable as error:
+                    self.failures += 1
+                    text = str(error)
+                    self.problem = text.splitlines()[0] if text else type(error).__name__
+                    self.retry_at = self.clock() + _pause(self.failures)
                     self.status = Status.WAITING
-                return self.status
-            self.failures, self.problem, self.retry_at = 0, "", 0.0
+                    return self.status
+                self.failures, self.problem, self.retry_at = 0, "", 0.0
             if self.stopped:
                 self.pending.clear()
                 self.draft = None
+                return self.status
+            draft_due = force or self.clock() >= self.draft_retry_at
+            if self.draft is not None and not self.pending and draft_due:
+                try:
+                    self._write_draft(db)
+                    self.draft_failures, self.draft_retry_at = 0, 0.0
+                except Unavailable:
+                    self.draft_failures += 1
+                    self.draft_retry_at = self.clock() + _pause(self.draft_failures)
             return self.status
 
     def _write_answers(self, db: Database) -> None:

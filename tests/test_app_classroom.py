@@ -257,3 +257,41 @@ def test_a_wrong_or_missing_teacher_key(sqlite_class_db):
     at.text_input(key="results_key_typed").input("still wrong")
     click(at, "Open the results")
     assert "opens no assignment" in texts(at)
+
+
+def test_an_answer_being_picked_comes_back_in_a_new_session_on_that_step_only(app, class_db):
+    """Issue 18, item 14: the picks on the map reach the server as they are made, and are kept
+    as the student's draft; a new session from the resume link (another server, a reload)
+    puts them back on the same step, and only there; another student gets none of them."""
+    made = cr.create_assignment(
+        class_db, title="Borders", drill="borders",
+        settings=QuizSettings(modes=("neighbors",), n=3),
+    )  # fmt: skip
+    code = made.assignment.code
+    ana = join_as(code, "Ana")
+    token = param(ana, "resume")
+    picks = [c for c in maps.map_data(ana, "class_quiz_map")["choices"] if c not in ("CO",)][:2]
+    for usps in picks:
+        assert maps.click(ana, "class_quiz_map", usps)
+    assert view(ana).picked == picks
+    again = student_page(code, token)  # a new session: nothing of Ana's but the database
+    assert view(again).picked == picks
+    assert maps.map_data(again, "class_quiz_map")["selected"] == picks
+    ben = join_as(code, "Ben")
+    assert view(ben).picked == [] and maps.map_data(ben, "class_quiz_map")["selected"] == []
+    again.button(key=view(again).widget_key("check")).click().run()  # checked: step 2 next
+    click(again, "Next question")
+    later = student_page(code, token)
+    assert view(later).run.answered == 1 and view(later).picked == []
+
+
+def test_a_choice_being_made_comes_back_in_a_new_session(app, class_db):
+    code, _ = quick(class_db)
+    ana = join_as(code, "Ana")
+    v = view(ana)
+    choice = wrong_answer(v.run.current)
+    ana.radio(key=v.answer_key("one")).set_value(choice).run()
+    again = student_page(code, param(ana, "resume"))
+    w = view(again)
+    assert w.turn == v.turn  # the same widget keys on every server: the browser's state fits
+    assert again.radio(key=w.answer_key("one")).value == choice

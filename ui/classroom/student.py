@@ -7,10 +7,14 @@ with its settings locked.
   answers are replayed).
 * Every counted answer goes through the session's :class:`store.outbox.Outbox` and is written
   as it is checked; while the database is away the answers wait there and the status line says
-  "Saving…" until they are written ("Saved").
+  "Saving…" until they are written ("Saved"). The answer being picked goes there too, as a
+  draft (``ui.classroom.draft``), so a quiz rebuilt on another server puts it back.
 * **One press, one student.** The join form draws the student's resume token once; a second
   press of "Start the quiz" (a double click) sends the same token, and the database returns
   the student the first press made (``store.classroom.join``).
+* The quiz's widgets are numbered by the **step** (the answers counted so far), so the quiz
+  rebuilt on another server draws them under the keys the browser already holds: what the
+  browser still shows (a typed answer not yet checked) stays where it is.
 * "Practise my misses" afterwards is the student's own: it is not recorded.
 * Closed, deleted, forged or cut-short links each get a sentence; no traceback, nothing written.
 """
@@ -27,9 +31,11 @@ from store.classroom import (
     AnswerRecord,
     AssignmentInfo,
     ClassroomError,
+    DraftRecord,
     NotFound,
     StudentInfo,
     closed_message,
+    draft_for,
     find_assignment,
     join,
     now_utc,
@@ -38,6 +44,7 @@ from store.classroom import (
 from store.codes import new_token, normalize_code
 from store.db import Unavailable
 from store.outbox import Outbox, Status
+from ui.classroom.draft import draft_of, put_back
 from ui.links import md
 from ui.quiz.page import show_quiz
 from ui.quiz.roles import question_states
@@ -113,22 +120,51 @@ def _view(
     view = QuizView(
         assignment.drill, run, {}, [], assignment.timer, key=VIEW, locked=True, recorder=_record
     )
+    view.turn = len(run.attempts)  # the step: the same widget keys on every server
     view.started = time.monotonic() - (now_utc() - student.started_at).total_seconds()
     if run.is_done:
         end = student.finished_at or (answers[-1].answered_at if answers else now_utc())
         view.finished = view.started + (end - student.started_at).total_seconds()
     previous: QuizView | None = st.session_state.get(VIEW)
     if previous is not None:  # new widget keys: nothing of the old quiz's widgets carries over
-        view.turn = previous.turn + 1
+        view.turn = max(view.turn, previous.turn + 1)
     return view
 
 
-def _begin(assignment: AssignmentInfo, student: StudentInfo, token: str, answers) -> None:
+def _begin(
+    assignment: AssignmentInfo,
+    student: StudentInfo,
+    token: str,
+    answers: list[AnswerRecord],
+    draft: DraftRecord | None = None,
+) -> None:
+    """This session becomes ``student``'s: the quiz after ``answers``, with ``draft`` put back
+    if it is of the step on screen."""
     next_seq = max((a.seq for a in answers), default=0) + 1
-    st.session_state[STATE] = ClassSession(
-        assignment, student, token, Outbox(student.id, next_seq=next_seq)
-    )
-    st.session_state[VIEW] = _view(assignment, student, answers)
+    box = Outbox(student.id, next_seq=next_seq)
+    view = _view(assignment, student, answers)
+    if put_back(view, draft, next_seq):
+        box.kept = (draft.seq, draft.qid, draft.value)
+    st.session_state[STATE] = ClassSession(assignment, student, token, box)
+    st.session_state[VIEW] = view
+
+
+def _keep_draft(session: ClassSession, view: QuizView) -> None:
+    """After the quiz is drawn: the answer being picked, to the outbox (written if changed)."""
+    box = session.outbox
+    if (draft := draft_of(view, box.next_seq)) is not None:
+        box.hold_draft(draft)
+    if box.draft is not None:
+        box.flush(app_database())
+
+
+def _resumed(
+    code: str, token: str
+) -> tuple[AssignmentInfo, StudentInfo, list[AnswerRecord], DraftRecord | None]:
+    """The student behind ``token`` from the database, with their answers and draft."""
+    db = app_database()
+    assignment, student, answers = resume(db, code, token)
+    return assignment, student, answers, draft_for(db, student.id)
 
 
 # --- the URL --------------------------------------------------------------------------------
@@ -260,10 +296,10 @@ def _status(session: ClassSession) -> None:
 def _resync(session: ClassSession, code: str) -> None:
     """The quiz went on elsewhere with this resume link: continue from the stored answers."""
     try:
-        assignment, student, answers = resume(app_database(), code, session.token)
+        assignment, student, answers, draft = _resumed(code, session.token)
     except (NotFound, Unavailable):
         return
-    _begin(assignment, student, session.token, answers)
+    _begin(assignment, student, session.token, answers, draft)
     st.info(
         "This quiz went on in another tab or on another device with the same link: it "
         "continues here from the answers saved there.",
@@ -281,6 +317,7 @@ def _run(session: ClassSession, code: str) -> None:
     _status(session)
     view: QuizView = st.session_state[VIEW]
     show_quiz(view)
+    _keep_draft(session, view)
     if not view.run.practice:
         st.caption(
             ":material/bookmark: To go on later or on another device, keep this page's "
@@ -295,7 +332,7 @@ def _resume_or_join(code: str, token: str) -> None:
             _join_form(find_assignment(db, code))
             return
         try:
-            assignment, student, answers = resume(db, code, token)
+            assignment, student, answers, draft = _resumed(code, token)
         except NotFound as error:
             assignment = find_assignment(db, code)  # the code is fine: the token is not
             st.error(md(str(error)), icon=":material/error:")
@@ -315,7 +352,7 @@ def _resume_or_join(code: str, token: str) -> None:
                 f"{run.score} right at the first try. Your teacher has them."
             )
         return
-    _begin(assignment, student, token, answers)
+    _begin(assignment, student, token, answers, draft)
     _run(st.session_state[STATE], code)
 
 
