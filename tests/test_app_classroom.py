@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 import store.db
 from engine.quiz import AnswerType, QuizSettings
 from store import classroom as cr
-from store.models import Answer, Student
+from store.models import Answer, Assignment, Student
 from store.report import attempts_csv
 from tests import maps
 from tests.conftest import ROOT
@@ -52,11 +52,11 @@ def session() -> AppTest:
 
 
 def create(app: AppTest, title: str = "Zones, Tuesday", n: int = 4) -> tuple[str, str]:
-    """The teacher creates a class assignment of the zone quiz; returns its code and key."""
+    """The teacher creates a class assignment of the zone quiz (the settings and the title
+    filled in, then one press of Create); returns its code and key."""
     open_page(app, ASSIGN)
     app.radio(key="assign_drill").set_value("zones").run()
     app.number_input(key="assign_n").set_value(n)
-    click(app, "Make the link")
     app.text_input(key="assign_class_title").input(title)
     click(app, "Create a class assignment")
     made = app.session_state["assign_class_created"]
@@ -113,10 +113,15 @@ def test_a_class_answers_and_the_teacher_sees_roster_map_and_csv(app, sqlite_cla
     db = sqlite_class_db
     code, key = create(app)
     shown = texts(app)
-    assert f"class code **{code}**" in shown and "Keep this private." in shown
+    assert f"class code **{code}**" in shown and "Step 1 of 2" in shown
     codes = [c.value for c in app.code]
-    assert f"class?code={code}" in codes and f"results?key={key}" in codes
-    assert "seed" not in codes[-2] and "SQLite file" in shown
+    student_link = next(c for c in codes if f"class?code={code}" in c)
+    assert "seed" not in student_link and not any(key in c for c in codes)
+    assert "SQLite file" in shown
+    click(app, "Step 2: show my private teacher link")
+    codes = [c.value for c in app.code]
+    assert "Keep this private." in texts(app) and f"results?key={key}" in codes
+    assert f"class?code={code}" not in codes and not app.get("imgs")  # never both on screen
 
     ana = join_as(code, "Ana")
     assert param(ana, "code") == code
@@ -295,3 +300,37 @@ def test_a_choice_being_made_comes_back_in_a_new_session(app, class_db):
     w = view(again)
     assert w.turn == v.turn  # the same widget keys on every server: the browser's state fits
     assert again.radio(key=w.answer_key("one")).value == choice
+
+
+def test_create_uses_the_settings_the_form_shows_not_the_last_link(app, sqlite_class_db):
+    """Issue 18, item 7: Questions set to 5 and "Create" pressed without "Make the link" first:
+    the assignment has 5 questions, as the form says."""
+    open_page(app, ASSIGN)
+    app.radio(key="assign_drill").set_value("zones").run()
+    click(app, "Make the link")  # a link of 10 questions
+    app.number_input(key="assign_n").set_value(5)
+    app.text_input(key="assign_class_title").input("Five zones")
+    click(app, "Create a class assignment")
+    made = app.session_state["assign_class_created"]
+    assert made.assignment.questions == 5 and "5 questions" in texts(app)
+
+
+def test_a_second_press_of_create_makes_no_second_assignment(app, sqlite_class_db):
+    """Issue 18, item 8: the button the browser still shows is pressed again once the first
+    press is done: one assignment, the one whose link the page shows. "New class assignment"
+    then makes another."""
+    open_page(app, ASSIGN)
+    app.radio(key="assign_drill").set_value("zones").run()
+    app.text_input(key="assign_class_title").input("Once")
+    button = next(b for b in app.button if b.label == "Create a class assignment")
+    button.click().run()
+    first = app.session_state["assign_class_created"]
+    button.click().run()  # the same element again, as a second click of a double click
+    assert not app.exception
+    assert app.session_state["assign_class_created"] == first
+    with sqlite_class_db.read() as s:
+        assert s.scalar(sa.select(sa.func.count(Assignment.id))) == 1
+    click(app, "New class assignment")
+    app.text_input(key="assign_class_title").input("Twice")
+    click(app, "Create a class assignment")
+    assert app.session_state["assign_class_created"].assignment.id != first.assignment.id

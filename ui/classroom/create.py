@@ -1,6 +1,16 @@
-"""The class assignment part of the Assign page: its form (a title, a closing date and time in
-the teacher's time zone) and, once created, the class code, the student link with its QR code
-and the teacher link, whose key is shown once: only its hash is kept."""
+"""The class assignment part of the Assign page.
+
+* **One form.** The title and the closing date and time (in the teacher's time zone) are
+  fields of the Assign page's settings form, and "Create a class assignment" is one of its
+  submit buttons: pressing it sends what the form shows, so the assignment gets the settings
+  on screen, not those of the last "Make the link" (:func:`class_fields`).
+* **One press, one assignment.** The form draws the teacher key once (:data:`REQUEST`); a
+  second press sends the same key and ``store.classroom.create_assignment`` returns the first
+  assignment. Once created, the form offers no Create button until "New class assignment".
+* **Two steps, never on screen together** (:func:`show_created`): first the class code, the
+  student link and its QR code, to project; then, behind a button, the private teacher link
+  and its key (shown in this session only: only the key's hash is kept).
+"""
 
 from __future__ import annotations
 
@@ -8,16 +18,22 @@ from datetime import UTC, date, datetime, time, tzinfo
 
 import streamlit as st
 
-from engine.quiz import QuizSettings
 from store.classroom import ClassroomError, NewAssignment, create_assignment
+from store.codes import KEY_BYTES, new_token
 from store.db import Unavailable
 from ui.classroom.links import links, show_student_link
 from ui.classroom.student import about
 from ui.classroom.times import teacher_zone
 from ui.links import md
+from ui.quiz.session import read_settings
+from ui.quiz.widgets import form_params
 from ui.storage import UNAVAILABLE, app_database, storage_note
 
 CREATED = "assign_class_created"  #: session key: the assignment just created, with its key
+REQUEST = "assign_class_request"  #: session key: the teacher key the form drew for it
+STEP = "assign_class_step"  #: session key: "class" (the student link) or "teacher"
+ERROR = "assign_class_error"
+FIELDS = ("assign_class_title", "assign_class_day", "assign_class_time")
 
 
 def _closing(day: date | None, at: time | None, zone: tzinfo) -> datetime | None:
@@ -26,35 +42,53 @@ def _closing(day: date | None, at: time | None, zone: tzinfo) -> datetime | None
     return datetime.combine(day, at or time(23, 59), tzinfo=zone).astimezone(UTC)
 
 
-def _create(group: str, settings: QuizSettings, timer: int | None) -> None:
+def _create(group: str, prefix: str, default_seed: int) -> None:
+    """The form's "Create a class assignment": its settings are read here, from the values
+    this press submitted, never from the page's last run."""
     ss = st.session_state
-    ss.pop("assign_class_error", None)
+    ss.pop(ERROR, None)
+    if ss.get(CREATED) is not None:
+        return  # a second press of the same form: it is made already
+    settings, timer, _ = read_settings(form_params(group, prefix), group, default_seed)
     try:
         closes = _closing(ss.get("assign_class_day"), ss.get("assign_class_time"), teacher_zone())
         made = create_assignment(
             app_database(), title=ss.get("assign_class_title", ""), drill=group,
             settings=settings, timer=timer, closes_at=closes,
+            teacher_key=ss.setdefault(REQUEST, new_token(KEY_BYTES)),
         )  # fmt: skip
     except ClassroomError as error:
-        ss["assign_class_error"] = str(error)
+        ss[ERROR] = str(error)
         return
     except Unavailable:
-        ss["assign_class_error"] = UNAVAILABLE
+        ss[ERROR] = UNAVAILABLE
         return
     ss[CREATED] = made
+    ss[STEP] = "class"
 
 
-def create_section(group: str, settings: QuizSettings, timer: int | None, base: str | None) -> None:
-    """The Assign page's "Create a class assignment" form, and the assignment it created."""
-    st.subheader("Class assignment")
-    st.markdown(
-        "Collect every student's answers: the class gets a code and a link, you get a private "
-        "results page. The assignment uses the settings above, with questions of its own from "
-        "a secret seed (the preview and the answer key on this page are those of the practice "
-        "link only)."
-    )
-    st.markdown(storage_note())  # not a caption: its code spans fail contrast in grey
-    with st.form("assign_class"):
+def class_fields(group: str, prefix: str, default_seed: int) -> None:
+    """Inside the Assign page's settings form: the class assignment's fields and its submit
+    button, or, once one is created, a line saying so."""
+    ss = st.session_state
+    with st.container(border=True):
+        st.subheader("Class assignment", anchor=False)
+        made: NewAssignment | None = ss.get(CREATED)
+        if made is not None:
+            st.markdown(
+                f"“{md(made.assignment.title)}” is created: its class link is below this form. "
+                "To make another, press “New class assignment” there."
+            )
+            st.markdown(storage_note())  # not a caption: its code spans fail contrast in grey
+            return
+        st.markdown(
+            "Collect every student's answers: the class gets a code and a link, you get a "
+            "private results page. The assignment uses the settings above as this form shows "
+            "them, with questions of its own from a secret seed (the preview and the answer key "
+            "on this page are those of the practice link only)."
+        )
+        st.markdown(storage_note())
+        ss.setdefault(REQUEST, new_token(KEY_BYTES))
         st.text_input("Title", key="assign_class_title", placeholder="Borders of the West")
         left, right = st.columns(2)
         left.date_input("Closes on (optional)", value=None, key="assign_class_day")
@@ -67,27 +101,63 @@ def create_section(group: str, settings: QuizSettings, timer: int | None, base: 
             icon=":material/group_add:",
             width="stretch",
             on_click=_create,
-            args=(group, settings, timer),
+            args=(group, prefix, default_seed),
         )
-    if error := st.session_state.get("assign_class_error"):
+
+
+def _new_assignment() -> None:
+    """ "New class assignment": the form comes back empty, with a new key drawn for it."""
+    for name in (CREATED, REQUEST, STEP, ERROR, *FIELDS):
+        st.session_state.pop(name, None)
+
+
+def _step(step: str) -> None:
+    st.session_state[STEP] = step
+
+
+def show_created(base: str | None) -> None:
+    """The error of the last press, or the assignment just created, one step at a time."""
+    if error := st.session_state.get(ERROR):
         st.error(md(error), icon=":material/error:")
     made: NewAssignment | None = st.session_state.get(CREATED)
-    if made is not None:
-        _created(made, base)
-
-
-def _created(made: NewAssignment, base: str | None) -> None:
+    if made is None:
+        return
     a = made.assignment
     student, teacher = links(a.code, made.teacher_key, base)
+    st.subheader("Your class assignment", anchor=False)
     st.success(f"Created “{md(a.title)}”: class code **{a.code}**.", icon=":material/check:")
     st.caption(md(about(a)))
-    show_student_link(a.code, student)
-    st.markdown("**Your private teacher link** (the results, and closing or deleting them):")
-    st.code(teacher, language=None, wrap_lines=True)
-    st.warning(
-        "**Keep this private.** Anyone with this link can see every student's answers and "
-        "delete the assignment. It is shown only now: the app keeps only a fingerprint of its "
-        "key and cannot show it again, so copy it somewhere safe. The key alone is "
-        f"`{made.teacher_key}`.",
-        icon=":material/key:",
-    )
+    if st.session_state.get(STEP, "class") == "class":
+        st.markdown(
+            "**Step 1 of 2 · for the class.** Show this on the board or send it: it holds only "
+            "the class code."
+        )
+        show_student_link(a.code, student)
+        st.button(
+            "Step 2: show my private teacher link",
+            icon=":material/key:",
+            on_click=_step,
+            args=("teacher",),
+            help="Take the class link off the board first: the teacher link is for you only.",
+        )
+    else:
+        st.markdown(
+            "**Step 2 of 2 · for you only.** Not on the board: the class link is hidden while "
+            "this shows."
+        )
+        st.markdown("**Your private teacher link** (the results, and closing or deleting them):")
+        st.code(teacher, language=None, wrap_lines=True)
+        st.warning(
+            "**Keep this private.** Anyone with this link can see every student's answers and "
+            "delete the assignment. Copy it somewhere safe now: the app keeps only a "
+            "fingerprint of its key and cannot show it again once this page is closed (the "
+            f"results page can replace it). The key alone is `{made.teacher_key}`.",
+            icon=":material/key:",
+        )
+        st.button(
+            "Hide it: back to the class link",
+            icon=":material/visibility_off:",
+            on_click=_step,
+            args=("class",),
+        )
+    st.button("New class assignment", icon=":material/add:", on_click=_new_assignment)
