@@ -471,7 +471,7 @@ def closed_message(assignment: AssignmentInfo) -> str:
     at = f" on {when:%Y-%m-%d at %H:%M} UTC" if when else ""
     return (
         f"“{assignment.title}” closed{at}: answers are no longer recorded. Ask your teacher "
-        "if you still need to do it."
+        "if you still need to do it (once it is reopened, open the link again)."
     )
 
 

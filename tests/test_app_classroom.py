@@ -246,9 +246,18 @@ def test_a_closed_or_deleted_assignment(sqlite_class_db):
     assert "closed" in texts(late) and "Your name" not in str(late.text_input)
     answer(ana, right=True)  # checked after the closing time: refused, and said so
     assert "could not be recorded" in texts(ana) and answers_in(sqlite_class_db) == 1
-    teacher.checkbox(key="results_delete_sure").check().run()
+    click(teacher, "Reopen the assignment")  # open again: Ana's next answer counts
+    assert "Reopened" in texts(teacher)
+    answer(ana, right=True)
+    assert answers_in(sqlite_class_db) == 1  # her session stopped at the closing: a reload
+    ana = student_page(code, param(ana, "resume"))  # goes on from the stored answers
+    answer(ana, right=True)
+    assert answers_in(sqlite_class_db) == 2
+    click(teacher, "Delete the assignment")  # the title not typed: nothing is deleted
+    assert "Type the assignment's title" in texts(teacher) and answers_in(sqlite_class_db) == 2
+    teacher.text_input(key="results_delete_title").input("zones ").run()
     click(teacher, "Delete the assignment")
-    assert "Deleted" in texts(teacher) and "with its 1 answer" in texts(teacher)
+    assert "Deleted" in texts(teacher) and "with its 2 answers" in texts(teacher)
     assert "No class assignment has the code" in texts(student_page(code))
     gone = open_page(session(), RESULTS, key=key)
     assert "opens no assignment" in texts(gone)
@@ -334,3 +343,20 @@ def test_a_second_press_of_create_makes_no_second_assignment(app, sqlite_class_d
     app.text_input(key="assign_class_title").input("Twice")
     click(app, "Create a class assignment")
     assert app.session_state["assign_class_created"].assignment.id != first.assignment.id
+
+
+def test_the_teacher_key_leaves_the_address_and_a_new_key_shuts_out_the_old(sqlite_class_db):
+    """Issue 18, item 9 (the browser test checks the address bar itself)."""
+    code, key = quick(sqlite_class_db)
+    teacher = open_page(session(), RESULTS, key=key)
+    assert "key" not in teacher.query_params and "Roster" in texts(teacher)
+    teacher.run()  # a rerun goes on with the key the session keeps
+    assert "Roster" in texts(teacher) and not teacher.exception
+    click(teacher, "Make a new teacher key")
+    new = teacher.session_state["results_key"]
+    assert new != key and any(f"results?key={new}" in c.value for c in teacher.code)
+    click(teacher, "I have copied it: hide it")
+    assert not any(new in c.value for c in teacher.code) and "Roster" in texts(teacher)
+    old = open_page(session(), RESULTS, key=key)
+    assert "opens no assignment" in texts(old)
+    assert "Roster" in texts(open_page(session(), RESULTS, key=new))

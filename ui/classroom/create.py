@@ -21,7 +21,7 @@ import streamlit as st
 from store.classroom import ClassroomError, NewAssignment, create_assignment
 from store.codes import KEY_BYTES, new_token
 from store.db import Unavailable
-from ui.classroom.links import links, show_student_link
+from ui.classroom.links import show_student_link, student_link, teacher_link
 from ui.classroom.student import about
 from ui.classroom.times import teacher_zone
 from ui.links import md
@@ -123,7 +123,7 @@ def show_created(base: str | None) -> None:
     if made is None:
         return
     a = made.assignment
-    student, teacher = links(a.code, made.teacher_key, base)
+    student, teacher = student_link(a.code, base), teacher_link(made.teacher_key, base)
     st.subheader("Your class assignment", anchor=False)
     st.success(f"Created “{md(a.title)}”: class code **{a.code}**.", icon=":material/check:")
     st.caption(md(about(a)))

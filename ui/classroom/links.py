@@ -13,10 +13,14 @@ RESULTS_PATH = "results"
 KEY_PARAM = "key"
 
 
-def links(code: str, key: str | None, base: str | None) -> tuple[str, str | None]:
-    """The student link and (with ``key``) the teacher link."""
-    student = app_link(URL_PATH, {CODE: code}, base)
-    return student, app_link(RESULTS_PATH, {KEY_PARAM: key}, base) if key else None
+def student_link(code: str, base: str | None) -> str:
+    """The link students open: ``/class?code=…`` (it holds nothing secret)."""
+    return app_link(URL_PATH, {CODE: code}, base)
+
+
+def teacher_link(key: str, base: str | None) -> str:
+    """The private teacher link: ``/results?key=…``."""
+    return app_link(RESULTS_PATH, {KEY_PARAM: key}, base)
 
 
 def show_student_link(code: str, link: str) -> None:

@@ -4,8 +4,14 @@
 The page refreshes itself while students work (a small ``st.fragment`` with ``run_every``
 looks for new answers and redraws the page when there are): the roster, the class map (the
 share of wrong first answers per state), the most-missed questions with the wrong answers
-given most often, each student's answers and a CSV of every attempt; the teacher can close the
-assignment or delete it with every answer.
+given most often, each student's answers and a CSV of every attempt.
+
+* **The key stays off the board.** A key that came in the address (``?key=…``) is moved into
+  the session at once and taken out of the address bar, so a projected page never shows it; a
+  rerun goes on with the session's key (a reload asks for the key or the link again).
+* **Managing** (behind an expander): close the assignment, or reopen a closed one; replace the
+  teacher key (the new key and link are shown once, the old ones open nothing from then on);
+  delete the assignment with every answer once its title is typed.
 """
 
 from __future__ import annotations
@@ -25,10 +31,19 @@ from store.classroom import (
     class_version,
     close_assignment,
     delete_assignment,
+    new_teacher_key,
+    reopen_assignment,
 )
 from store.db import Unavailable
+from store.names import name_key
 from store.report import attempts_csv, most_missed, roster, state_shares
-from ui.classroom.links import KEY_PARAM, RESULTS_PATH, links, show_student_link
+from ui.classroom.links import (
+    KEY_PARAM,
+    RESULTS_PATH,
+    show_student_link,
+    student_link,
+    teacher_link,
+)
 from ui.classroom.student import about
 from ui.classroom.times import teacher_zone, when
 from ui.links import app_base_url, md
@@ -36,7 +51,8 @@ from ui.maps import us_map
 from ui.quiz.text import clock
 from ui.storage import UNAVAILABLE, app_database, storage_note
 
-RESULTS_KEY = "results_key"  #: session key: a teacher key typed on the Results page
+RESULTS_KEY = "results_key"  #: session key: the teacher key (typed, or from the link)
+NEW_KEY = "results_new_key"  #: session key: a new teacher key, shown until the teacher hides it
 REFRESH = 5  #: seconds between two looks for new results
 VERSION = "results_version"  #: session key: the results' version drawn last
 #: the class map's bands of the share of wrong first answers: (role, lower bound, words)
@@ -66,26 +82,67 @@ def _key_form() -> None:
 
 def _forget_key() -> None:
     st.session_state.pop(RESULTS_KEY, None)
-    if KEY_PARAM in st.query_params:
-        del st.query_params[KEY_PARAM]
+    st.session_state.pop(NEW_KEY, None)
+
+
+def _key_from_link() -> None:
+    """A key in the address goes into the session and out of the address bar."""
+    if KEY_PARAM not in st.query_params:
+        return
+    st.session_state[RESULTS_KEY] = str(st.query_params.get(KEY_PARAM) or "").strip()
+    st.session_state.pop(NEW_KEY, None)
+    del st.query_params[KEY_PARAM]
+
+
+def _flash(text: str) -> None:
+    st.session_state["results_flash"] = text
 
 
 def _close(assignment_id: int) -> None:
     try:
         close_assignment(app_database(), assignment_id)
-        st.session_state["results_flash"] = "Closed: late students see that it is closed."
-    except (ClassroomError, Unavailable) as error:
-        st.session_state["results_flash"] = str(error) if str(error) else UNAVAILABLE
+        _flash("Closed: late students see that it is closed.")
+    except ClassroomError as error:
+        _flash(str(error))
+    except Unavailable:
+        _flash(UNAVAILABLE)
+
+
+def _reopen(assignment_id: int) -> None:
+    try:
+        reopen_assignment(app_database(), assignment_id)
+        _flash("Reopened: students can join and answer again, until you close it.")
+    except ClassroomError as error:
+        _flash(str(error))
+    except Unavailable:
+        _flash(UNAVAILABLE)
+
+
+def _new_key(assignment_id: int) -> None:
+    """Replace the session's key; the new one is shown until the teacher hides it."""
+    try:
+        fresh = new_teacher_key(
+            app_database(), assignment_id, st.session_state.get(RESULTS_KEY, "")
+        )
+    except ClassroomError as error:
+        _flash(str(error))
+        return
+    except Unavailable:
+        _flash(UNAVAILABLE)
+        return
+    st.session_state[RESULTS_KEY] = fresh
+    st.session_state[NEW_KEY] = fresh
 
 
 def _delete(assignment_id: int, title: str) -> None:
-    if not st.session_state.get("results_delete_sure"):
-        st.session_state["results_flash"] = "Tick the box first to delete the assignment."
+    typed = str(st.session_state.get("results_delete_title") or "")
+    if name_key(typed) != name_key(title):
+        _flash(f"Type the assignment's title, “{title}”, to delete it.")
         return
     try:
         answers = delete_assignment(app_database(), assignment_id)
     except Unavailable:
-        st.session_state["results_flash"] = UNAVAILABLE
+        _flash(UNAVAILABLE)
         return
     _forget_key()
     st.session_state["results_deleted"] = (
@@ -242,7 +299,7 @@ def _results(assignment: AssignmentInfo) -> None:
 
 
 def _manage(assignment: AssignmentInfo) -> None:
-    with st.expander("Close or delete the assignment", icon=":material/settings:"):
+    with st.expander("Close, reopen, new teacher key or delete", icon=":material/settings:"):
         if assignment.is_open():
             st.button(
                 "Close the assignment now",
@@ -251,9 +308,30 @@ def _manage(assignment: AssignmentInfo) -> None:
                 args=(assignment.id,),
                 help="Students who open the link later see that it is closed.",
             )
-        st.checkbox(
-            f"Yes, delete “{assignment.title}” and every answer: this cannot be undone",
-            key="results_delete_sure",
+        else:
+            st.button(
+                "Reopen the assignment",
+                icon=":material/lock_open:",
+                on_click=_reopen,
+                args=(assignment.id,),
+                help="Students can join and answer again, until you close it.",
+            )
+        st.markdown(
+            "**New teacher key.** If the key or this page's link was seen by someone else (on "
+            "the board, in a photo), replace it: the new key is shown once, and the old key and "
+            "link open nothing from then on."
+        )
+        st.button(
+            "Make a new teacher key",
+            icon=":material/key:",
+            on_click=_new_key,
+            args=(assignment.id,),
+        )
+        st.markdown("**Delete.** The assignment goes with every answer: this cannot be undone.")
+        st.text_input(
+            f"Type the title, “{assignment.title}”, to delete it",
+            key="results_delete_title",
+            autocomplete="off",
         )
         st.button(
             "Delete the assignment",
@@ -263,12 +341,33 @@ def _manage(assignment: AssignmentInfo) -> None:
         )
 
 
+def _hide_new_key() -> None:
+    st.session_state.pop(NEW_KEY, None)
+
+
+def _show_new_key(key: str) -> None:
+    """The new teacher link and key, until the teacher hides them."""
+    teacher = teacher_link(key, app_base_url(RESULTS_PATH))
+    with st.container(border=True):
+        st.markdown("**Your new private teacher link** (the old key and link open nothing now):")
+        st.code(teacher, language=None, wrap_lines=True)
+        st.warning(
+            "**Keep this private, and copy it now**: it is shown only until you hide it. The "
+            f"key alone is `{key}`.",
+            icon=":material/key:",
+        )
+        st.button(
+            "I have copied it: hide it", icon=":material/visibility_off:", on_click=_hide_new_key
+        )
+
+
 def results_page() -> None:
     """The Results page of one assignment, opened with its teacher key."""
     st.title("Class results")
     if deleted := st.session_state.pop("results_deleted", None):
         st.success(md(deleted), icon=":material/delete:")
-    key = str(st.query_params.get(KEY_PARAM) or st.session_state.get(RESULTS_KEY) or "").strip()
+    _key_from_link()
+    key = str(st.session_state.get(RESULTS_KEY) or "").strip()
     if not key:
         _key_form()
         st.markdown(storage_note())  # not a caption: its code spans fail contrast in grey
@@ -278,7 +377,7 @@ def results_page() -> None:
         assignment = assignment_for_key(db, key)
     except NotFound as error:
         st.error(md(str(error)), icon=":material/error:")
-        st.session_state.pop(RESULTS_KEY, None)
+        _forget_key()
         _key_form()
         return
     except Unavailable:
@@ -289,9 +388,12 @@ def results_page() -> None:
     st.caption(md(about(assignment)))
     if flash := st.session_state.pop("results_flash", None):
         st.info(md(flash), icon=":material/info:")
-    student, _ = links(assignment.code, None, app_base_url(RESULTS_PATH))
+    if new_key := st.session_state.get(NEW_KEY):
+        _show_new_key(new_key)
     with st.expander("The student link and its QR code", icon=":material/qr_code_2:"):
-        show_student_link(assignment.code, student)
+        show_student_link(
+            assignment.code, student_link(assignment.code, app_base_url(RESULTS_PATH))
+        )
     live = st.toggle("Live: refresh while students work", value=True, key="results_live")
     _results(assignment)  # sets the version _watch compares with: it must come first
     if live:
