@@ -343,6 +343,8 @@ def test_a_second_press_of_create_makes_no_second_assignment(app, sqlite_class_d
     app.text_input(key="assign_class_title").input("Twice")
     click(app, "Create a class assignment")
     assert app.session_state["assign_class_created"].assignment.id != first.assignment.id
+    earlier = [c.value for c in app.code if "results?key=" in c.value]  # behind an expander
+    assert earlier == [f"results?key={first.teacher_key}"]  # the first one's link is not lost
 
 
 def test_the_teacher_key_leaves_the_address_and_a_new_key_shuts_out_the_old(sqlite_class_db):
@@ -360,3 +362,14 @@ def test_the_teacher_key_leaves_the_address_and_a_new_key_shuts_out_the_old(sqli
     old = open_page(session(), RESULTS, key=key)
     assert "opens no assignment" in texts(old)
     assert "Roster" in texts(open_page(session(), RESULTS, key=new))
+
+
+def test_a_name_already_in_the_roster_is_refused_in_words(sqlite_class_db):
+    """Issue 18, item 10: "Ana" and "ana " are one name; the second is told what to do."""
+    code, _ = quick(sqlite_class_db)
+    join_as(code, "Ana")
+    again = join_as(code, "ana ")
+    shown = texts(again)
+    assert "Ana is already in this class: open your resume link, or add your initial." in shown
+    assert "resume" not in again.query_params
+    assert "Ana B." in texts(join_as(code, "Ana B."))

@@ -21,6 +21,7 @@ from engine.quiz import QuizSettings, build_questions
 from store import classroom as cr
 from tests import browser as b
 from tests.databases import postgres_base, postgres_database
+from ui.quiz.roles import question_states
 
 pytestmark = pytest.mark.browser
 
@@ -161,6 +162,36 @@ def test_two_servers_share_one_postgresql_database(chromium, blocked):
     assert blocked == []
 
 
+def answer_as(code: str, students: dict[str, list[bool]]) -> None:
+    """Students join ``code`` and answer its first questions, right or wrong, through the
+    store (what the class quiz page writes)."""
+    assignment = cr.find_assignment(app_db(), code)
+    questions = build_questions(assignment.settings())
+    for name, outcomes in students.items():
+        student, _ = cr.join(app_db(), code, name)
+        records = []
+        for seq, (q, right) in enumerate(zip(questions, outcomes, strict=False), 1):
+            given = q.answer if right else next(c for c in q.choices if c != q.answer)
+            records.append(
+                cr.AnswerRecord(
+                    seq=seq,
+                    question=seq,
+                    attempt=1,
+                    qid=q.qid,
+                    mode=q.mode,
+                    prompt=q.prompt,
+                    states=question_states(q),
+                    response=given,
+                    given=q.label(given),
+                    correct_answer=q.answer_text,
+                    outcome="right" if right else "wrong",
+                    seconds=4.0,
+                    answered_at=cr.now_utc(),
+                )  # fmt: skip
+            )
+        cr.record_answers(app_db(), student.id, records)
+
+
 def app_db() -> store.db.Database:
     return store.db.database(os.environ["GEOPLUNGE_DATABASE_URL"])
 
@@ -276,11 +307,17 @@ def test_screenshots_of_the_assign_steps_and_the_results_page(
         b.wait_for_app(teacher)
         teacher.get_by_text("Step 2 of 2").scroll_into_view_if_needed()
         b.screenshot(teacher, f"classroom-assign-step2-{size}", full_page=False)
-        link = re.search(r"http://\S+/results\?key=[\w-]+", teacher.inner_text("body"))
-        open_app(teacher, link.group(0), "Class map")
+        body = teacher.inner_text("body")
+        link = re.search(r"http://\S+/results\?key=[\w-]+", body).group(0)
+        code = re.search(r"class code (\w+)", body).group(1)
+        answer_as(code, {"Ana": [True, False, True], "Ben": [False, False], "Cy": [True]})
+        open_app(teacher, link, "Class map")
         teacher.wait_for_selector("path.choroplethlocation")
         b.wait_for_app(teacher)
         b.screenshot(teacher, f"classroom-results-{size}")
+        teacher.get_by_text("Close, reopen, new teacher key or delete").click()
+        b.wait_for_app(teacher)
+        b.screenshot(teacher, f"classroom-results-manage-{size}")
     finally:
         context.close()
     assert blocked == []

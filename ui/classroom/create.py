@@ -9,7 +9,9 @@
   assignment. Once created, the form offers no Create button until "New class assignment".
 * **Two steps, never on screen together** (:func:`show_created`): first the class code, the
   student link and its QR code, to project; then, behind a button, the private teacher link
-  and its key (shown in this session only: only the key's hash is kept).
+  and its key (shown in this session only: only the key's hash is kept). The teacher links of
+  the assignments made earlier in the session stay behind an expander, so "New class
+  assignment" pressed before copying a link loses nothing.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from ui.storage import UNAVAILABLE, app_database, storage_note
 CREATED = "assign_class_created"  #: session key: the assignment just created, with its key
 REQUEST = "assign_class_request"  #: session key: the teacher key the form drew for it
 STEP = "assign_class_step"  #: session key: "class" (the student link) or "teacher"
+EARLIER = "assign_class_earlier"  #: session key: the assignments made before, newest last
 ERROR = "assign_class_error"
 FIELDS = ("assign_class_title", "assign_class_day", "assign_class_time")
 
@@ -71,44 +74,64 @@ def class_fields(group: str, prefix: str, default_seed: int) -> None:
     """Inside the Assign page's settings form: the class assignment's fields and its submit
     button, or, once one is created, a line saying so."""
     ss = st.session_state
-    with st.container(border=True):
-        st.subheader("Class assignment", anchor=False)
-        made: NewAssignment | None = ss.get(CREATED)
-        if made is not None:
-            st.markdown(
-                f"“{md(made.assignment.title)}” is created: its class link is below this form. "
-                "To make another, press “New class assignment” there."
-            )
-            st.markdown(storage_note())  # not a caption: its code spans fail contrast in grey
-            return
+    st.divider()
+    st.subheader("Class assignment", anchor=False)
+    made: NewAssignment | None = ss.get(CREATED)
+    if made is not None:
         st.markdown(
-            "Collect every student's answers: the class gets a code and a link, you get a "
-            "private results page. The assignment uses the settings above as this form shows "
-            "them, with questions of its own from a secret seed (the preview and the answer key "
-            "on this page are those of the practice link only)."
+            f"“{md(made.assignment.title)}” is created: its class link is below this form. "
+            "To make another, press “New class assignment” there."
         )
-        st.markdown(storage_note())
-        ss.setdefault(REQUEST, new_token(KEY_BYTES))
-        st.text_input("Title", key="assign_class_title", placeholder="Borders of the West")
-        left, right = st.columns(2)
-        left.date_input("Closes on (optional)", value=None, key="assign_class_day")
-        right.time_input("at", value=time(23, 59), key="assign_class_time")
-        zone = teacher_zone()
-        st.caption(f"Times are in your time zone ({getattr(zone, 'key', 'UTC')}).")
-        st.form_submit_button(
-            "Create a class assignment",
-            type="primary",
-            icon=":material/group_add:",
-            width="stretch",
-            on_click=_create,
-            args=(group, prefix, default_seed),
-        )
+        st.markdown(storage_note())  # not a caption: its code spans fail contrast in grey
+        return
+    st.markdown(
+        "Collect every student's answers: the class gets a code and a link, you get a "
+        "private results page. The assignment uses the settings above as this form shows "
+        "them, with questions of its own from a secret seed (the preview and the answer key "
+        "on this page are those of the practice link only)."
+    )
+    st.markdown(storage_note())
+    ss.setdefault(REQUEST, new_token(KEY_BYTES))
+    st.text_input("Title", key="assign_class_title", placeholder="Borders of the West")
+    left, right = st.columns(2)
+    left.date_input("Closes on (optional)", value=None, key="assign_class_day")
+    right.time_input("at", value=time(23, 59), key="assign_class_time")
+    zone = teacher_zone()
+    st.caption(f"Times are in your time zone ({getattr(zone, 'key', 'UTC')}).")
+    st.form_submit_button(
+        "Create a class assignment",
+        type="primary",
+        icon=":material/group_add:",
+        width="stretch",
+        on_click=_create,
+        args=(group, prefix, default_seed),
+    )
 
 
 def _new_assignment() -> None:
-    """ "New class assignment": the form comes back empty, with a new key drawn for it."""
+    """ "New class assignment": the form comes back empty, with a new key drawn for it; the one
+    made goes to the session's earlier ones."""
+    ss = st.session_state
+    if (made := ss.get(CREATED)) is not None:
+        ss[EARLIER] = [*ss.get(EARLIER, []), made]
     for name in (CREATED, REQUEST, STEP, ERROR, *FIELDS):
-        st.session_state.pop(name, None)
+        ss.pop(name, None)
+
+
+def _earlier(base: str | None) -> None:
+    """The teacher links of the assignments made earlier in this session, behind an expander."""
+    earlier: list[NewAssignment] = st.session_state.get(EARLIER, [])
+    if not earlier:
+        return
+    with st.expander(
+        f"Private teacher links of the {len(earlier)} assignment"
+        f"{'s' if len(earlier) != 1 else ''} made before in this session",
+        icon=":material/key:",
+    ):
+        for made in reversed(earlier):
+            a = made.assignment
+            st.markdown(f"**{md(a.title)}** · class code **{a.code}**")
+            st.code(teacher_link(made.teacher_key, base), language=None, wrap_lines=True)
 
 
 def _step(step: str) -> None:
@@ -121,6 +144,7 @@ def show_created(base: str | None) -> None:
         st.error(md(error), icon=":material/error:")
     made: NewAssignment | None = st.session_state.get(CREATED)
     if made is None:
+        _earlier(base)
         return
     a = made.assignment
     student, teacher = student_link(a.code, base), teacher_link(made.teacher_key, base)
@@ -161,3 +185,4 @@ def show_created(base: str | None) -> None:
             args=("class",),
         )
     st.button("New class assignment", icon=":material/add:", on_click=_new_assignment)
+    _earlier(base)
