@@ -347,6 +347,16 @@ def answer_when_reconnected(page, still_there) -> None:
     print(f"reconnected: the first press {first}")
 
 
+def choose(page, number: int, q, db: store.db.Database, assignment_id: int, name: str) -> None:
+    """On question ``number`` (a zone), choose the right answer without checking it, and wait
+    until the database has it as the student's draft."""
+    page.get_by_text(f"Question {number} of").first.wait_for(timeout=60_000)
+    b.wait_for_app(page, timeout_ms=60_000)
+    page.get_by_test_id("stRadio").get_by_text(q.label(q.answer), exact=True).click()
+    b.wait_for_app(page, timeout_ms=60_000)
+    wait_for_draft(db, name, assignment_id, "one", q.answer)
+
+
 def chosen(page) -> str:
     """The label of the radio button checked on the page ("" for none)."""
     picked = page.get_by_test_id("stRadio").locator("label:has(input:checked)")
@@ -377,12 +387,8 @@ def test_a_server_killed_mid_quiz_loses_no_answer_and_the_quiz_goes_on(chromium,
         q = zone_qs[number - 1]
         answer_class_question(ben, number, q.label(q.answer))
         ben.get_by_role("button", name="Next question").click()
-    ben.get_by_text("Question 3 of").first.wait_for(timeout=60_000)
-    b.wait_for_app(ben, timeout_ms=60_000)
     third = zone_qs[2]
-    ben.get_by_test_id("stRadio").get_by_text(third.label(third.answer), exact=True).click()
-    b.wait_for_app(ben, timeout_ms=60_000)
-    wait_for_draft(db, "Ben", zones.id, "one", third.answer)
+    choose(ben, 3, third, db, zones.id, "Ben")
     resume_link = ben.url
     assert "resume=" in resume_link
 
@@ -415,12 +421,8 @@ def test_a_server_killed_mid_quiz_loses_no_answer_and_the_quiz_goes_on(chromium,
     answer_when_reconnected(ben, ben_still_chose)
     answer_when_reconnected(ana, ana_still_typed)
     ben.get_by_role("button", name="Next question").click()
-    ben.get_by_text("Question 4 of").first.wait_for(timeout=60_000)
-    b.wait_for_app(ben, timeout_ms=60_000)
     fourth = zone_qs[3]
-    ben.get_by_test_id("stRadio").get_by_text(fourth.label(fourth.answer), exact=True).click()
-    b.wait_for_app(ben, timeout_ms=60_000)
-    wait_for_draft(db, "Ben", zones.id, "one", fourth.answer)
+    choose(ben, 4, fourth, db, zones.id, "Ben")
     ben.goto(resume_link)  # a new session: only the database knows the choice
     b.wait_for_app(ben, timeout_ms=60_000)
     b.dismiss_page_not_found(ben)

@@ -16,8 +16,9 @@ given most often, each student's answers and a CSV of every attempt.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime, tzinfo
+from typing import TypeVar
 
 import streamlit as st
 
@@ -51,6 +52,7 @@ from ui.maps import us_map
 from ui.quiz.text import clock
 from ui.storage import UNAVAILABLE, app_database, storage_note
 
+T = TypeVar("T")
 RESULTS_KEY = "results_key"  #: session key: the teacher key (typed, or from the link)
 NEW_KEY = "results_new_key"  #: session key: a new teacher key, shown until the teacher hides it
 REFRESH = 5  #: seconds between two looks for new results
@@ -98,40 +100,34 @@ def _flash(text: str) -> None:
     st.session_state["results_flash"] = text
 
 
-def _close(assignment_id: int) -> None:
+def _ask_store(action: Callable[..., T], *args: object) -> T | None:
+    """``action(db, *args)``; ``None``, with its sentence flashed, when the store refuses or
+    the database does not answer."""
     try:
-        close_assignment(app_database(), assignment_id)
-        _flash("Closed: late students see that it is closed.")
+        return action(app_database(), *args)
     except ClassroomError as error:
         _flash(str(error))
     except Unavailable:
         _flash(UNAVAILABLE)
+    return None
+
+
+def _close(assignment_id: int) -> None:
+    if _ask_store(close_assignment, assignment_id) is not None:
+        _flash("Closed: late students see that it is closed.")
 
 
 def _reopen(assignment_id: int) -> None:
-    try:
-        reopen_assignment(app_database(), assignment_id)
+    if _ask_store(reopen_assignment, assignment_id) is not None:
         _flash("Reopened: students can join and answer again, until you close it.")
-    except ClassroomError as error:
-        _flash(str(error))
-    except Unavailable:
-        _flash(UNAVAILABLE)
 
 
 def _new_key(assignment_id: int) -> None:
     """Replace the session's key; the new one is shown until the teacher hides it."""
-    try:
-        fresh = new_teacher_key(
-            app_database(), assignment_id, st.session_state.get(RESULTS_KEY, "")
-        )
-    except ClassroomError as error:
-        _flash(str(error))
-        return
-    except Unavailable:
-        _flash(UNAVAILABLE)
-        return
-    st.session_state[RESULTS_KEY] = fresh
-    st.session_state[NEW_KEY] = fresh
+    fresh = _ask_store(new_teacher_key, assignment_id, st.session_state.get(RESULTS_KEY, ""))
+    if fresh is not None:
+        st.session_state[RESULTS_KEY] = fresh
+        st.session_state[NEW_KEY] = fresh
 
 
 def _delete(assignment_id: int, title: str) -> None:
@@ -139,10 +135,8 @@ def _delete(assignment_id: int, title: str) -> None:
     if name_key(typed) != name_key(title):
         _flash(f"Type the assignment's title, “{title}”, to delete it.")
         return
-    try:
-        answers = delete_assignment(app_database(), assignment_id)
-    except Unavailable:
-        _flash(UNAVAILABLE)
+    answers = _ask_store(delete_assignment, assignment_id)
+    if answers is None:
         return
     _forget_key()
     st.session_state["results_deleted"] = (
@@ -300,22 +294,16 @@ def _results(assignment: AssignmentInfo) -> None:
 
 def _manage(assignment: AssignmentInfo) -> None:
     with st.expander("Close, reopen, new teacher key or delete", icon=":material/settings:"):
-        if assignment.is_open():
-            st.button(
-                "Close the assignment now",
-                icon=":material/lock:",
-                on_click=_close,
-                args=(assignment.id,),
-                help="Students who open the link later see that it is closed.",
-            )
-        else:
-            st.button(
-                "Reopen the assignment",
-                icon=":material/lock_open:",
-                on_click=_reopen,
-                args=(assignment.id,),
-                help="Students can join and answer again, until you close it.",
-            )
+        label, icon, action, said = (
+            ("Close the assignment now", "lock", _close, "Students who open the link later "
+             "see that it is closed.")
+            if assignment.is_open()
+            else ("Reopen the assignment", "lock_open", _reopen, "Students can join and "
+                  "answer again, until you close it.")
+        )  # fmt: skip
+        st.button(
+            label, icon=f":material/{icon}:", on_click=action, args=(assignment.id,), help=said
+        )
         st.markdown(
             "**New teacher key.** If the key or this page's link was seen by someone else (on "
             "the board, in a photo), replace it: the new key is shown once, and the old key and "
