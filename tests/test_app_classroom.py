@@ -373,3 +373,20 @@ def test_a_name_already_in_the_roster_is_refused_in_words(sqlite_class_db):
     assert "Ana is already in this class: open your resume link, or add your initial." in shown
     assert "resume" not in again.query_params
     assert "Ana B." in texts(join_as(code, "Ana B."))
+
+
+def test_a_second_press_sent_before_the_resume_token_arrived_stays_in_the_quiz(
+    sqlite_class_db,
+):
+    """A double click on "Start the quiz": the second run may come with the address the
+    browser had before the first run gave it the resume token. The session is that student:
+    the quiz goes on, the token goes back into the address, no join form, no second row."""
+    code, _ = quick(sqlite_class_db)
+    ana = join_as(code, "Ana")
+    token = param(ana, "resume")
+    del ana.query_params["resume"]  # the address of the second press
+    ana.run()
+    assert not [t for t in ana.text_input if t.label == "Your name"]
+    assert "Check" in [b.label for b in ana.button] and param(ana, "resume") == token
+    with sqlite_class_db.read() as s:
+        assert s.scalar(sa.select(sa.func.count(Student.id))) == 1

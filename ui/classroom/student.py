@@ -11,7 +11,9 @@ with its settings locked.
   draft (``ui.classroom.draft``), so a quiz rebuilt on another server puts it back.
 * **One press, one student.** The join form draws the student's resume token once; a second
   press of "Start the quiz" (a double click) sends the same token, and the database returns
-  the student the first press made (``store.classroom.join``).
+  the student the first press made (``store.classroom.join``). A session that is a student of
+  the class stays that student when the address comes without its resume token (the second
+  press was sent before the browser had it, or the student went back): the page puts it back.
 * The quiz's widgets are numbered by the **step** (the answers counted so far), so the quiz
   rebuilt on another server draws them under the keys the browser already holds: what the
   browser still shows (a typed answer not yet checked) stays where it is.
@@ -372,10 +374,11 @@ def class_page() -> None:
     session: ClassSession | None = st.session_state.get(STATE)
     if (
         session is not None
-        and token
-        and session.token == token
+        and token in ("", session.token)
         and session.assignment.code == normalize_code(code)
     ):
+        if not token:  # a run the browser asked for before it had the token (a double click)
+            st.query_params[RESUME] = session.token
         _run(session, code)
         return
     try:
