@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import sqlalchemy as sa
@@ -28,7 +29,7 @@ CODE_LENGTH = 6
 TOKEN_BYTES = 16  #: 128 bits: a resume token, a seat token
 KEY_BYTES = 24  #: 192 bits: a teacher key
 
-Row = TypeVar("Row")
+T = TypeVar("T")
 
 
 def new_code() -> str:
@@ -56,14 +57,14 @@ def digest(secret: str) -> str:
 
 def find_by_code(
     db: Database,
-    model: type[Row],
+    model: Any,
     code: object,
-    convert: Any,
+    convert: Callable[[Any], T],
     *,
     error: type[Exception],
     what: str,
     missing: str,
-) -> Any:
+) -> T:
     """``convert(row)`` of the ``model`` row whose ``code`` is ``code`` as typed.
 
     A typed text that cannot be a code raises ``error`` saying it is not ``what`` ("a class
