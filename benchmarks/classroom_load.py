@@ -5,7 +5,7 @@
 
 Each student is a thread of one process (as the sessions of one app server are): it joins the
 assignment, then answers its quiz one question after another with no pause, each answer going
-through the app's own write path (``ui.classroom.answer_record`` → ``store.outbox.Outbox`` →
+through the app's own write path (``ui.classroom.student.answer_record`` → ``store.outbox.Outbox`` →
 ``store.classroom.record_answers``, one transaction per answer). All students start together
 (a barrier): the worst case of a class pressing "Check" at the same moment.
 
@@ -42,7 +42,7 @@ from store import classroom as cr  # noqa: E402
 from store.db import Database, normalize_url  # noqa: E402
 from store.models import Answer  # noqa: E402
 from store.outbox import Outbox  # noqa: E402
-from ui.classroom import answer_record  # noqa: E402
+from ui.classroom.student import answer_record  # noqa: E402
 from ui.quiz.session import QuizView  # noqa: E402
 
 WRONG_SHARE = 0.3  #: answers given wrong on purpose (they come back later in the run)

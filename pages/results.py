@@ -1,7 +1,7 @@
 """Class results: one class assignment, opened with the teacher link (``/results?key=…``) or
-by typing its key; see `ui.class_teacher`."""
+by typing its key; see `ui.classroom.results`."""
 
-from ui.class_teacher import results_page
+from ui.classroom.results import results_page
 from ui.nav import page_setup
 
 page_setup()

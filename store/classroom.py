@@ -3,20 +3,30 @@ record answers, close it, delete it, and read what the class did.
 
 The rules:
 
-* A **class code** has :data:`CODE_LENGTH` characters from :data:`CODE_ALPHABET` (no 0/O,
-  1/I/L look-alikes); it is typed case-insensitively, spaces and dashes ignored.
+* A **class code** is a code of :mod:`store.codes` (6 characters, no 0/O, 1/I/L
+  look-alikes, typed case-insensitively, spaces and dashes ignored).
 * The **questions** come from a secret seed drawn here and kept only in the database; the
   assignment's public settings are its URL parameters without the seed.
 * The **teacher key** has 192 random bits and the **resume token** 128; both are handed out
-  once and stored only as SHA-256 hashes.
-* A **name** is 1 to :data:`NAME_MAX` characters once trimmed (inner runs of spaces become
-  one), any script, no control characters.
-* An assignment is **open** until its closing time (none: open until closed). An answer checked
-  before the closing time counts even when it reaches the database later (it waited in the
-  session's outbox); answers checked later are refused.
+  once and stored only as SHA-256 hashes. A teacher may replace the key (:func:`new_teacher_key`):
+  the new one is shown once, only its hash is kept, and the old one opens nothing from then on.
+* **One press, one row.** The page draws the teacher key (or the resume token) once per form
+  and passes it in; its hash is a unique column, so a second :func:`create_assignment` or
+  :func:`join` with the same secret (a double click, a retried request, a racing thread)
+  finds the row the first one wrote and returns it: the database decides, not this process.
+* A **name** is cleaned by :func:`store.names.clean_name` (any script; no control, override
+  or invisible-only names) and is **unique in its class** as :func:`store.names.name_key`
+  compares names ("Ana" and "ana " are one name): a unique index refuses the second.
+* An assignment is **open** until its closing time (none: open until closed); a closed one
+  can be reopened (:func:`reopen_assignment`). An answer checked before the closing time
+  counts even when it reaches the database later (it waited in the session's outbox);
+  answers checked later are refused.
 * An answer is written once: ``(student, seq)`` is unique. A retried write of the same answer
   is a duplicate and changes nothing; a *different* answer under a stored ``seq`` means the quiz
-  went on elsewhere (another tab or device with the same resume link): a conflict.
+  went on elsewhere (another tab or device with the same resume link): a conflict, and nothing
+  of the batch at or after that step is written (:func:`record_answers`).
+* A **draft** is the answer a student is picking at a step, not yet checked (:func:`save_draft`,
+  one row per student): a page rebuilt from the database puts it back, on that step only.
 
 Refusals raise :class:`ClassroomError` subclasses whose message is the sentence to show; an
 unreachable database raises :class:`store.db.Unavailable`.
@@ -24,9 +34,7 @@ unreachable database raises :class:`store.db.Unavailable`.
 
 from __future__ import annotations
 
-import hashlib
 import secrets
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -36,15 +44,11 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from engine.quiz import QuizSettings, parse_settings
-from store.db import Database, insert_new
-from store.models import Answer, Assignment, Student
+from store.codes import KEY_BYTES, digest, find_by_code, new_code, new_token
+from store.db import Database, insert_new, insert_once, upsert
+from store.models import Answer, Assignment, Draft, Student
+from store.names import clean_name, clean_title, name_hash
 
-CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-CODE_LENGTH = 6
-NAME_MAX = 40
-TITLE_MAX = 120
-KEY_BYTES = 24  #: 192 bits
-TOKEN_BYTES = 16  #: 128 bits
 TEXT_MAX = 500  #: characters of a typed answer kept
 SEED_BITS = 62
 
@@ -61,50 +65,12 @@ class Closed(ClassroomError):
     """The assignment is closed."""
 
 
+class NameTaken(ClassroomError):
+    """Another student of the class already has this name."""
+
+
 def now_utc() -> datetime:
     return datetime.now(UTC)
-
-
-def digest(secret: str) -> str:
-    """The SHA-256 hash under which a key or token is stored."""
-    return hashlib.sha256(secret.encode()).hexdigest()
-
-
-def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def normalize_code(raw: object) -> str | None:
-    """A typed class code in its stored form, or ``None`` when it cannot be one."""
-    text = "".join(ch for ch in str(raw or "").upper() if ch not in " -_\t")
-    if len(text) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in text):
-        return None
-    return text
-
-
-def clean_name(raw: object) -> str:
-    """A student's name as stored; :class:`ClassroomError` says what is wrong with it."""
-    text = unicodedata.normalize("NFC", str(raw or ""))
-    if any(unicodedata.category(ch) == "Cc" and not ch.isspace() for ch in text):
-        raise ClassroomError("A name cannot contain control characters.")
-    text = " ".join(text.split())
-    if not text:
-        raise ClassroomError("Type your name first.")
-    if len(text) > NAME_MAX:
-        raise ClassroomError(
-            f"A name has at most {NAME_MAX} characters; this one has {len(text):,}."
-        )
-    return text
-
-
-def clean_title(raw: object) -> str:
-    """An assignment's title as stored (1 to :data:`TITLE_MAX` characters)."""
-    text = " ".join(unicodedata.normalize("NFC", str(raw or "")).split())
-    if not text:
-        raise ClassroomError("Give the assignment a title.")
-    if len(text) > TITLE_MAX:
-        raise ClassroomError(f"A title has at most {TITLE_MAX} characters.")
-    return text
 
 
 # --- what the store hands out ---------------------------------------------------------------
@@ -236,6 +202,17 @@ class WriteReport:
     gone: bool = False  #: the student (so the assignment) was deleted
 
 
+@dataclass(frozen=True)
+class DraftRecord:
+    """The answer a student is picking at step ``seq`` (the ``seq`` its answer would get), on
+    question ``qid``; ``value`` is the page's (JSON: lists, strings, ``None``)."""
+
+    seq: int
+    qid: str
+    value: Any
+    saved_at: datetime
+
+
 def _info(a: Assignment) -> AssignmentInfo:
     return AssignmentInfo(
         a.id, a.code, a.title, a.drill, dict(a.settings), a.timer_minutes, a.questions,
@@ -267,48 +244,49 @@ def create_assignment(
     timer: int | None = None,
     closes_at: datetime | None = None,
     now: datetime | None = None,
+    teacher_key: str | None = None,
 ) -> NewAssignment:
-    """A new assignment of ``settings`` (their seed replaced by a secret one)."""
+    """A new assignment of ``settings`` (their seed replaced by a secret one).
+
+    ``teacher_key`` is the key the page drew once for its form (default: a new one). A second
+    call with the same key, at any moment, makes no second assignment: it returns the first,
+    as stored (see the module: one press, one row)."""
     now = now or now_utc()
-    title = clean_title(title)
+    title = clean_title(title, ClassroomError)
     if closes_at is not None and closes_at <= now:
         raise ClassroomError("The closing time is already past: choose a later one.")
     params = {k: v for k, v in settings.to_params().items() if k != "seed"}
-    key = secrets.token_urlsafe(KEY_BYTES)
+    key = teacher_key or new_token(KEY_BYTES)
+    table = Assignment.__table__
     for _ in range(10):
-        code = new_code()
-        row = Assignment(
-            code=code, title=title, drill=drill, settings=params,
-            seed=secrets.randbits(SEED_BITS), timer_minutes=timer or None,
-            questions=settings.n, teacher_key_hash=digest(key), created_at=now,
-            closes_at=closes_at,
-        )  # fmt: skip
-        try:
-            with db.write() as session:
-                session.add(row)
-                session.flush()
-                return NewAssignment(_info(row), key)
-        except IntegrityError:  # the code was taken (one in hundreds of millions): draw again
-            continue
+        row = {
+            "code": new_code(), "title": title, "drill": drill, "settings": params,
+            "seed": secrets.randbits(SEED_BITS), "timer_minutes": timer or None,
+            "questions": settings.n, "teacher_key_hash": digest(key), "created_at": now,
+            "closes_at": closes_at,
+        }  # fmt: skip
+        with db.write() as session:
+            new_id = insert_once(session, table, row)
+            found = session.scalar(
+                sa.select(Assignment).where(
+                    Assignment.id == new_id
+                    if new_id is not None
+                    else Assignment.teacher_key_hash == digest(key)
+                )
+            )
+            if found is not None:  # made now, or by the first press with this key
+                return NewAssignment(_info(found), key)
+        # the code was taken (one in hundreds of millions): draw again
     raise RuntimeError("could not draw a free class code")
 
 
 def find_assignment(db: Database, code: object) -> AssignmentInfo:
     """The assignment with this class code."""
-    normal = normalize_code(code)
-    if normal is None:
-        raise NotFound(
-            f"“{str(code or '').strip()[:20]}” is not a class code: a code has {CODE_LENGTH} "
-            "letters and digits (no 0, 1, I, L or O)."
-        )
-    with db.read() as session:
-        row = session.scalar(sa.select(Assignment).where(Assignment.code == normal))
-        if row is None:
-            raise NotFound(
-                f"No class assignment has the code {normal}: check it with your teacher "
-                "(an assignment the teacher deleted is gone)."
-            )
-        return _info(row)
+    return find_by_code(
+        db, Assignment, code, _info, error=NotFound, what="a class code",
+        missing="No class assignment has the code {code}: check it with your teacher "
+        "(an assignment the teacher deleted is gone).",
+    )  # fmt: skip
 
 
 def assignment_for_key(db: Database, key: object) -> AssignmentInfo:
@@ -321,8 +299,40 @@ def assignment_for_key(db: Database, key: object) -> AssignmentInfo:
         if not text or row is None:
             raise NotFound(
                 "This teacher key opens no assignment: check that the link or the key was "
-                "copied whole (an assignment that was deleted is gone)."
+                "copied whole (a key replaced by a new one opens nothing, and an assignment "
+                "that was deleted is gone)."
             )
+        return _info(row)
+
+
+def new_teacher_key(db: Database, assignment_id: int, key: object) -> str:
+    """Replace the assignment's teacher key ``key`` by a new one, returned (shown once): only
+    its hash is stored, so the old key opens nothing from now on. Only the current key can
+    replace itself: of two racing replacements, the second finds the key gone."""
+    fresh = new_token(KEY_BYTES)
+    with db.write() as session:
+        done = session.execute(
+            sa.update(Assignment)
+            .where(
+                Assignment.id == assignment_id,
+                Assignment.teacher_key_hash == digest(str(key or "").strip()),
+            )
+            .values(teacher_key_hash=digest(fresh))
+        ).rowcount
+    if not done:
+        raise NotFound(
+            "This teacher key no longer opens the assignment: a new key was made, or the "
+            "assignment was deleted."
+        )
+    return fresh
+
+
+def _set_closing(db: Database, assignment_id: int, closes: Any) -> AssignmentInfo:
+    with db.write() as session:
+        row = session.get(Assignment, assignment_id)
+        if row is None:
+            raise NotFound("This assignment was deleted.")
+        row.closes_at = closes(row.closes_at)
         return _info(row)
 
 
@@ -331,13 +341,12 @@ def close_assignment(
 ) -> AssignmentInfo:
     """Close the assignment now (an earlier closing time stays)."""
     now = now or now_utc()
-    with db.write() as session:
-        row = session.get(Assignment, assignment_id)
-        if row is None:
-            raise NotFound("This assignment was deleted.")
-        if row.closes_at is None or row.closes_at > now:
-            row.closes_at = now
-        return _info(row)
+    return _set_closing(db, assignment_id, lambda was: was if was and was <= now else now)
+
+
+def reopen_assignment(db: Database, assignment_id: int) -> AssignmentInfo:
+    """Open the assignment again, with no closing time (until it is closed again)."""
+    return _set_closing(db, assignment_id, lambda _: None)
 
 
 def delete_assignment(db: Database, assignment_id: int) -> int:
@@ -397,24 +406,48 @@ def class_results(db: Database, assignment_id: int) -> list[StudentResult]:
 
 
 def join(
-    db: Database, code: object, name: object, now: datetime | None = None
+    db: Database,
+    code: object,
+    name: object,
+    now: datetime | None = None,
+    *,
+    token: str | None = None,
 ) -> tuple[StudentInfo, str]:
-    """A new student of the open assignment ``code``; returns it and its resume token."""
+    """A new student of the open assignment ``code``; returns it and its resume token.
+
+    ``token`` is the resume token the page drew once for its form (default: a new one): a
+    second call with it returns the student the first one made (one press, one row). A name
+    the class already has (as :func:`store.names.name_key` compares them) is refused with
+    :class:`NameTaken`."""
     now = now or now_utc()
-    clean = clean_name(name)
+    clean = clean_name(name, ClassroomError)
     assignment = find_assignment(db, code)
     if not assignment.is_open(now):
         raise Closed(closed_message(assignment))
-    token = secrets.token_urlsafe(TOKEN_BYTES)
+    token = token or new_token()
+    row = {
+        "assignment_id": assignment.id, "name": clean, "name_key": name_hash(clean),
+        "token_hash": digest(token), "started_at": now,
+    }  # fmt: skip
     with db.write() as session:
         if session.get(Assignment, assignment.id) is None:
             raise NotFound("This assignment was just deleted by the teacher.")
-        row = Student(
-            assignment_id=assignment.id, name=clean, token_hash=digest(token), started_at=now
+        new_id = insert_once(session, Student.__table__, row)
+        mine = sa.select(Student).where(
+            Student.id == new_id if new_id is not None else Student.token_hash == digest(token)
         )
-        session.add(row)
-        session.flush()
-        return _student(row), token
+        if (student := session.scalar(mine)) is not None:
+            if student.assignment_id != assignment.id:
+                raise ClassroomError("This page is out of date: reload it and join again.")
+            return _student(student), token
+        same = session.scalar(
+            sa.select(Student.name).where(
+                Student.assignment_id == assignment.id, Student.name_key == row["name_key"]
+            )
+        )
+    raise NameTaken(
+        f"{same or clean} is already in this class: open your resume link, or add your initial."
+    )
 
 
 def resume(
@@ -438,12 +471,17 @@ def closed_message(assignment: AssignmentInfo) -> str:
     at = f" on {when:%Y-%m-%d at %H:%M} UTC" if when else ""
     return (
         f"“{assignment.title}” closed{at}: answers are no longer recorded. Ask your teacher "
-        "if you still need to do it."
+        "if you still need to do it (once it is reopened, open the link again)."
     )
 
 
 def record_answers(db: Database, student_id: int, records: Sequence[AnswerRecord]) -> WriteReport:
-    """Write a student's answers in one transaction, each at most once (see the module)."""
+    """Write a student's answers in one transaction, in ``seq`` order, each at most once.
+
+    An answer stored already, the same (question and response), is a duplicate: a retried
+    write. The first answer whose ``seq`` holds a *different* one is a conflict (the quiz went
+    on elsewhere with this resume link): neither it nor any later answer of the batch is
+    written, since they answer steps the stored history never showed."""
     if not records:
         return WriteReport()
     with db.write() as session:
@@ -455,33 +493,46 @@ def record_answers(db: Database, student_id: int, records: Sequence[AnswerRecord
         if found is None:
             return WriteReport(gone=True)
         student, closes_at = found
-        accepted = [r for r in records if closes_at is None or r.answered_at < closes_at]
-        refused = len(records) - len(accepted)
-        table = Answer.__table__
-        written = insert_new(
-            session, table, [r.row(student_id) for r in accepted], ("student_id", "seq")
-        )
-        duplicates, conflict = 0, False
-        if written < len(accepted):
-            stored = {
-                a.seq: a
-                for a in session.scalars(
-                    sa.select(Answer).where(
-                        Answer.student_id == student_id,
-                        Answer.seq.in_([r.seq for r in accepted]),
-                    )
-                )
-            }
-            for r in accepted:
-                row = stored.get(r.seq)
-                if row is None:
-                    continue
-                if row.qid == r.qid[:80] and row.response == r.row(student_id)["response"]:
-                    duplicates += 1
-                else:
-                    conflict = True
-            duplicates = min(duplicates, len(accepted) - written)
-        done = [r.answered_at for r in accepted if r.finished]
-        if done and student.finished_at is None and not conflict:
-            student.finished_at = done[0]
-        return WriteReport(written, duplicates, refused, conflict)
+        batch = sorted(records, key=lambda r: r.seq)
+        accepted = [r for r in batch if closes_at is None or r.answered_at < closes_at]
+        written = duplicates = 0
+        conflict = False
+        for record in accepted:
+            row = record.row(student_id)
+            if insert_new(session, Answer.__table__, [row], ("student_id", "seq")):
+                written += 1
+            elif _same_answer(session, row):
+                duplicates += 1
+            else:
+                conflict = True
+                break
+            if record.finished and student.finished_at is None:
+                student.finished_at = record.answered_at
+        return WriteReport(written, duplicates, len(batch) - len(accepted), conflict)
+
+
+def _same_answer(session: Any, row: dict[str, Any]) -> bool:
+    stored = session.scalar(
+        sa.select(Answer).where(Answer.student_id == row["student_id"], Answer.seq == row["seq"])
+    )
+    return stored.qid == row["qid"] and stored.response == row["response"]
+
+
+def save_draft(db: Database, student_id: int, draft: DraftRecord) -> bool:
+    """Keep ``draft`` as the student's one draft (replacing the one before); ``False`` when the
+    student is gone (the assignment was deleted)."""
+    row = {"student_id": student_id, "seq": draft.seq, "qid": draft.qid[:80],
+           "value": draft.value, "saved_at": draft.saved_at}  # fmt: skip
+    try:
+        with db.write() as session:
+            upsert(session, Draft.__table__, row, ("student_id",))
+    except IntegrityError:  # the student's row is gone: nothing to keep a draft for
+        return False
+    return True
+
+
+def draft_for(db: Database, student_id: int) -> DraftRecord | None:
+    """The student's draft, if any (the page checks that it is of the step on screen)."""
+    with db.read() as session:
+        row = session.get(Draft, student_id)
+        return None if row is None else DraftRecord(row.seq, row.qid, row.value, row.saved_at)

@@ -63,24 +63,11 @@ class Location:
     source: str
 
     def describe(self) -> str:
-        """Where the data goes, in words, without any password."""
-        url = normalize_url(self.url)
-        origin = {
-            "environment": f"set by {ENV}",
-            "secrets": f"from the app's secrets ([connections.{SECRETS_SECTION}])",
-            "default": "the built-in default",
-        }[self.source]
-        if url.get_backend_name() == "sqlite":
-            path = Path(url.database or "")
-            try:
-                shown = path.resolve().relative_to(ROOT)
-            except ValueError:
-                shown = path
-            return f"the SQLite file `{shown}` on this server ({origin})"
-        where = url.host or "localhost"
-        if url.port:
-            where += f":{url.port}"
-        return f"PostgreSQL database `{url.database}` on `{where}` ({origin})"
+        """What kind of database holds the data, in words a public page may show: "a SQLite
+        file on this server" or "PostgreSQL" (never a host, port, file or database name)."""
+        if normalize_url(self.url).get_backend_name() == "sqlite":
+            return "a SQLite file on this server"
+        return "PostgreSQL"
 
 
 def database_url(
@@ -235,6 +222,16 @@ def _enter_wal(cursor: Any, patience: float = 60.0) -> None:
             time.sleep(0.05)
 
 
+def _insert(session: Session, table: sa.Table, rows: Any) -> Any:
+    """The dialect's ``INSERT`` of ``rows``, which takes an ``ON CONFLICT`` clause."""
+    dialect = session.get_bind().dialect.name
+    if dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert
+    return insert(table).values(rows)
+
+
 def insert_new(
     session: Session, table: sa.Table, rows: Sequence[Mapping[str, Any]], keys: Sequence[str]
 ) -> int:
@@ -243,18 +240,28 @@ def insert_new(
     racing write stays single: the database, not this process, decides."""
     if not rows:
         return 0
-    dialect = session.get_bind().dialect.name
-    if dialect == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert
-    else:
-        from sqlalchemy.dialects.sqlite import insert
     statement = (
-        insert(table)
-        .values(list(rows))
+        _insert(session, table, list(rows))
         .on_conflict_do_nothing(index_elements=keys)
         .returning(*(table.c[k] for k in keys))
     )
     return len(session.execute(statement).all())
+
+
+def insert_once(session: Session, table: sa.Table, row: Mapping[str, Any]) -> int | None:
+    """Insert ``row`` unless one of the table's unique keys already holds a row with its
+    values; the new row's ``id``, or ``None`` when nothing was inserted. Two sessions racing
+    with the same unique value get one row: the second finds the first (look it up)."""
+    statement = _insert(session, table, dict(row)).on_conflict_do_nothing().returning(table.c.id)
+    return session.execute(statement).scalar()
+
+
+def upsert(session: Session, table: sa.Table, row: Mapping[str, Any], keys: Sequence[str]) -> None:
+    """Insert ``row``, or update the row its unique ``keys`` already name with its other values
+    (one statement: two racing writers leave one row, the last one's)."""
+    statement = _insert(session, table, dict(row))
+    others = {k: statement.excluded[k] for k in row if k not in keys}
+    session.execute(statement.on_conflict_do_update(index_elements=keys, set_=others))
 
 
 _databases: dict[str, Database] = {}

@@ -6,16 +6,13 @@ an advisory lock while it migrates, so the others wait and then find nothing to 
 the whole upgrade runs inside one ``BEGIN IMMEDIATE`` transaction (SQLite's DDL is
 transactional), which the others wait for in the same way.
 
-For developers (a new revision is generated from the models, then read and kept)::
-
-    python -m store.migrate upgrade              # the app's database (GEOPLUNGE_DATABASE_URL …)
-    python -m store.migrate current
-    python -m store.migrate revision -m "shared game tables"
+This is the library; the command for developers is :mod:`store.cli`, which
+``python -m store.migrate current|upgrade|revision`` runs too. It knows nothing of where the
+app's database is (``store.db``): it is handed an engine.
 """
 
 from __future__ import annotations
 
-import argparse
 import zlib
 from pathlib import Path
 
@@ -85,24 +82,13 @@ def downgrade(engine: Engine, revision: str = "base") -> None:
         command.downgrade(config(connection), revision)
 
 
-def main(argv: list[str] | None = None) -> None:
-    from store.db import Database, database_url
-
-    parser = argparse.ArgumentParser(prog="python -m store.migrate", description=__doc__)
-    parser.add_argument("action", choices=("upgrade", "current", "revision"))
-    parser.add_argument("-m", "--message", default="")
-    parser.add_argument("--url", help="default: GEOPLUNGE_DATABASE_URL, else the SQLite file")
-    args = parser.parse_args(argv)
-    db = Database(args.url or database_url().url)
-    if args.action == "upgrade":
-        upgrade(db.engine)
-        print(f"at {current(db.engine)}")
-    elif args.action == "current":
-        print(current(db.engine) or "empty")
-    else:
-        with db.engine.begin() as connection:
-            command.revision(config(connection), message=args.message, autogenerate=True)
+def revision(engine: Engine, message: str) -> None:
+    """Generate the next migration from the models (read it, then keep it)."""
+    with engine.begin() as connection:
+        command.revision(config(connection), message=message, autogenerate=True)
 
 
 if __name__ == "__main__":
+    from store.cli import main
+
     main()

@@ -5,12 +5,17 @@ Classroom (issue: class assignments):
 
 * ``class_assignment``: one per assignment; its ``code`` is public, its ``seed`` secret (the
   questions are dealt from it), and the teacher's key is kept only as a SHA-256 hash;
-* ``class_student``: one per student who joined, the resume token kept only as a hash;
+* ``class_student``: one per student who joined, the resume token kept only as a hash; the
+  name is unique in its assignment as compared by ``store.names.name_key`` (``name_key`` holds
+  that key's hash, unique per assignment), so "Ana" and "ana " cannot both join; the token
+  hash is unique too, and a join is written once per token (a double click makes one row);
 * ``class_answer``: one row per counted answer, unique ``(student_id, seq)`` (``seq`` counts a
   student's answers from 1), so a retried write can never be stored twice. A row keeps what the
-  student saw and gave in words, so a report never depends on dealing the questions again.
+  student saw and gave in words, so a report never depends on dealing the questions again;
+* ``class_draft``: at most one per student, the answer being picked at step ``seq`` of
+  question ``qid`` (not yet checked), so a page rebuilt on another server can put it back.
 
-Deleting an assignment deletes its students and their answers (``ON DELETE CASCADE``).
+Deleting an assignment deletes its students, their answers and drafts (``ON DELETE CASCADE``).
 
 Shared game tables (issue: play with classmates, ``store/tables.py``):
 
@@ -38,6 +43,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -102,12 +108,17 @@ class Assignment(Base):
 
 class Student(Base):
     __tablename__ = "class_student"
+    #: a unique index, not a constraint: SQLite adds one without rebuilding the table
+    __table_args__ = (
+        Index("ix_class_student_assignment_id_name_key", "assignment_id", "name_key", unique=True),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     assignment_id: Mapped[int] = mapped_column(
         ForeignKey("class_assignment.id", ondelete="CASCADE"), index=True
     )
     name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(64))  #: ``store.names.name_hash(name)``
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     started_at: Mapped[datetime] = mapped_column(UTCDateTime)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
@@ -142,6 +153,18 @@ class Answer(Base):
     answered_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
     student: Mapped[Student] = relationship(back_populates="answers")
+
+
+class Draft(Base):
+    __tablename__ = "class_draft"
+
+    student_id: Mapped[int] = mapped_column(
+        ForeignKey("class_student.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer)  #: the step: the ``seq`` its answer would get
+    qid: Mapped[str] = mapped_column(String(80))  #: the question on screen at that step
+    value: Mapped[Any] = mapped_column(JSON)  #: what is picked so far (``ui.classroom.draft``)
+    saved_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 class GameTable(Base):

@@ -7,8 +7,9 @@ The rules:
   game's ``new`` takes, ``target`` …), a **secret seed** (drawn with :mod:`secrets`, never
   shown) and the **list of actions**, one row each, unique ``(table, seq)``. The state is the
   replay of that list (:func:`rebuild`), which the engine's determinism guarantees.
-* A **table code** is a class code (:func:`store.classroom.new_code`, same alphabet, same
-  typing rules).
+* A **table code** is a code of :mod:`store.codes`, as a class code is (same alphabet, same
+  typing rules); a player's **name** is cleaned by :func:`store.names.clean_name`, as a
+  student's is, and may not hold formatting characters (:data:`MARKUP`).
 * **Seats**: seat 0 is the host's; each other seat is open for a person or an AI of
   :data:`AI_LEVELS`. A person's **seat token** (128 random bits) is handed out once and stored
   only as a SHA-256 hash; the token alone finds the seat again (reload, another device).
@@ -61,18 +62,11 @@ from engine.bots import make_bot
 from engine.core import GameState, IllegalAction
 from engine.games import GAMES, game_class, has_decisions, new_game
 from store.actions import decode, encode
-from store.classroom import (
-    CODE_LENGTH,
-    TOKEN_BYTES,
-    ClassroomError,
-    clean_name,
-    digest,
-    new_code,
-    normalize_code,
-    now_utc,
-)
+from store.classroom import now_utc
+from store.codes import digest, find_by_code, new_code, new_token
 from store.db import Database, insert_new
 from store.models import GameTable, TableAction, TableSeat
+from store.names import clean_name
 
 AI_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 IDLE_SECONDS = 120  #: default: a person away this long is played by the stand-in AI
@@ -480,7 +474,7 @@ def create(
         raise TableError("The idle time is a whole number of seconds.")
     if not IDLE_MIN <= idle_seconds <= IDLE_MAX:
         raise TableError(f"The idle time is {IDLE_MIN} to {IDLE_MAX:,} seconds.")
-    token = secrets.token_urlsafe(TOKEN_BYTES)
+    token = new_token()
     for _ in range(10):
         row = GameTable(
             code=new_code(), game=game, options=opts, seed=secrets.randbits(SEED_BITS),
@@ -518,10 +512,7 @@ MARKUP = set("*_[]<>`|#~$\\{}")  #: characters a player's name may not hold: pag
 
 
 def _name(raw: object) -> str:
-    try:
-        name = clean_name(raw)
-    except ClassroomError as error:
-        raise TableError(str(error)) from None
+    name = clean_name(raw, TableError)
     if bad := sorted(MARKUP.intersection(name)):
         raise TableError(
             f"A name at a table cannot contain {' '.join(bad)}: letters, digits, spaces and "
@@ -532,20 +523,11 @@ def _name(raw: object) -> str:
 
 def find(db: Database, code: object) -> TableInfo:
     """The table with this code."""
-    normal = normalize_code(code)
-    if normal is None:
-        raise TableNotFound(
-            f"“{str(code or '').strip()[:20]}” is not a table code: a code has {CODE_LENGTH} "
-            "letters and digits (no 0, 1, I, L or O)."
-        )
-    with db.read() as session:
-        row = session.scalar(sa.select(GameTable).where(GameTable.code == normal))
-        if row is None:
-            raise TableNotFound(
-                f"No table has the code {normal}: check it with your host (a table finished "
-                "or idle for a day is gone)."
-            )
-        return _table_info(row)
+    return find_by_code(
+        db, GameTable, code, _table_info, error=TableNotFound, what="a table code",
+        missing="No table has the code {code}: check it with your host (a table finished or "
+        "idle for a day is gone).",
+    )  # fmt: skip
 
 
 def seats(db: Database, table_id: int) -> tuple[SeatInfo, ...]:
@@ -565,7 +547,7 @@ def join(
     table = find(db, code)
     if table.status != OPEN:
         raise TableFull(f"Table {table.code} has already started: every seat is taken.")
-    token = secrets.token_urlsafe(TOKEN_BYTES)
+    token = new_token()
     with db.write() as session:
         free = session.scalars(
             sa.select(TableSeat)

@@ -29,6 +29,7 @@ CHROMIUM_ARGS = [
 ]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
+LAPTOP = {"width": 1280, "height": 800}
 
 
 def chromium_path() -> str | None:
@@ -221,10 +222,10 @@ def map_screenshot(page, name: str, index: int = 0) -> Path:
     return path
 
 
-def screenshot(page, name: str) -> Path:
+def screenshot(page, name: str, full_page: bool = True) -> Path:
     SCREENSHOTS.mkdir(exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     print(f"screenshot: {path.relative_to(ROOT)}")
     return path
 

@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 import store.db
 from engine.quiz import AnswerType, QuizSettings
 from store import classroom as cr
-from store.models import Answer, Student
+from store.models import Answer, Assignment, Student
 from store.report import attempts_csv
 from tests import maps
 from tests.conftest import ROOT
@@ -52,11 +52,11 @@ def session() -> AppTest:
 
 
 def create(app: AppTest, title: str = "Zones, Tuesday", n: int = 4) -> tuple[str, str]:
-    """The teacher creates a class assignment of the zone quiz; returns its code and key."""
+    """The teacher creates a class assignment of the zone quiz (the settings and the title
+    filled in, then one press of Create); returns its code and key."""
     open_page(app, ASSIGN)
     app.radio(key="assign_drill").set_value("zones").run()
     app.number_input(key="assign_n").set_value(n)
-    click(app, "Make the link")
     app.text_input(key="assign_class_title").input(title)
     click(app, "Create a class assignment")
     made = app.session_state["assign_class_created"]
@@ -113,10 +113,15 @@ def test_a_class_answers_and_the_teacher_sees_roster_map_and_csv(app, sqlite_cla
     db = sqlite_class_db
     code, key = create(app)
     shown = texts(app)
-    assert f"class code **{code}**" in shown and "Keep this private." in shown
+    assert f"class code **{code}**" in shown and "Step 1 of 2" in shown
     codes = [c.value for c in app.code]
-    assert f"class?code={code}" in codes and f"results?key={key}" in codes
-    assert "seed" not in codes[-2] and "SQLite file" in shown
+    student_link = next(c for c in codes if f"class?code={code}" in c)
+    assert "seed" not in student_link and not any(key in c for c in codes)
+    assert "SQLite file" in shown
+    click(app, "Step 2: show my private teacher link")
+    codes = [c.value for c in app.code]
+    assert "Keep this private." in texts(app) and f"results?key={key}" in codes
+    assert f"class?code={code}" not in codes and not app.get("imgs")  # never both on screen
 
     ana = join_as(code, "Ana")
     assert param(ana, "code") == code
@@ -241,9 +246,18 @@ def test_a_closed_or_deleted_assignment(sqlite_class_db):
     assert "closed" in texts(late) and "Your name" not in str(late.text_input)
     answer(ana, right=True)  # checked after the closing time: refused, and said so
     assert "could not be recorded" in texts(ana) and answers_in(sqlite_class_db) == 1
-    teacher.checkbox(key="results_delete_sure").check().run()
+    click(teacher, "Reopen the assignment")  # open again: Ana's next answer counts
+    assert "Reopened" in texts(teacher)
+    answer(ana, right=True)
+    assert answers_in(sqlite_class_db) == 1  # her session stopped at the closing: a reload
+    ana = student_page(code, param(ana, "resume"))  # goes on from the stored answers
+    answer(ana, right=True)
+    assert answers_in(sqlite_class_db) == 2
+    click(teacher, "Delete the assignment")  # the title not typed: nothing is deleted
+    assert "Type the assignment's title" in texts(teacher) and answers_in(sqlite_class_db) == 2
+    teacher.text_input(key="results_delete_title").input("zones ").run()
     click(teacher, "Delete the assignment")
-    assert "Deleted" in texts(teacher) and "with its 1 answer" in texts(teacher)
+    assert "Deleted" in texts(teacher) and "with its 2 answers" in texts(teacher)
     assert "No class assignment has the code" in texts(student_page(code))
     gone = open_page(session(), RESULTS, key=key)
     assert "opens no assignment" in texts(gone)
@@ -257,3 +271,122 @@ def test_a_wrong_or_missing_teacher_key(sqlite_class_db):
     at.text_input(key="results_key_typed").input("still wrong")
     click(at, "Open the results")
     assert "opens no assignment" in texts(at)
+
+
+def test_an_answer_being_picked_comes_back_in_a_new_session_on_that_step_only(app, class_db):
+    """Issue 18, item 14: the picks on the map reach the server as they are made, and are kept
+    as the student's draft; a new session from the resume link (another server, a reload)
+    puts them back on the same step, and only there; another student gets none of them."""
+    made = cr.create_assignment(
+        class_db, title="Borders", drill="borders",
+        settings=QuizSettings(modes=("neighbors",), n=3),
+    )  # fmt: skip
+    code = made.assignment.code
+    ana = join_as(code, "Ana")
+    token = param(ana, "resume")
+    picks = [c for c in maps.map_data(ana, "class_quiz_map")["choices"] if c not in ("CO",)][:2]
+    for usps in picks:
+        assert maps.click(ana, "class_quiz_map", usps)
+    assert view(ana).picked == picks
+    again = student_page(code, token)  # a new session: nothing of Ana's but the database
+    assert view(again).picked == picks
+    assert maps.map_data(again, "class_quiz_map")["selected"] == picks
+    ben = join_as(code, "Ben")
+    assert view(ben).picked == [] and maps.map_data(ben, "class_quiz_map")["selected"] == []
+    again.button(key=view(again).widget_key("check")).click().run()  # checked: step 2 next
+    click(again, "Next question")
+    later = student_page(code, token)
+    assert view(later).run.answered == 1 and view(later).picked == []
+
+
+def test_a_choice_being_made_comes_back_in_a_new_session(app, class_db):
+    code, _ = quick(class_db)
+    ana = join_as(code, "Ana")
+    v = view(ana)
+    choice = wrong_answer(v.run.current)
+    ana.radio(key=v.answer_key("one")).set_value(choice).run()
+    again = student_page(code, param(ana, "resume"))
+    w = view(again)
+    assert w.turn == v.turn  # the same widget keys on every server: the browser's state fits
+    assert again.radio(key=w.answer_key("one")).value == choice
+
+
+def test_create_uses_the_settings_the_form_shows_not_the_last_link(app, sqlite_class_db):
+    """Issue 18, item 7: Questions set to 5 and "Create" pressed without "Make the link" first:
+    the assignment has 5 questions, as the form says."""
+    open_page(app, ASSIGN)
+    app.radio(key="assign_drill").set_value("zones").run()
+    click(app, "Make the link")  # a link of 10 questions
+    app.number_input(key="assign_n").set_value(5)
+    app.text_input(key="assign_class_title").input("Five zones")
+    click(app, "Create a class assignment")
+    made = app.session_state["assign_class_created"]
+    assert made.assignment.questions == 5 and "5 questions" in texts(app)
+
+
+def test_a_second_press_of_create_makes_no_second_assignment(app, sqlite_class_db):
+    """Issue 18, item 8: the button the browser still shows is pressed again once the first
+    press is done: one assignment, the one whose link the page shows. "New class assignment"
+    then makes another."""
+    open_page(app, ASSIGN)
+    app.radio(key="assign_drill").set_value("zones").run()
+    app.text_input(key="assign_class_title").input("Once")
+    button = next(b for b in app.button if b.label == "Create a class assignment")
+    button.click().run()
+    first = app.session_state["assign_class_created"]
+    button.click().run()  # the same element again, as a second click of a double click
+    assert not app.exception
+    assert app.session_state["assign_class_created"] == first
+    with sqlite_class_db.read() as s:
+        assert s.scalar(sa.select(sa.func.count(Assignment.id))) == 1
+    click(app, "New class assignment")
+    app.text_input(key="assign_class_title").input("Twice")
+    click(app, "Create a class assignment")
+    assert app.session_state["assign_class_created"].assignment.id != first.assignment.id
+    earlier = [c.value for c in app.code if "results?key=" in c.value]  # behind an expander
+    assert earlier == [f"results?key={first.teacher_key}"]  # the first one's link is not lost
+
+
+def test_the_teacher_key_leaves_the_address_and_a_new_key_shuts_out_the_old(sqlite_class_db):
+    """Issue 18, item 9 (the browser test checks the address bar itself)."""
+    code, key = quick(sqlite_class_db)
+    teacher = open_page(session(), RESULTS, key=key)
+    assert "key" not in teacher.query_params and "Roster" in texts(teacher)
+    teacher.run()  # a rerun goes on with the key the session keeps
+    assert "Roster" in texts(teacher) and not teacher.exception
+    click(teacher, "Make a new teacher key")
+    new = teacher.session_state["results_key"]
+    assert new != key and any(f"results?key={new}" in c.value for c in teacher.code)
+    click(teacher, "I have copied it: hide it")
+    assert not any(new in c.value for c in teacher.code) and "Roster" in texts(teacher)
+    old = open_page(session(), RESULTS, key=key)
+    assert "opens no assignment" in texts(old)
+    assert "Roster" in texts(open_page(session(), RESULTS, key=new))
+
+
+def test_a_name_already_in_the_roster_is_refused_in_words(sqlite_class_db):
+    """Issue 18, item 10: "Ana" and "ana " are one name; the second is told what to do."""
+    code, _ = quick(sqlite_class_db)
+    join_as(code, "Ana")
+    again = join_as(code, "ana ")
+    shown = texts(again)
+    assert "Ana is already in this class: open your resume link, or add your initial." in shown
+    assert "resume" not in again.query_params
+    assert "Ana B." in texts(join_as(code, "Ana B."))
+
+
+def test_a_second_press_sent_before_the_resume_token_arrived_stays_in_the_quiz(
+    sqlite_class_db,
+):
+    """A double click on "Start the quiz": the second run may come with the address the
+    browser had before the first run gave it the resume token. The session is that student:
+    the quiz goes on, the token goes back into the address, no join form, no second row."""
+    code, _ = quick(sqlite_class_db)
+    ana = join_as(code, "Ana")
+    token = param(ana, "resume")
+    del ana.query_params["resume"]  # the address of the second press
+    ana.run()
+    assert not [t for t in ana.text_input if t.label == "Your name"]
+    assert "Check" in [b.label for b in ana.button] and param(ana, "resume") == token
+    with sqlite_class_db.read() as s:
+        assert s.scalar(sa.select(sa.func.count(Student.id))) == 1

@@ -3,7 +3,8 @@
 Both servers answer their health checks; a teacher link loads through nginx in headless
 Chromium with a working WebSocket (the map is drawn and a click reaches the server); a browser
 keeps returning to its server (the stickiness cookie), and when that server dies mid-session the
-browser reconnects through nginx to the other one and goes on using the app.
+browser reconnects through nginx to the other one and goes on using the app, with the answer
+being picked at that moment still there (issue 18, item 14).
 
 A shared game table is played by two browsers, each pinned to its own server (issue 13).
 
@@ -15,6 +16,7 @@ missing one is a failure. The servers get a fresh PostgreSQL database when
 from __future__ import annotations
 
 import os
+import re
 import time
 import urllib.error
 import urllib.request
@@ -26,6 +28,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 import store.db
 import store.tables as tables
+from engine.cards import by_usps
 from engine.quiz import QuizSettings, build_questions
 from store import classroom as cr
 from tests import browser as b
@@ -290,34 +293,151 @@ def test_a_shared_game_table_is_played_from_both_servers(chromium, deployment):
     assert blocked == []
 
 
+#: records every connection state Streamlit's root goes through (the test waits for a return
+#: to CONNECTED after the server died, however short the outage)
+WATCH_CONNECTION_JS = """() => {
+  const app = document.querySelector("[data-testid='stApp']");
+  window.__states = [app.dataset.testConnectionState];
+  new MutationObserver(() => window.__states.push(app.dataset.testConnectionState))
+    .observe(app, { attributes: true, attributeFilter: ["data-test-connection-state"] });
+}"""
+RECONNECTED_JS = """() => {
+  const s = window.__states || [], lost = s.findIndex((x) => x !== "CONNECTED");
+  return lost >= 0 && s.slice(lost).includes("CONNECTED");
+}"""
+
+
+def wait_for_draft(db: store.db.Database, name: str, assignment_id: int, key: str, value) -> int:
+    """The student's id, once the draft of their step holds ``value`` under ``key`` (the page
+    writes it in the run the pick started; this waits for that run's write, at most 60 s)."""
+    deadline = time.monotonic() + 60
+    while True:
+        found = [r for r in cr.class_results(db, assignment_id) if r.student.name == name]
+        draft = cr.draft_for(db, found[0].student.id) if found else None
+        if draft is not None and isinstance(draft.value, dict) and draft.value.get(key) == value:
+            return found[0].student.id
+        assert time.monotonic() < deadline, f"{name}'s draft never held {value!r}: {draft}"
+        time.sleep(0.2)
+
+
+#: the page was drawn by the new server: the feedback is on screen, or the "Saved" line (of
+#: the dead server's session, which had saved answers) is gone
+REDRAWN_JS = """() => {
+  const text = document.querySelector("[data-testid='stMain']").innerText;
+  return /Next question|See my results/.test(text) || !text.includes("Saved");
+}"""
+
+
+def answer_when_reconnected(page, still_there) -> None:
+    """Press Check on a page that has reconnected to the other server. Streamlit runs no
+    callback in a session it has just made, so the first press there may only have the new
+    server draw the page: the quiz rebuilt from the database, with what the student was
+    picking (``still_there()`` checks it is on screen); the next press checks it."""
+    check = page.get_by_role("button", name="Check", exact=True)
+    feedback = page.get_by_role("button", name=re.compile("Next question|See my results"))
+    check.click()
+    page.wait_for_function(REDRAWN_JS, timeout=60_000)
+    b.wait_for_app(page, timeout_ms=60_000)
+    first = "checked it" if feedback.count() else "had the new server draw the page"
+    if not feedback.count():
+        still_there()
+        check.click()
+    feedback.wait_for(timeout=60_000)
+    page.get_by_text("Saved").first.wait_for(timeout=60_000)
+    print(f"reconnected: the first press {first}")
+
+
+def choose(page, number: int, q, db: store.db.Database, assignment_id: int, name: str) -> None:
+    """On question ``number`` (a zone), choose the right answer without checking it, and wait
+    until the database has it as the student's draft."""
+    page.get_by_text(f"Question {number} of").first.wait_for(timeout=60_000)
+    b.wait_for_app(page, timeout_ms=60_000)
+    page.get_by_test_id("stRadio").get_by_text(q.label(q.answer), exact=True).click()
+    b.wait_for_app(page, timeout_ms=60_000)
+    wait_for_draft(db, name, assignment_id, "one", q.answer)
+
+
+def chosen(page) -> str:
+    """The label of the radio button checked on the page ("" for none)."""
+    picked = page.get_by_test_id("stRadio").locator("label:has(input:checked)")
+    return picked.inner_text().strip() if picked.count() else ""
+
+
 @pytest.mark.browser
 def test_a_server_killed_mid_quiz_loses_no_answer_and_the_quiz_goes_on(chromium, deployment):
-    assignment, _ = new_assignment(deployment, "The server that died", n=3)
-    questions = build_questions(assignment.settings())
+    """Ben (a zone quiz) and Ana (a capital quiz) on server 1, which is killed: no recorded
+    answer is lost, and neither is what each was answering at that moment (issue 18, item
+    14): Ben's zone chosen but not checked, and Ana's capital typed but not checked, are still
+    there once each page has reconnected through nginx to server 2, and are what their next
+    Check records. Then Ben's resume link, opened afresh, puts back his next choice from the
+    database (his draft), and the quiz goes on to the end."""
+    db = class_database(deployment)
+    zones, _ = new_assignment(deployment, "The server that died", n=4)
+    capitals = cr.create_assignment(
+        db, title="Capitals when the server died", drill="capitals",
+        settings=QuizSettings(modes=("capital",), n=2),
+    ).assignment  # fmt: skip
+    zone_qs, capital_qs = build_questions(zones.settings()), build_questions(capitals.settings())
     blocked: list[str] = []
     cookie = deployment.cookie_for(1)
-    context, page = new_page(chromium, deployment, blocked, cookie)
-    join_class(page, deployment, assignment.code, "Ben")
+    ben_context, ben = new_page(chromium, deployment, blocked, cookie)
+    ana_context, ana = new_page(chromium, deployment, blocked, cookie)
+    join_class(ben, deployment, zones.code, "Ben")
     for number in (1, 2):
-        q = questions[number - 1]
-        answer_class_question(page, number, q.label(q.answer))
-        page.get_by_role("button", name="Next question").click()
-    resume_link = page.url
+        q = zone_qs[number - 1]
+        answer_class_question(ben, number, q.label(q.answer))
+        ben.get_by_role("button", name="Next question").click()
+    third = zone_qs[2]
+    choose(ben, 3, third, db, zones.id, "Ben")
+    resume_link = ben.url
     assert "resume=" in resume_link
 
+    join_class(ana, deployment, capitals.code, "Ana")
+    first = capital_qs[0]
+    ana.get_by_text("Question 1 of").first.wait_for(timeout=60_000)
+    b.wait_for_app(ana, timeout_ms=60_000)
+    ana.get_by_label("Your answer").fill(by_usps()[first.answer].capital)
+    ana.get_by_label("Your answer").press("Enter")
+    ana.get_by_text("Saved").first.wait_for(timeout=60_000)
+    ana.get_by_role("button", name="Next question").click()
+    ana.get_by_text("Question 2 of").first.wait_for(timeout=60_000)
+    b.wait_for_app(ana, timeout_ms=60_000)
+    typed = by_usps()[capital_qs[1].answer].capital
+    ana.get_by_label("Your answer").fill(typed)  # typed, not checked: no server has it
+
+    for page in (ben, ana):
+        page.evaluate(WATCH_CONNECTION_JS)
     deployment.kill(1)
     assert not deployment.healthy(1) and deployment.healthy(2)
-    # Server 1's session is gone with it. The resume link, opened again, reaches server 2
-    # through nginx, which rebuilds the quiz from the stored answers.
-    page.goto(resume_link)
-    b.wait_for_app(page, timeout_ms=60_000)
-    b.dismiss_page_not_found(page)
-    q = questions[2]
-    answer_class_question(page, 3, q.label(q.answer))
-    context.close()
+    for page in (ben, ana):  # each page reconnects by itself, through nginx, to server 2
+        page.wait_for_function(RECONNECTED_JS, timeout=120_000)
 
-    results = cr.class_results(class_database(deployment), assignment.id)
-    assert [len(s.answers) for s in results] == [3]  # the two before the crash are kept
+    def ben_still_chose() -> None:
+        assert chosen(ben) == third.label(third.answer)
+
+    def ana_still_typed() -> None:
+        assert ana.get_by_label("Your answer").input_value() == typed
+
+    answer_when_reconnected(ben, ben_still_chose)
+    answer_when_reconnected(ana, ana_still_typed)
+    ben.get_by_role("button", name="Next question").click()
+    fourth = zone_qs[3]
+    choose(ben, 4, fourth, db, zones.id, "Ben")
+    ben.goto(resume_link)  # a new session: only the database knows the choice
+    b.wait_for_app(ben, timeout_ms=60_000)
+    b.dismiss_page_not_found(ben)
+    ben.get_by_text("Question 4 of").first.wait_for(timeout=60_000)
+    assert chosen(ben) == fourth.label(fourth.answer)
+    ben.get_by_role("button", name="Check", exact=True).click()
+    ben.get_by_text("Saved").first.wait_for(timeout=60_000)
+    ana_context.close()
+    ben_context.close()
+
+    results = {r.student.name: r.answers for r in cr.class_results(db, zones.id)}
+    assert [a.response for a in results["Ben"]] == [q.answer for q in zone_qs]  # none lost
+    (ana_result,) = cr.class_results(db, capitals.id)
+    assert [a.response for a in ana_result.answers][1] == typed
+    assert [a.outcome for a in ana_result.answers] == ["right", "right"]
     streams = logged_streams(deployment, cookie, at_least=2, last_on=2)
     servers = [deployment.index_of(s.server_port) for s in streams]
     assert servers[0] == 1 and servers[-1] == 2, streams

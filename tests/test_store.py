@@ -15,7 +15,7 @@ from alembic.runtime.migration import MigrationContext
 import store.db
 from engine.quiz import QuizSettings
 from store import classroom as cr
-from store import migrate
+from store import codes, migrate
 from store.db import Database, Unavailable, database_url, normalize_url
 from store.models import Answer, Assignment, Base, Student
 from store.outbox import Outbox, Status
@@ -60,16 +60,16 @@ def test_the_url_comes_from_the_environment_then_the_secrets_then_the_sqlite_fil
     default = database_url({"connections": {}}, {})
     assert default.source == "default"
     assert default.url.endswith("/data/geoplunge.sqlite3")
-    assert "the SQLite file `data/geoplunge.sqlite3`" in default.describe()
+    assert default.describe() == "a SQLite file on this server"
 
 
-def test_hosted_postgres_urls_use_psycopg_3_and_never_show_the_password():
+def test_hosted_postgres_urls_use_psycopg_3_and_a_page_names_only_the_kind_of_database():
     hosted = "u:secret@db.example.org:6543/class"
     for raw in (f"postgres://{hosted}", f"postgresql://{hosted}"):
         assert normalize_url(raw).drivername == "postgresql+psycopg"
-        text = store.db.Location(raw, "secrets").describe()
-        assert "secret" not in text.replace("secrets", "")
-        assert "`class` on `db.example.org:6543`" in text
+        assert store.db.Location(raw, "secrets").describe() == "PostgreSQL"
+    sqlite = store.db.Location("sqlite:////srv/school/answers.sqlite3", "environment")
+    assert sqlite.describe() == "a SQLite file on this server"  # no path: it names the server
 
 
 def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path):
@@ -168,15 +168,15 @@ def test_servers_starting_at_once_migrate_once_processes(db_url):
 def test_an_assignment_has_a_short_code_a_secret_seed_and_a_hashed_teacher_key(db):
     made = new_assignment(db)
     info = made.assignment
-    assert len(info.code) == cr.CODE_LENGTH and set(info.code) <= set(cr.CODE_ALPHABET)
-    assert not set("01ILO") & set(cr.CODE_ALPHABET)
+    assert len(info.code) == codes.CODE_LENGTH and set(info.code) <= set(codes.CODE_ALPHABET)
+    assert not set("01ILO") & set(codes.CODE_ALPHABET)
     assert len(made.teacher_key) >= 32  # 24 random bytes: 192 bits
     assert "seed" not in info.params and info.seed != 1
     assert info.settings().seed == info.seed and info.settings().modes == ("zone",)
     with db.read() as s:
         row = s.scalar(sa.select(Assignment))
         stored = " ".join(str(getattr(row, c.key)) for c in Assignment.__table__.columns)
-    assert made.teacher_key not in stored and cr.digest(made.teacher_key) in stored
+    assert made.teacher_key not in stored and codes.digest(made.teacher_key) in stored
     assert cr.find_assignment(db, info.code.lower()[:3] + " " + info.code[3:]).id == info.id
     assert cr.assignment_for_key(db, made.teacher_key).id == info.id
     assert repr(info).count(str(info.seed)) == 0
@@ -373,3 +373,289 @@ def test_the_outbox_stops_once_the_assignment_is_closed_or_deleted(db):
     gone = Outbox(student.id)
     gone.add(lambda seq: record(seq))
     assert gone.flush(db) is Status.GONE and count(db, Answer) == 0
+
+
+# --- one press, one row (issue 18, item 8) --------------------------------------------------
+
+
+def _race(target, n: int = 12) -> list:
+    """``target(i)`` in ``n`` threads released together; their results (or errors)."""
+    barrier = threading.Barrier(n)
+    results: list = [None] * n
+
+    def run(i: int) -> None:
+        barrier.wait()
+        try:
+            results[i] = target(i)
+        except Exception as error:  # noqa: BLE001 - returned to the test
+            results[i] = error
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+def test_a_double_click_on_create_makes_one_assignment_whatever_the_timing(db_url):
+    """Twelve servers (an engine each) press "Create" with the key the form drew once."""
+    key = codes.new_token(codes.KEY_BYTES)
+    dbs = [Database(db_url) for _ in range(12)]
+    made = _race(lambda i: new_assignment(dbs[i], teacher_key=key))
+    assert all(isinstance(m, cr.NewAssignment) for m in made), made
+    assert {m.assignment.id for m in made} == {made[0].assignment.id}
+    assert {m.teacher_key for m in made} == {key}
+    assert count(dbs[0], Assignment) == 1
+    assert cr.assignment_for_key(dbs[0], key).id == made[0].assignment.id
+    assert new_assignment(dbs[0]).assignment.id != made[0].assignment.id  # a new form: a new one
+    for db in dbs:
+        db.dispose()
+
+
+def test_a_double_click_on_start_the_quiz_makes_one_student_whatever_the_timing(db_url):
+    dbs = [Database(db_url) for _ in range(12)]
+    info = new_assignment(dbs[0]).assignment
+    token = codes.new_token()
+    joined = _race(lambda i: cr.join(dbs[i], info.code, "Ana", token=token))
+    assert all(isinstance(j, tuple) for j in joined), joined
+    assert {student.id for student, _ in joined} == {joined[0][0].id}
+    assert {t for _, t in joined} == {token}
+    assert count(dbs[0], Student) == 1
+    assert cr.resume(dbs[0], info.code, token)[1].name == "Ana"
+    for db in dbs:
+        db.dispose()
+
+
+# --- one name per student (item 10) and names nobody can read (item 13) ---------------------
+
+
+@pytest.mark.parametrize("again", ["ana", "  ANA ", "Ａｎａ", "Ana\u200b", "A\u00adna"])
+def test_a_name_already_in_the_class_is_refused_in_words(db, again):
+    info = new_assignment(db).assignment
+    cr.join(db, info.code, "Ana")
+    with pytest.raises(cr.NameTaken) as refused:
+        cr.join(db, info.code, again)
+    assert str(refused.value) == (
+        "Ana is already in this class: open your resume link, or add your initial."
+    )
+    assert count(db, Student) == 1
+    assert cr.join(db, info.code, "Ana B.")[0].name == "Ana B."
+    other = new_assignment(db).assignment
+    assert cr.join(db, other.code, "ana")[0].name == "ana"  # another class: another roster
+
+
+def test_two_students_racing_for_one_name_get_one_row(db_url):
+    """Different forms (different tokens), the same name, at the same moment: the unique index
+    lets one in; the others are told the name is taken."""
+    dbs = [Database(db_url) for _ in range(8)]
+    info = new_assignment(dbs[0]).assignment
+    joined = _race(lambda i: cr.join(dbs[i], info.code, "Zoë" if i % 2 else "zoë "), n=8)
+    students = [j for j in joined if isinstance(j, tuple)]
+    assert len(students) == 1, joined
+    assert all(isinstance(j, cr.NameTaken) for j in joined if not isinstance(j, tuple)), joined
+    assert count(dbs[0], Student) == 1
+    for db in dbs:
+        db.dispose()
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("\u200b\u200b", "invisible"),
+        ("\u200d\u2060\ufeff", "invisible"),
+        ("\u3164", "invisible"),
+        ("\u0301\u0301", "invisible"),
+        ("\u202eanA", "override"),
+        ("Ana \u2067Bob\u2069", "override"),
+        ("\u202aAna", "override"),
+    ],
+)
+def test_invisible_names_and_bidirectional_overrides_are_refused(sqlite_db, typed, said):
+    info = new_assignment(sqlite_db).assignment
+    with pytest.raises(cr.ClassroomError, match=said):
+        cr.join(sqlite_db, info.code, typed)
+    with pytest.raises(cr.ClassroomError, match=said):
+        cr.create_assignment(
+            sqlite_db, title=typed, drill="zones", settings=QuizSettings(modes=("zone",))
+        )
+    assert count(sqlite_db, Student) == 0
+
+
+@pytest.mark.parametrize("name", ["👩\u200d🔬 Ana", "مهر\u200cناز", "Zoë 🦊"])
+def test_joiners_inside_a_name_are_welcome(sqlite_db, name):
+    """Zero-width joiners belong to emoji and to Persian spelling: only a name of nothing but
+    invisible characters is refused."""
+    info = new_assignment(sqlite_db).assignment
+    assert cr.join(sqlite_db, info.code, name)[0].name == name
+
+
+def test_the_name_migration_keeps_every_student_and_answer_even_old_duplicates(db_url):
+    """0003 adds the unique name key to a class that already has "Ana" and "ana ": both keep
+    their rows and answers (SQLite's table is not rebuilt, which would cascade-delete them);
+    a third "ANA" is refused from then on."""
+    db = Database(db_url)
+    migrate.upgrade(db.engine, "0002")
+    now = T0.isoformat(" ") if db.dialect == "sqlite" else T0
+    with db.engine.begin() as c:
+        assignment = c.execute(
+            sa.text(
+                "INSERT INTO class_assignment (code, title, drill, settings, seed, questions, "
+                "teacher_key_hash, created_at) VALUES ('ABCDEF', 'Old', 'zones', "
+                '\'{"mode": "zone", "n": "4"}\', 5, 4, \'k\', :now) RETURNING id'
+            ),
+            {"now": now},
+        ).scalar()
+        for name in ["Ana", "ana ", "Ben"]:
+            i = c.execute(
+                sa.text(
+                    "INSERT INTO class_student (assignment_id, name, token_hash, started_at) "
+                    "VALUES (:a, :name, :t, :now) RETURNING id"
+                ),
+                {"a": assignment, "name": name, "t": f"t-{name}", "now": now},
+            ).scalar()
+            c.execute(
+                sa.text(
+                    "INSERT INTO class_answer (student_id, seq, question, attempt, qid, mode, "
+                    "prompt, states, response, given, correct_answer, outcome, answered_at) "
+                    "VALUES (:i, 1, 1, 1, 'zone:CO', 'zone', 'Q', 'CO', '\"CO\"', 'CO', "
+                    "'Mountain', 'right', :now)"
+                ),
+                {"i": i, "now": now},
+            )
+    migrate.upgrade(db.engine)
+    assert (count(db, Student), count(db, Answer)) == (3, 3)
+    with pytest.raises(cr.NameTaken, match="Ana is already in this class"):
+        cr.join(db, "ABCDEF", "ANA")
+    assert cr.join(db, "ABCDEF", "Cy")[0].name == "Cy"
+    db.dispose()
+
+
+# --- a conflicting outbox batch (item 11) ---------------------------------------------------
+
+
+def test_two_tabs_offline_then_back_store_one_history_and_nothing_after_the_clash(db_url):
+    """One resume link open in two tabs while the database is away: both outboxes queue
+    answers. Back online, tab A's three answers are written; tab B's batch has the same
+    first answer, then a different second one: B writes nothing at or after that step, so
+    the stored history is A's alone (B's fourth answer would be replayed onto a question A
+    never saw)."""
+    if db_url.startswith("sqlite"):
+        db_url += "?timeout=0.2"  # the lock below lasts; do not wait 5 s for each try
+    db = store.db.database(db_url)
+    info = new_assignment(db).assignment
+    student, token = cr.join(db, info.code, "Ana")
+    tab_a, tab_b = Outbox(student.id), Outbox(student.id)
+    with database_away(db_url):
+        for response in ("CO", "Pacific", "Eastern"):
+            tab_a.add(lambda seq, r=response: record(seq, response=r))
+            assert tab_a.flush(db, force=True) is Status.WAITING
+        for response in ("CO", "Alaska", "Hawaii", "Central"):
+            tab_b.add(lambda seq, r=response: record(seq, response=r))
+            assert tab_b.flush(db, force=True) is Status.WAITING
+    assert tab_a.flush(db, force=True) is Status.SAVED and tab_a.saved == 3
+    assert tab_b.flush(db, force=True) is Status.CONFLICT and tab_b.pending == []
+    assert tab_b.saved == 1  # its first answer was A's first: a duplicate, not a clash
+    _, _, answers = cr.resume(db, info.code, token)
+    assert [(a.seq, a.response) for a in answers] == [(1, "CO"), (2, "Pacific"), (3, "Eastern")]
+    store.db.forget(db_url)
+
+
+def test_a_batch_is_written_up_to_its_first_clash_only(db):
+    info = new_assignment(db).assignment
+    student, _ = cr.join(db, info.code, "Ana")
+    cr.record_answers(db, student.id, [record(1), record(2, response="Pacific")])
+    report = cr.record_answers(
+        db, student.id, [record(4), record(1), record(3), record(2, response="Alaska")]
+    )
+    assert (report.written, report.duplicates, report.conflict) == (0, 1, True)
+    assert count(db, Answer) == 2
+
+
+# --- the teacher key (item 9), reopening (item 10) ------------------------------------------
+
+
+def test_a_new_teacher_key_is_shown_once_and_the_old_one_opens_nothing(db):
+    made = new_assignment(db)
+    old = made.teacher_key
+    new = cr.new_teacher_key(db, made.assignment.id, old)
+    assert new != old and len(new) >= 32
+    assert cr.assignment_for_key(db, new).id == made.assignment.id
+    with pytest.raises(cr.NotFound, match="opens no assignment"):
+        cr.assignment_for_key(db, old)
+    with db.read() as s:
+        stored = s.scalar(sa.select(Assignment.teacher_key_hash))
+    assert stored == codes.digest(new)
+    with pytest.raises(cr.NotFound, match="no longer opens"):
+        cr.new_teacher_key(db, made.assignment.id, old)  # the old key cannot make another
+    other = new_assignment(db)
+    with pytest.raises(cr.NotFound):
+        cr.new_teacher_key(db, other.assignment.id, new)  # nor a key of another assignment
+
+
+def test_a_closed_assignment_can_be_reopened(db):
+    info = new_assignment(db).assignment
+    student, _ = cr.join(db, info.code, "Ana")
+    closed = cr.close_assignment(db, info.id)
+    assert not closed.is_open()
+    opened = cr.reopen_assignment(db, info.id)
+    assert opened.is_open() and opened.closes_at is None
+    assert cr.join(db, info.code, "Ben")[0].name == "Ben"
+    late = record(1, at=cr.now_utc())
+    assert cr.record_answers(db, student.id, [late]).written == 1
+    cr.delete_assignment(db, info.id)
+    with pytest.raises(cr.NotFound):
+        cr.reopen_assignment(db, info.id)
+
+
+# --- drafts (item 14) -----------------------------------------------------------------------
+
+
+def draft(seq: int, value: object, qid: str = "zone:CO") -> cr.DraftRecord:
+    return cr.DraftRecord(seq, qid, value, T0)
+
+
+def test_a_draft_is_each_students_own_and_the_newest_one_counts(db):
+    info = new_assignment(db).assignment
+    ana, _ = cr.join(db, info.code, "Ana")
+    ben, _ = cr.join(db, info.code, "Ben")
+    assert cr.draft_for(db, ana.id) is None
+    assert cr.save_draft(db, ana.id, draft(1, {"picked": ["CO"]}))
+    assert cr.save_draft(db, ben.id, draft(3, {"one": "Pacific"}, "zone:OR"))
+    assert cr.save_draft(db, ana.id, draft(1, {"picked": ["CO", "UT"]}))
+    assert cr.draft_for(db, ana.id).value == {"picked": ["CO", "UT"]}
+    assert cr.draft_for(db, ben.id) == draft(3, {"one": "Pacific"}, "zone:OR")
+    cr.delete_assignment(db, info.id)
+    assert cr.draft_for(db, ana.id) is None
+    assert not cr.save_draft(db, ana.id, draft(1, {"picked": []}))  # the student is gone
+
+
+def test_the_outbox_writes_a_draft_when_it_changes_and_keeps_it_while_the_database_is_away(
+    db_url,
+):
+    if db_url.startswith("sqlite"):
+        db_url += "?timeout=0.2"
+    db = store.db.database(db_url)
+    info = new_assignment(db).assignment
+    student, _ = cr.join(db, info.code, "Ana")
+    now = [0.0]
+    box = Outbox(student.id, clock=lambda: now[0])
+    box.hold_draft(draft(1, {"picked": ["CO"]}))
+    assert box.flush(db) is Status.SAVED and box.draft is None
+    box.hold_draft(draft(1, {"picked": ["CO"]}))  # unchanged: nothing to write
+    assert box.draft is None
+    box.hold_draft(draft(2, {"picked": ["UT"]}))  # not the step to answer next: ignored
+    assert box.draft is None
+    with database_away(db_url):
+        box.hold_draft(draft(1, {"picked": ["CO", "UT"]}))
+        assert box.flush(db) is Status.SAVED  # a draft waiting is not an answer waiting
+        assert box.draft is not None and box.draft_failures == 1 and box.failures == 0
+    now[0] += 60
+    assert box.flush(db) is Status.SAVED and box.draft is None
+    assert cr.draft_for(db, student.id).value == {"picked": ["CO", "UT"]}
+    box.hold_draft(draft(1, {"picked": ["NM"]}))
+    box.add(lambda seq: record(seq))  # the step is answered: its draft is not written
+    assert box.draft is None
+    assert box.flush(db) is Status.SAVED
+    assert cr.draft_for(db, student.id).value == {"picked": ["CO", "UT"]}
+    store.db.forget(db_url)

@@ -515,12 +515,40 @@ def test_the_host_fills_an_empty_seat_with_an_ai_and_only_the_host_can(db):
         ({"host_name": "  "}, "name"),
         ({"host_name": "[Ann](http://example.com)"}, "cannot contain"),
         ({"host_name": "**Ann**"}, r"cannot contain \*"),
+        ({"host_name": "\u200b\u2060"}, "invisible characters"),
+        ({"host_name": "\u202eAnn"}, "override characters"),
+        ({"host_name": "Ann \u2066Bo\u2069"}, "override characters"),
     ],
 )
 def test_bad_table_settings_are_refused_with_a_sentence(sqlite_db, kwargs, said):
     args = {"game": "border_attack", "host_name": "Host", **kwargs}
     with pytest.raises(t.TableError, match=said):
         t.create(sqlite_db, **args)
+
+
+def test_a_table_is_found_by_its_code_as_typed_and_a_bad_code_is_said_in_its_own_words(
+    sqlite_db,
+):
+    """``store.codes.find_by_code`` finds tables and class assignments alike; each says so
+    in its own words."""
+    made = t.create(sqlite_db, "border_attack", "Host")
+    code = made.table.code
+    assert t.find(sqlite_db, f" {code[:3].lower()}-{code[3:]} ").id == made.table.id
+    with pytest.raises(t.TableNotFound, match="is not a table code: a code has 6"):
+        t.find(sqlite_db, "0OIL1")
+    with pytest.raises(t.TableNotFound, match="No table has the code ZZZZZZ: check it with"):
+        t.find(sqlite_db, "zzzzzz")
+
+
+def test_a_player_name_is_cleaned_as_a_students_is(sqlite_db):
+    """One cleaning for both (``store.names.clean_name``): trimmed, spaces folded, any script,
+    refused in the same words when empty, too long, invisible or overridden."""
+    made = t.create(sqlite_db, "border_attack", "  Zoë   🦊 ", ai={})
+    assert t.seats(sqlite_db, made.table.id)[0].name == "Zoë 🦊"
+    for typed, said in [("", "Type your name"), ("x" * 41, "at most 40"),
+                        ("\u3164", "invisible"), ("\u2067x", "override")]:  # fmt: skip
+        with pytest.raises(t.TableError, match=said):
+            t.join(sqlite_db, made.table.code, typed)
 
 
 def test_forged_tokens_moves_for_another_seat_illegal_moves_and_moves_after_the_end(db):

@@ -10,6 +10,8 @@ import streamlit as st
 
 from store.db import SECRETS_SECTION, Database, Location, database, database_url
 
+UNAVAILABLE = "The class database is not answering right now. Try again in a moment."
+
 
 def _secrets() -> dict[str, Any]:
     """``[connections.geoplunge]`` of the app's secrets, if there are any."""

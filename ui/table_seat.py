@@ -397,7 +397,7 @@ def _host_action(tab: SeatPlay, act: Callable[..., Any], *args: Any) -> None:
 def lobby(tab: SeatPlay) -> None:
     """Before the start: the table code, the link and QR code (host), the seats, and for the
     host a level to put in each empty seat and the Start button."""
-    from ui.class_teacher import qr_svg
+    from ui.qr import qr_svg
 
     view = tab.view
     code = view.table.code

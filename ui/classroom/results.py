@@ -1,181 +1,68 @@
-"""The teacher's side of a class assignment: creating one on the Assign page, and the Results
-page opened with the private teacher link (``/results?key=…``) or by typing the key.
+"""The Results page of a class assignment, opened with the private teacher link
+(``/results?key=…``) or by typing the key.
 
-Creating one returns the class code, the student link (``/class?code=…``) with its QR code
-(SVG, drawn by ``segno``) and the teacher link, whose key is shown once: only its hash is kept.
-The Results page refreshes itself while students work (a small ``st.fragment`` with
-``run_every`` looks for new answers and redraws the page when there are):
-the roster, the class map (the share of wrong first answers per state), the most-missed
-questions with the wrong answers given most often, each student's answers and a CSV of every
-attempt; the teacher can close the assignment or delete it with every answer.
+The page refreshes itself while students work (a small ``st.fragment`` with ``run_every``
+looks for new answers and redraws the page when there are): the roster, the class map (the
+share of wrong first answers per state), the most-missed questions with the wrong answers
+given most often, each student's answers and a CSV of every attempt.
+
+* **The key stays off the board.** A key that came in the address (``?key=…``) is moved into
+  the session at once and taken out of the address bar, so a projected page never shows it; a
+  rerun goes on with the session's key (a reload asks for the key or the link again).
+* **Managing** (behind an expander): close the assignment, or reopen a closed one; replace the
+  teacher key (the new key and link are shown once, the old ones open nothing from then on);
+  delete the assignment with every answer once its title is typed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from datetime import UTC, date, datetime, time, tzinfo
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime, tzinfo
+from typing import TypeVar
 
-import segno
 import streamlit as st
 
-from engine.quiz import QuizSettings
 from store.classroom import (
     AssignmentInfo,
     ClassroomError,
-    NewAssignment,
     NotFound,
     StudentResult,
     assignment_for_key,
     class_results,
     class_version,
     close_assignment,
-    create_assignment,
     delete_assignment,
+    new_teacher_key,
+    reopen_assignment,
 )
 from store.db import Unavailable
+from store.names import name_key
 from store.report import attempts_csv, most_missed, roster, state_shares
-from ui.classroom import CODE, URL_PATH, about
-from ui.links import app_base_url, app_link, md
+from ui.classroom.links import (
+    KEY_PARAM,
+    RESULTS_PATH,
+    show_student_link,
+    student_link,
+    teacher_link,
+)
+from ui.classroom.student import about
+from ui.classroom.times import teacher_zone, when
+from ui.links import app_base_url, md
 from ui.maps import us_map
 from ui.quiz.text import clock
-from ui.storage import app_database, storage_note
+from ui.storage import UNAVAILABLE, app_database, storage_note
 
-RESULTS_PATH = "results"
-KEY_PARAM = "key"
-CREATED = "assign_class_created"  #: session key: the assignment just created, with its key
-RESULTS_KEY = "results_key"  #: session key: a teacher key typed on the Results page
+T = TypeVar("T")
+RESULTS_KEY = "results_key"  #: session key: the teacher key (typed, or from the link)
+NEW_KEY = "results_new_key"  #: session key: a new teacher key, shown until the teacher hides it
 REFRESH = 5  #: seconds between two looks for new results
 VERSION = "results_version"  #: session key: the results' version drawn last
-UNAVAILABLE = "The class database is not answering right now. Try again in a moment."
 #: the class map's bands of the share of wrong first answers: (role, lower bound, words)
 BANDS: tuple[tuple[str, float, str], ...] = (
     ("correct", 0.0, "none wrong"),
     ("missed", 1e-9, "under half wrong"),
     ("wrong", 0.5, "half or more wrong"),
 )
-
-
-def teacher_zone() -> tzinfo:
-    """The browser's time zone (UTC when it is not known)."""
-    try:
-        name = st.context.timezone
-    except AttributeError:
-        name = None
-    try:
-        return ZoneInfo(name) if name else UTC
-    except (ZoneInfoNotFoundError, ValueError):
-        return UTC
-
-
-def _when(moment: datetime | None, zone: tzinfo) -> str:
-    return "" if moment is None else f"{moment.astimezone(zone):%b %d, %H:%M}"
-
-
-def links(code: str, key: str | None, base: str | None) -> tuple[str, str | None]:
-    """The student link and (with ``key``) the teacher link."""
-    student = app_link(URL_PATH, {CODE: code}, base)
-    return student, app_link(RESULTS_PATH, {KEY_PARAM: key}, base) if key else None
-
-
-def qr_svg(link: str) -> str:
-    """The QR code of ``link`` as inline SVG (medium error correction, scannable from a
-    projected screen)."""
-    return segno.make(link, error="m").svg_inline(
-        scale=5, title=f"QR code of {link}", dark="#1F2933"
-    )
-
-
-def _student_link(code: str, link: str) -> None:
-    st.markdown(f"Class code: **{code}** · Student link:")
-    st.code(link, language=None, wrap_lines=True)
-    if "://" in link:
-        st.image(qr_svg(link), caption="Students can scan this with a phone.", width=220)
-        st.download_button(
-            "Download the QR code (SVG)",
-            qr_svg(link),
-            file_name=f"geoplunge-{code}.svg",
-            mime="image/svg+xml",
-            on_click="ignore",
-            icon=":material/qr_code_2:",
-            key=f"qr_{code}",
-        )
-
-
-# --- creating an assignment (the Assign page) -----------------------------------------------
-
-
-def _closing(day: date | None, at: time | None, zone: tzinfo) -> datetime | None:
-    if day is None:
-        return None
-    return datetime.combine(day, at or time(23, 59), tzinfo=zone).astimezone(UTC)
-
-
-def _create(group: str, settings: QuizSettings, timer: int | None) -> None:
-    ss = st.session_state
-    ss.pop("assign_class_error", None)
-    try:
-        closes = _closing(ss.get("assign_class_day"), ss.get("assign_class_time"), teacher_zone())
-        made = create_assignment(
-            app_database(), title=ss.get("assign_class_title", ""), drill=group,
-            settings=settings, timer=timer, closes_at=closes,
-        )  # fmt: skip
-    except ClassroomError as error:
-        ss["assign_class_error"] = str(error)
-        return
-    except Unavailable:
-        ss["assign_class_error"] = UNAVAILABLE
-        return
-    ss[CREATED] = made
-
-
-def create_section(group: str, settings: QuizSettings, timer: int | None, base: str | None) -> None:
-    """The Assign page's "Create a class assignment" form, and the assignment it created."""
-    st.subheader("Class assignment")
-    st.markdown(
-        "Collect every student's answers: the class gets a code and a link, you get a private "
-        "results page. The assignment uses the settings above, with questions of its own from "
-        "a secret seed (the preview and the answer key on this page are those of the practice "
-        "link only)."
-    )
-    st.markdown(storage_note())  # not a caption: its code spans fail contrast in grey
-    with st.form("assign_class"):
-        st.text_input("Title", key="assign_class_title", placeholder="Borders of the West")
-        left, right = st.columns(2)
-        left.date_input("Closes on (optional)", value=None, key="assign_class_day")
-        right.time_input("at", value=time(23, 59), key="assign_class_time")
-        zone = teacher_zone()
-        st.caption(f"Times are in your time zone ({getattr(zone, 'key', 'UTC')}).")
-        st.form_submit_button(
-            "Create a class assignment",
-            type="primary",
-            icon=":material/group_add:",
-            width="stretch",
-            on_click=_create,
-            args=(group, settings, timer),
-        )
-    if error := st.session_state.get("assign_class_error"):
-        st.error(md(error), icon=":material/error:")
-    made: NewAssignment | None = st.session_state.get(CREATED)
-    if made is not None:
-        _created(made, base)
-
-
-def _created(made: NewAssignment, base: str | None) -> None:
-    a = made.assignment
-    student, teacher = links(a.code, made.teacher_key, base)
-    st.success(f"Created “{md(a.title)}”: class code **{a.code}**.", icon=":material/check:")
-    st.caption(md(about(a)))
-    _student_link(a.code, student)
-    st.markdown("**Your private teacher link** (the results, and closing or deleting them):")
-    st.code(teacher, language=None, wrap_lines=True)
-    st.warning(
-        "**Keep this private.** Anyone with this link can see every student's answers and "
-        "delete the assignment. It is shown only now: the app keeps only a fingerprint of its "
-        "key and cannot show it again, so copy it somewhere safe. The key alone is "
-        f"`{made.teacher_key}`.",
-        icon=":material/key:",
-    )
 
 
 # --- the results page -----------------------------------------------------------------------
@@ -197,26 +84,59 @@ def _key_form() -> None:
 
 def _forget_key() -> None:
     st.session_state.pop(RESULTS_KEY, None)
-    if KEY_PARAM in st.query_params:
-        del st.query_params[KEY_PARAM]
+    st.session_state.pop(NEW_KEY, None)
+
+
+def _key_from_link() -> None:
+    """A key in the address goes into the session and out of the address bar."""
+    if KEY_PARAM not in st.query_params:
+        return
+    st.session_state[RESULTS_KEY] = str(st.query_params.get(KEY_PARAM) or "").strip()
+    st.session_state.pop(NEW_KEY, None)
+    del st.query_params[KEY_PARAM]
+
+
+def _flash(text: str) -> None:
+    st.session_state["results_flash"] = text
+
+
+def _ask_store(action: Callable[..., T], *args: object) -> T | None:
+    """``action(db, *args)``; ``None``, with its sentence flashed, when the store refuses or
+    the database does not answer."""
+    try:
+        return action(app_database(), *args)
+    except ClassroomError as error:
+        _flash(str(error))
+    except Unavailable:
+        _flash(UNAVAILABLE)
+    return None
 
 
 def _close(assignment_id: int) -> None:
-    try:
-        close_assignment(app_database(), assignment_id)
-        st.session_state["results_flash"] = "Closed: late students see that it is closed."
-    except (ClassroomError, Unavailable) as error:
-        st.session_state["results_flash"] = str(error) if str(error) else UNAVAILABLE
+    if _ask_store(close_assignment, assignment_id) is not None:
+        _flash("Closed: late students see that it is closed.")
+
+
+def _reopen(assignment_id: int) -> None:
+    if _ask_store(reopen_assignment, assignment_id) is not None:
+        _flash("Reopened: students can join and answer again, until you close it.")
+
+
+def _new_key(assignment_id: int) -> None:
+    """Replace the session's key; the new one is shown until the teacher hides it."""
+    fresh = _ask_store(new_teacher_key, assignment_id, st.session_state.get(RESULTS_KEY, ""))
+    if fresh is not None:
+        st.session_state[RESULTS_KEY] = fresh
+        st.session_state[NEW_KEY] = fresh
 
 
 def _delete(assignment_id: int, title: str) -> None:
-    if not st.session_state.get("results_delete_sure"):
-        st.session_state["results_flash"] = "Tick the box first to delete the assignment."
+    typed = str(st.session_state.get("results_delete_title") or "")
+    if name_key(typed) != name_key(title):
+        _flash(f"Type the assignment's title, “{title}”, to delete it.")
         return
-    try:
-        answers = delete_assignment(app_database(), assignment_id)
-    except Unavailable:
-        st.session_state["results_flash"] = UNAVAILABLE
+    answers = _ask_store(delete_assignment, assignment_id)
+    if answers is None:
         return
     _forget_key()
     st.session_state["results_deleted"] = (
@@ -249,8 +169,8 @@ def _roster(assignment: AssignmentInfo, students: list[StudentResult], zone: tzi
         [
             {
                 "Name": line.name,
-                "Started": _when(line.started, zone),
-                "Finished": _when(line.finished, zone) or line.status,
+                "Started": when(line.started, zone),
+                "Finished": when(line.finished, zone) or line.status,
                 "Score": f"{line.score} of {line.questions}",
                 "Answered": f"{line.answered} of {line.questions}",
                 "Time taken": clock(line.taken.total_seconds()) if line.taken else "",
@@ -283,7 +203,7 @@ def _answers_of(students: list[StudentResult], zone: tzinfo) -> None:
     if not students:
         return
     labels = {
-        s.student.id: f"{s.student.name} (started {_when(s.student.started_at, zone)})"
+        s.student.id: f"{s.student.name} (started {when(s.student.started_at, zone)})"
         for s in students
     }
     chosen = st.selectbox("Answers of", list(labels), format_func=labels.get, key="results_student")
@@ -301,7 +221,7 @@ def _answers_of(students: list[StudentResult], zone: tzinfo) -> None:
                 "Right answer": a.correct_answer,
                 "Outcome": a.outcome,
                 "Seconds": a.seconds,
-                "Time": _when(a.answered_at, zone),
+                "Time": when(a.answered_at, zone),
             }
             for a in student.answers
         ],
@@ -336,9 +256,9 @@ def _results(assignment: AssignmentInfo) -> None:
         return
     state = "open"
     if not assignment.is_open():
-        state = f"closed since {_when(assignment.closes_at, zone)}"
+        state = f"closed since {when(assignment.closes_at, zone)}"
     elif assignment.closes_at:
-        state = f"open until {_when(assignment.closes_at, zone)}"
+        state = f"open until {when(assignment.closes_at, zone)}"
     st.caption(f"The assignment is {state} · results of {datetime.now(zone):%H:%M:%S}")
     st.subheader("Roster", anchor=False)
     _roster(assignment, students, zone)
@@ -373,18 +293,33 @@ def _results(assignment: AssignmentInfo) -> None:
 
 
 def _manage(assignment: AssignmentInfo) -> None:
-    with st.expander("Close or delete the assignment", icon=":material/settings:"):
-        if assignment.is_open():
-            st.button(
-                "Close the assignment now",
-                icon=":material/lock:",
-                on_click=_close,
-                args=(assignment.id,),
-                help="Students who open the link later see that it is closed.",
-            )
-        st.checkbox(
-            f"Yes, delete “{assignment.title}” and every answer: this cannot be undone",
-            key="results_delete_sure",
+    with st.expander("Close, reopen, new teacher key or delete", icon=":material/settings:"):
+        label, icon, action, said = (
+            ("Close the assignment now", "lock", _close, "Students who open the link later "
+             "see that it is closed.")
+            if assignment.is_open()
+            else ("Reopen the assignment", "lock_open", _reopen, "Students can join and "
+                  "answer again, until you close it.")
+        )  # fmt: skip
+        st.button(
+            label, icon=f":material/{icon}:", on_click=action, args=(assignment.id,), help=said
+        )
+        st.markdown(
+            "**New teacher key.** If the key or this page's link was seen by someone else (on "
+            "the board, in a photo), replace it: the new key is shown once, and the old key and "
+            "link open nothing from then on."
+        )
+        st.button(
+            "Make a new teacher key",
+            icon=":material/key:",
+            on_click=_new_key,
+            args=(assignment.id,),
+        )
+        st.markdown("**Delete.** The assignment goes with every answer: this cannot be undone.")
+        st.text_input(
+            f"Type the title, “{assignment.title}”, to delete it",
+            key="results_delete_title",
+            autocomplete="off",
         )
         st.button(
             "Delete the assignment",
@@ -394,12 +329,33 @@ def _manage(assignment: AssignmentInfo) -> None:
         )
 
 
+def _hide_new_key() -> None:
+    st.session_state.pop(NEW_KEY, None)
+
+
+def _show_new_key(key: str) -> None:
+    """The new teacher link and key, until the teacher hides them."""
+    teacher = teacher_link(key, app_base_url(RESULTS_PATH))
+    with st.container(border=True):
+        st.markdown("**Your new private teacher link** (the old key and link open nothing now):")
+        st.code(teacher, language=None, wrap_lines=True)
+        st.warning(
+            "**Keep this private, and copy it now**: it is shown only until you hide it. The "
+            f"key alone is `{key}`.",
+            icon=":material/key:",
+        )
+        st.button(
+            "I have copied it: hide it", icon=":material/visibility_off:", on_click=_hide_new_key
+        )
+
+
 def results_page() -> None:
     """The Results page of one assignment, opened with its teacher key."""
     st.title("Class results")
     if deleted := st.session_state.pop("results_deleted", None):
         st.success(md(deleted), icon=":material/delete:")
-    key = str(st.query_params.get(KEY_PARAM) or st.session_state.get(RESULTS_KEY) or "").strip()
+    _key_from_link()
+    key = str(st.session_state.get(RESULTS_KEY) or "").strip()
     if not key:
         _key_form()
         st.markdown(storage_note())  # not a caption: its code spans fail contrast in grey
@@ -409,7 +365,7 @@ def results_page() -> None:
         assignment = assignment_for_key(db, key)
     except NotFound as error:
         st.error(md(str(error)), icon=":material/error:")
-        st.session_state.pop(RESULTS_KEY, None)
+        _forget_key()
         _key_form()
         return
     except Unavailable:
@@ -420,9 +376,12 @@ def results_page() -> None:
     st.caption(md(about(assignment)))
     if flash := st.session_state.pop("results_flash", None):
         st.info(md(flash), icon=":material/info:")
-    student, _ = links(assignment.code, None, app_base_url(RESULTS_PATH))
+    if new_key := st.session_state.get(NEW_KEY):
+        _show_new_key(new_key)
     with st.expander("The student link and its QR code", icon=":material/qr_code_2:"):
-        _student_link(assignment.code, student)
+        show_student_link(
+            assignment.code, student_link(assignment.code, app_base_url(RESULTS_PATH))
+        )
     live = st.toggle("Live: refresh while students work", value=True, key="results_live")
     _results(assignment)  # sets the version _watch compares with: it must come first
     if live:

@@ -1,13 +1,13 @@
 """The Assign page: a teacher sets up a drill and gets a practice link that always gives the
-same questions, with a preview of the first one and the answer key; or, from the same
-settings, a class assignment whose answers are collected (`ui.class_teacher`)."""
+same questions, with a preview of the first one and the answer key; or, from the same form, a
+class assignment whose answers are collected (`ui.classroom.create`)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from engine.quiz import build_questions, repeat_free_count
-from ui.class_teacher import create_section
+from ui.classroom.create import class_fields, show_created
 from ui.links import app_base_url, app_link, fresh_seed, md
 from ui.nav import DRILL_MENU
 from ui.quiz.page import preview
@@ -48,6 +48,7 @@ def assign_page() -> None:
         right.form_submit_button(
             "New random seed", width="stretch", icon=":material/casino:", on_click=_new_seed
         )
+        class_fields(group, KEY, default_seed)
 
     settings, timer, notes = read_settings(form_params(group, KEY), group, default_seed)
     most = repeat_free_count(settings)
@@ -63,6 +64,7 @@ def assign_page() -> None:
             on_click=lambda: st.session_state.update({f"{KEY}_n": most}),
         )
     base = app_base_url(KEY)
+    show_created(base)
     link = app_link(drill.url_path, quiz_params(settings, timer), base)
 
     st.subheader("The practice link")
@@ -77,8 +79,6 @@ def assign_page() -> None:
             "address and a “/” in front of it."
         )
     st.link_button("Open the quiz", link, icon=":material/open_in_new:", width="stretch")
-
-    create_section(group, settings, timer, base)
 
     questions = build_questions(settings)
     st.subheader("First question of the practice link")

@@ -7,7 +7,16 @@ with its settings locked.
   answers are replayed).
 * Every counted answer goes through the session's :class:`store.outbox.Outbox` and is written
   as it is checked; while the database is away the answers wait there and the status line says
-  "Saving…" until they are written ("Saved").
+  "Saving…" until they are written ("Saved"). The answer being picked goes there too, as a
+  draft (``ui.classroom.draft``), so a quiz rebuilt on another server puts it back.
+* **One press, one student.** The join form draws the student's resume token once; a second
+  press of "Start the quiz" (a double click) sends the same token, and the database returns
+  the student the first press made (``store.classroom.join``). A session that is a student of
+  the class stays that student when the address comes without its resume token (the second
+  press was sent before the browser had it, or the student went back): the page puts it back.
+* The quiz's widgets are numbered by the **step** (the answers counted so far), so the quiz
+  rebuilt on another server draws them under the keys the browser already holds: what the
+  browser still shows (a typed answer not yet checked) stays where it is.
 * "Practise my misses" afterwards is the student's own: it is not recorded.
 * Closed, deleted, forged or cut-short links each get a sentence; no traceback, nothing written.
 """
@@ -24,17 +33,20 @@ from store.classroom import (
     AnswerRecord,
     AssignmentInfo,
     ClassroomError,
+    DraftRecord,
     NotFound,
     StudentInfo,
     closed_message,
+    draft_for,
     find_assignment,
     join,
-    normalize_code,
     now_utc,
     resume,
 )
+from store.codes import new_token, normalize_code
 from store.db import Unavailable
 from store.outbox import Outbox, Status
+from ui.classroom.draft import draft_of, put_back
 from ui.links import md
 from ui.quiz.page import show_quiz
 from ui.quiz.roles import question_states
@@ -46,6 +58,7 @@ URL_PATH = "class"
 CODE, RESUME = "code", "resume"  #: the page's URL parameters
 VIEW = "class_quiz"  #: session key of the quiz view
 STATE = "class_state"  #: session key of the :class:`ClassSession`
+JOIN_TOKENS = "class_join_tokens"  #: session key: class code → the token its join form drew
 UNAVAILABLE = (
     "The class database is not answering right now, so the quiz cannot be opened. "
     "Try again in a moment."
@@ -109,22 +122,51 @@ def _view(
     view = QuizView(
         assignment.drill, run, {}, [], assignment.timer, key=VIEW, locked=True, recorder=_record
     )
+    view.turn = len(run.attempts)  # the step: the same widget keys on every server
     view.started = time.monotonic() - (now_utc() - student.started_at).total_seconds()
     if run.is_done:
         end = student.finished_at or (answers[-1].answered_at if answers else now_utc())
         view.finished = view.started + (end - student.started_at).total_seconds()
     previous: QuizView | None = st.session_state.get(VIEW)
     if previous is not None:  # new widget keys: nothing of the old quiz's widgets carries over
-        view.turn = previous.turn + 1
+        view.turn = max(view.turn, previous.turn + 1)
     return view
 
 
-def _begin(assignment: AssignmentInfo, student: StudentInfo, token: str, answers) -> None:
+def _begin(
+    assignment: AssignmentInfo,
+    student: StudentInfo,
+    token: str,
+    answers: list[AnswerRecord],
+    draft: DraftRecord | None = None,
+) -> None:
+    """This session becomes ``student``'s: the quiz after ``answers``, with ``draft`` put back
+    if it is of the step on screen."""
     next_seq = max((a.seq for a in answers), default=0) + 1
-    st.session_state[STATE] = ClassSession(
-        assignment, student, token, Outbox(student.id, next_seq=next_seq)
-    )
-    st.session_state[VIEW] = _view(assignment, student, answers)
+    box = Outbox(student.id, next_seq=next_seq)
+    view = _view(assignment, student, answers)
+    if put_back(view, draft, next_seq):
+        box.kept = (draft.seq, draft.qid, draft.value)
+    st.session_state[STATE] = ClassSession(assignment, student, token, box)
+    st.session_state[VIEW] = view
+
+
+def _keep_draft(session: ClassSession, view: QuizView) -> None:
+    """After the quiz is drawn: the answer being picked, to the outbox (written if changed)."""
+    box = session.outbox
+    if (draft := draft_of(view, box.next_seq)) is not None:
+        box.hold_draft(draft)
+    if box.draft is not None:
+        box.flush(app_database())
+
+
+def _resumed(
+    code: str, token: str
+) -> tuple[AssignmentInfo, StudentInfo, list[AnswerRecord], DraftRecord | None]:
+    """The student behind ``token`` from the database, with their answers and draft."""
+    db = app_database()
+    assignment, student, answers = resume(db, code, token)
+    return assignment, student, answers, draft_for(db, student.id)
 
 
 # --- the URL --------------------------------------------------------------------------------
@@ -135,11 +177,25 @@ def _param(name: str) -> str:
     return str(value or "").strip()
 
 
+def _join_token(code: str) -> str:
+    """The resume token of this session's join form of class ``code``: drawn once, and again
+    only once a student has joined with it (the next join is someone else's)."""
+    tokens = st.session_state.setdefault(JOIN_TOKENS, {})
+    session: ClassSession | None = st.session_state.get(STATE)
+    if code not in tokens or (session is not None and session.token == tokens[code]):
+        tokens[code] = new_token()
+    return tokens[code]
+
+
 def _join(code: str) -> None:
     name = st.session_state.get("class_name", "")
+    token = st.session_state.get(JOIN_TOKENS, {}).get(code) or _join_token(code)
+    session: ClassSession | None = st.session_state.get(STATE)
+    if session is not None and session.token == token:
+        return  # a second press of the same form: this session is that student already
     st.session_state.pop("class_join_error", None)
     try:
-        student, token = join(app_database(), code, name)
+        student, token = join(app_database(), code, name, token=token)
     except ClassroomError as error:
         st.session_state["class_join_error"] = str(error)
         return
@@ -195,6 +251,7 @@ def _join_form(assignment: AssignmentInfo) -> None:
         st.warning(md(closed_message(assignment)), icon=":material/lock:")
         return
     st.markdown("Your teacher sees your name, your answers and your score; nothing else is kept.")
+    _join_token(assignment.code)
     with st.form("class_join_form"):
         st.text_input("Your name", key="class_name", placeholder="First name and initial")
         st.form_submit_button(
@@ -241,10 +298,10 @@ def _status(session: ClassSession) -> None:
 def _resync(session: ClassSession, code: str) -> None:
     """The quiz went on elsewhere with this resume link: continue from the stored answers."""
     try:
-        assignment, student, answers = resume(app_database(), code, session.token)
+        assignment, student, answers, draft = _resumed(code, session.token)
     except (NotFound, Unavailable):
         return
-    _begin(assignment, student, session.token, answers)
+    _begin(assignment, student, session.token, answers, draft)
     st.info(
         "This quiz went on in another tab or on another device with the same link: it "
         "continues here from the answers saved there.",
@@ -262,6 +319,7 @@ def _run(session: ClassSession, code: str) -> None:
     _status(session)
     view: QuizView = st.session_state[VIEW]
     show_quiz(view)
+    _keep_draft(session, view)
     if not view.run.practice:
         st.caption(
             ":material/bookmark: To go on later or on another device, keep this page's "
@@ -276,7 +334,7 @@ def _resume_or_join(code: str, token: str) -> None:
             _join_form(find_assignment(db, code))
             return
         try:
-            assignment, student, answers = resume(db, code, token)
+            assignment, student, answers, draft = _resumed(code, token)
         except NotFound as error:
             assignment = find_assignment(db, code)  # the code is fine: the token is not
             st.error(md(str(error)), icon=":material/error:")
@@ -296,7 +354,7 @@ def _resume_or_join(code: str, token: str) -> None:
                 f"{run.score} right at the first try. Your teacher has them."
             )
         return
-    _begin(assignment, student, token, answers)
+    _begin(assignment, student, token, answers, draft)
     _run(st.session_state[STATE], code)
 
 
@@ -316,10 +374,11 @@ def class_page() -> None:
     session: ClassSession | None = st.session_state.get(STATE)
     if (
         session is not None
-        and token
-        and session.token == token
+        and token in ("", session.token)
         and session.assignment.code == normalize_code(code)
     ):
+        if not token:  # a run the browser asked for before it had the token (a double click)
+            st.query_params[RESUME] = session.token
         _run(session, code)
         return
     try:

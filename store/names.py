@@ -1,0 +1,90 @@
+"""Names people type: a student's name in a class, a player's name at a game table, an
+assignment's title. One cleaning for all of them, and one way to tell two names apart.
+
+The rules (:func:`clean_text`):
+
+* Any script is welcome. The text is kept as typed (Unicode NFC), trimmed, inner runs of
+  white space folded into one space, 1 to ``limit`` characters.
+* Refused, each with a sentence: control characters (category Cc, but white space);
+  **bidirectional embeddings, overrides and isolates** (U+202A–U+202E, U+2066–U+2069), which
+  make a name read differently from what it holds; a text with **nothing visible** in it, such
+  as one made only of zero-width or other format characters (category Cf), combining marks
+  or blank-looking fillers (U+3164 …).
+* Two names are **the same name** when their :func:`name_key` is: compared after Unicode
+  NFKC normalization and case folding, with format characters (Cf) dropped and white space
+  folded, so "Ana", "ana " and "ＡＮＡ" are one name. A class stores the key's hash in a
+  unique column: the database refuses a second "ana".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+
+NAME_MAX = 40  #: characters of a student's or a player's name
+TITLE_MAX = 120  #: characters of an assignment's title
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: letters that draw nothing (Hangul fillers, the blank Braille pattern …)
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def _visible(ch: str) -> bool:
+    category = unicodedata.category(ch)
+    return category[0] in "LNPS" and ch not in BLANK_LETTERS
+
+
+def clean_text(
+    raw: object,
+    *,
+    limit: int,
+    empty: str,
+    what: str = "A name",
+    error: type[Exception] = ValueError,
+) -> str:
+    """``raw`` cleaned by the module's rules; ``error`` with the sentence to show otherwise
+    (``empty`` when nothing is left, ``what`` names the text in the others)."""
+    text = unicodedata.normalize("NFC", str(raw or ""))
+    if any(unicodedata.category(ch) == "Cc" and not ch.isspace() for ch in text):
+        raise error(f"{what} cannot contain control characters.")
+    if BIDI_CONTROLS.intersection(text):
+        raise error(
+            f"{what} cannot contain right-to-left or left-to-right override characters: "
+            "type it as it reads (any script is fine)."
+        )
+    text = " ".join(text.split())
+    if not text:
+        raise error(empty)
+    if not any(_visible(ch) for ch in text):
+        raise error(
+            f"{what} needs at least one visible letter, digit or sign: this one is made of "
+            "invisible characters."
+        )
+    if len(text) > limit:
+        raise error(f"{what} has at most {limit} characters; this one has {len(text):,}.")
+    return text
+
+
+def clean_name(raw: object, error: type[Exception] = ValueError) -> str:
+    """A person's name as stored (1 to :data:`NAME_MAX` characters)."""
+    return clean_text(raw, limit=NAME_MAX, empty="Type your name first.", error=error)
+
+
+def clean_title(raw: object, error: type[Exception] = ValueError) -> str:
+    """An assignment's title as stored (1 to :data:`TITLE_MAX` characters)."""
+    return clean_text(
+        raw, limit=TITLE_MAX, empty="Give the assignment a title.", what="A title", error=error
+    )
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: NFKC, case-folded, format characters dropped, white
+    space folded (``name_key("  ANA ") == name_key("ana")``)."""
+    text = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    return " ".join(text.split())
+
+
+def name_hash(name: str) -> str:
+    """The SHA-256 hash of :func:`name_key`: the stored, fixed-length form of the key (NFKC
+    may make a name many times longer)."""
+    return hashlib.sha256(name_key(name).encode()).hexdigest()

@@ -1,0 +1,15 @@
+"""The classroom's pages: a teacher's class assignment from its creation to its results, and
+the student's quiz.
+
+* ``student``: the Class quiz page (``/class?code=…``): the code, a name, the locked quiz;
+* ``draft``: the answer being picked, kept in the database and put back on a rebuilt quiz;
+* ``assign``: the Assign page: a drill's settings, its practice link, its preview;
+* ``create``: the Assign page's class assignment: its fields in the settings form, then the
+  student link and QR code, then (behind a button) the private teacher link;
+* ``results``: the Results page (``/results?key=…``), opened with the teacher key (taken
+  out of the address bar at once); close, reopen, a new teacher key, delete;
+* ``links``: the student and teacher links, and the student link's QR code block;
+* ``times``: the teacher's time zone and how a moment is written.
+
+The database is reached through ``ui.storage``.
+"""

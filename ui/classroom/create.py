@@ -1,0 +1,188 @@
+"""The class assignment part of the Assign page.
+
+* **One form.** The title and the closing date and time (in the teacher's time zone) are
+  fields of the Assign page's settings form, and "Create a class assignment" is one of its
+  submit buttons: pressing it sends what the form shows, so the assignment gets the settings
+  on screen, not those of the last "Make the link" (:func:`class_fields`).
+* **One press, one assignment.** The form draws the teacher key once (:data:`REQUEST`); a
+  second press sends the same key and ``store.classroom.create_assignment`` returns the first
+  assignment. Once created, the form offers no Create button until "New class assignment".
+* **Two steps, never on screen together** (:func:`show_created`): first the class code, the
+  student link and its QR code, to project; then, behind a button, the private teacher link
+  and its key (shown in this session only: only the key's hash is kept). The teacher links of
+  the assignments made earlier in the session stay behind an expander, so "New class
+  assignment" pressed before copying a link loses nothing.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, time, tzinfo
+
+import streamlit as st
+
+from store.classroom import ClassroomError, NewAssignment, create_assignment
+from store.codes import KEY_BYTES, new_token
+from store.db import Unavailable
+from ui.classroom.links import show_student_link, student_link, teacher_link
+from ui.classroom.student import about
+from ui.classroom.times import teacher_zone
+from ui.links import md
+from ui.quiz.session import read_settings
+from ui.quiz.widgets import form_params
+from ui.storage import UNAVAILABLE, app_database, storage_note
+
+CREATED = "assign_class_created"  #: session key: the assignment just created, with its key
+REQUEST = "assign_class_request"  #: session key: the teacher key the form drew for it
+STEP = "assign_class_step"  #: session key: "class" (the student link) or "teacher"
+EARLIER = "assign_class_earlier"  #: session key: the assignments made before, newest last
+ERROR = "assign_class_error"
+FIELDS = ("assign_class_title", "assign_class_day", "assign_class_time")
+
+
+def _closing(day: date | None, at: time | None, zone: tzinfo) -> datetime | None:
+    if day is None:
+        return None
+    return datetime.combine(day, at or time(23, 59), tzinfo=zone).astimezone(UTC)
+
+
+def _create(group: str, prefix: str, default_seed: int) -> None:
+    """The form's "Create a class assignment": its settings are read here, from the values
+    this press submitted, never from the page's last run."""
+    ss = st.session_state
+    ss.pop(ERROR, None)
+    if ss.get(CREATED) is not None:
+        return  # a second press of the same form: it is made already
+    settings, timer, _ = read_settings(form_params(group, prefix), group, default_seed)
+    try:
+        closes = _closing(ss.get("assign_class_day"), ss.get("assign_class_time"), teacher_zone())
+        made = create_assignment(
+            app_database(), title=ss.get("assign_class_title", ""), drill=group,
+            settings=settings, timer=timer, closes_at=closes,
+            teacher_key=ss.setdefault(REQUEST, new_token(KEY_BYTES)),
+        )  # fmt: skip
+    except ClassroomError as error:
+        ss[ERROR] = str(error)
+        return
+    except Unavailable:
+        ss[ERROR] = UNAVAILABLE
+        return
+    ss[CREATED] = made
+    ss[STEP] = "class"
+
+
+def class_fields(group: str, prefix: str, default_seed: int) -> None:
+    """Inside the Assign page's settings form: the class assignment's fields and its submit
+    button, or, once one is created, a line saying so."""
+    ss = st.session_state
+    st.divider()
+    st.subheader("Class assignment", anchor=False)
+    made: NewAssignment | None = ss.get(CREATED)
+    if made is not None:
+        st.markdown(
+            f"“{md(made.assignment.title)}” is created: its class link is below this form. "
+            "To make another, press “New class assignment” there."
+        )
+        st.markdown(storage_note())  # not a caption: its code spans fail contrast in grey
+        return
+    st.markdown(
+        "Collect every student's answers: the class gets a code and a link, you get a "
+        "private results page. The assignment uses the settings above as this form shows "
+        "them, with questions of its own from a secret seed (the preview and the answer key "
+        "on this page are those of the practice link only)."
+    )
+    st.markdown(storage_note())
+    ss.setdefault(REQUEST, new_token(KEY_BYTES))
+    st.text_input("Title", key="assign_class_title", placeholder="Borders of the West")
+    left, right = st.columns(2)
+    left.date_input("Closes on (optional)", value=None, key="assign_class_day")
+    right.time_input("at", value=time(23, 59), key="assign_class_time")
+    zone = teacher_zone()
+    st.caption(f"Times are in your time zone ({getattr(zone, 'key', 'UTC')}).")
+    st.form_submit_button(
+        "Create a class assignment",
+        type="primary",
+        icon=":material/group_add:",
+        width="stretch",
+        on_click=_create,
+        args=(group, prefix, default_seed),
+    )
+
+
+def _new_assignment() -> None:
+    """ "New class assignment": the form comes back empty, with a new key drawn for it; the one
+    made goes to the session's earlier ones."""
+    ss = st.session_state
+    if (made := ss.get(CREATED)) is not None:
+        ss[EARLIER] = [*ss.get(EARLIER, []), made]
+    for name in (CREATED, REQUEST, STEP, ERROR, *FIELDS):
+        ss.pop(name, None)
+
+
+def _earlier(base: str | None) -> None:
+    """The teacher links of the assignments made earlier in this session, behind an expander."""
+    earlier: list[NewAssignment] = st.session_state.get(EARLIER, [])
+    if not earlier:
+        return
+    with st.expander(
+        f"Private teacher links of the {len(earlier)} assignment"
+        f"{'s' if len(earlier) != 1 else ''} made before in this session",
+        icon=":material/key:",
+    ):
+        for made in reversed(earlier):
+            a = made.assignment
+            st.markdown(f"**{md(a.title)}** · class code **{a.code}**")
+            st.code(teacher_link(made.teacher_key, base), language=None, wrap_lines=True)
+
+
+def _step(step: str) -> None:
+    st.session_state[STEP] = step
+
+
+def show_created(base: str | None) -> None:
+    """The error of the last press, or the assignment just created, one step at a time."""
+    if error := st.session_state.get(ERROR):
+        st.error(md(error), icon=":material/error:")
+    made: NewAssignment | None = st.session_state.get(CREATED)
+    if made is None:
+        _earlier(base)
+        return
+    a = made.assignment
+    student, teacher = student_link(a.code, base), teacher_link(made.teacher_key, base)
+    st.subheader("Your class assignment", anchor=False)
+    st.success(f"Created “{md(a.title)}”: class code **{a.code}**.", icon=":material/check:")
+    st.caption(md(about(a)))
+    if st.session_state.get(STEP, "class") == "class":
+        st.markdown(
+            "**Step 1 of 2 · for the class.** Show this on the board or send it: it holds only "
+            "the class code."
+        )
+        show_student_link(a.code, student)
+        st.button(
+            "Step 2: show my private teacher link",
+            icon=":material/key:",
+            on_click=_step,
+            args=("teacher",),
+            help="Take the class link off the board first: the teacher link is for you only.",
+        )
+    else:
+        st.markdown(
+            "**Step 2 of 2 · for you only.** Not on the board: the class link is hidden while "
+            "this shows."
+        )
+        st.markdown("**Your private teacher link** (the results, and closing or deleting them):")
+        st.code(teacher, language=None, wrap_lines=True)
+        st.warning(
+            "**Keep this private.** Anyone with this link can see every student's answers and "
+            "delete the assignment. Copy it somewhere safe now: the app keeps only a "
+            "fingerprint of its key and cannot show it again once this page is closed (the "
+            f"results page can replace it). The key alone is `{made.teacher_key}`.",
+            icon=":material/key:",
+        )
+        st.button(
+            "Hide it: back to the class link",
+            icon=":material/visibility_off:",
+            on_click=_step,
+            args=("class",),
+        )
+    st.button("New class assignment", icon=":material/add:", on_click=_new_assignment)
+    _earlier(base)
