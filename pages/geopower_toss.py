@@ -155,6 +155,13 @@ def trick_html(plays, category: Category, winner: int | None = None) -> str:
 
 
 CONFIRM = "confirm_call"  # tab.extra: the version at which the human asked to call
+ANSWER_FIRST = "Answer the GeoPlunge call first."
+
+
+def asking() -> bool:
+    """Whether the GeoPlunge call waits for its Yes or No (the other move buttons wait too:
+    a card played meanwhile would drop the call unsaid)."""
+    return CALL in obs.legal and tab.extra.get(CONFIRM) == tab.version
 
 
 def _ask_to_confirm(version: int) -> None:
@@ -169,9 +176,10 @@ def _cancel_call() -> None:
 def call_button() -> None:
     """The GeoPlunge call, offered until the first card of the 5th trick. A first click asks
     for confirmation, saying what the call means; only "Yes, call GeoPlunge" calls."""
-    if CALL in obs.legal and tab.extra.get(CONFIRM) == tab.version:
+    if asking():
         with st.container(border=True, key=tab.bkey("call_confirm_box")):
             st.markdown("**Call GeoPlunge?** " + gp.call_meaning(obs))
+            st.caption(f"{ANSWER_FIRST} Until then no other move can be made.")
             row = st.container(horizontal=True, gap="small")
             with row:
                 gv.action_button(
@@ -281,6 +289,8 @@ def draft_widgets() -> None:
                         Remove(cat),
                         name=f"remove_{cat.value}",
                         primary=False,
+                        disabled=asking(),
+                        help=ANSWER_FIRST if asking() else None,
                     )
         call_button()
     with below:
@@ -330,7 +340,7 @@ def play_widgets() -> None:
             ),
             action=lambda c: Play(c),
             name="play",
-            disabled=reasons,
+            disabled={c.usps: ANSWER_FIRST for c in obs.hand} if asking() else reasons,
             captions=captions,
             highlight=hints.outline if hints else (),
         )

@@ -96,3 +96,32 @@ def test_the_call_window_after_the_fourth_trick_asks_you_to_call_or_pass(app):
     assert state.phase == PLAY and (len(state.tricks) > 4 or state.trick)
     assert "You pass: no GeoPlunge call." in texts(app)
     assert tab.bkey("call") not in keys(app)
+
+
+def move_buttons(app, tab) -> list:
+    """The buttons that play a card or remove a GeoPower card."""
+    return [
+        b
+        for b in app.button
+        if b.key and (b.key.startswith(f"{TK}_play_") or b.key.startswith(f"{TK}_remove_"))
+    ]
+
+
+def test_while_the_call_waits_for_its_answer_no_card_can_be_played(app):
+    # Issue 18, item 5: a card played while the confirmation was open dropped the call silently.
+    open_game(app, TOSS, seed="30", players="2", levels="easy")
+    tab = table(app, TK)
+    for expected_phase in (DRAFT, PLAY):
+        obs = tab.state.observation(0)
+        assert obs.phase == expected_phase and CALL in obs.legal
+        assert any(not b.disabled for b in move_buttons(app, tab))
+        click(app, tab.bkey("call"))
+        buttons = move_buttons(app, tab)
+        assert buttons and all(b.disabled for b in buttons)
+        assert "Answer the GeoPlunge call first" in texts(app)
+        click(app, tab.bkey("call_no"))
+        assert any(not b.disabled for b in move_buttons(app, tab))
+        assert "Answer the GeoPlunge call first" not in texts(app)
+        if obs.phase == DRAFT:
+            click(app, tab.bkey(f"remove_{obs.face_up[0].value}"))
+    assert tab.state.calls == ()
