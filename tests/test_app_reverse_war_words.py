@@ -115,3 +115,11 @@ def test_winner_sentences_name_wars_geoplunges_and_the_end():
     short.apply(rw.FLIP)
     assert short.is_over
     assert "no card left to turn" in rw.winner_sentence(short.last_battle)
+
+
+def test_the_prediction_feedback_says_the_ais_card_with_its_capitals(app):
+    # Issue 18, item 6: "you said the ai's card".
+    open_game(app, WAR, seed="12", mode="practice")
+    _predict(app, said=rw.AI)
+    feedback = " ".join(m.value for m in (*app.success, *app.warning))
+    assert "you said the AI's card;" in feedback

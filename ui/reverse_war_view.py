@@ -173,7 +173,8 @@ def score_text(tab: Table) -> str:
 
 def prediction_feedback(p: Prediction, battle: Battle) -> str:
     a, b = battle.up[0]
-    said = OUTCOMES[p.said].lower()
+    said = OUTCOMES[p.said]
+    said = said[0].lower() + said[1:]  # inside the sentence: "the AI's card", "your card"
     was = {YOU: f"your {a.name}", AI: f"the AI's {b.name}", WAR: "a Geography War"}[p.was]
     first = "Right" if p.winner_right else "Not quite"
     text = f"{first}: you said {said}; it was {was}"
