@@ -156,6 +156,7 @@ def lead_widgets() -> None:
         CATEGORIES,
         format_func=lambda c: c.label,
         key=tab.wkey("category"),
+        required=True,  # once chosen, a second click keeps it (the Lead buttons need one)
     )
     captions: dict[str, str] = {}
     highlight: list[str] = []
@@ -200,6 +201,7 @@ def follow_widgets() -> None:
         [NAME, BORDERS],
         format_func=ba.REVEAL_LABELS.get,
         key=tab.wkey("reveal"),
+        required=True,
     )
     captions: dict[str, str] = {}
     highlight: list[str] = []

@@ -90,6 +90,24 @@ def test_border_attack_first_moves_on_a_laptop_and_a_phone(page, app_url, blocke
     assert blocked == []
 
 
+def test_a_second_click_on_the_chosen_category_keeps_it(page, app_url, blocked):
+    # Issue 18, item 6: a second click on the chosen category un-chose it, and every Lead
+    # button went grey.
+    _open(page, f"{app_url}/border_attack?seed={SEED}&levels=easy&dealer=you")
+    size = page.get_by_role("radio", name="Size", exact=True)
+    leads = page.get_by_role("button", name="Lead ·")
+    size.click()
+    wait_for_app(page)
+    leads.first.wait_for()
+    assert leads.count() == 5
+    size.click()
+    wait_for_app(page)
+    assert size.get_attribute("aria-checked") == "true"
+    assert leads.count() == 5 and all(leads.nth(i).is_enabled() for i in range(5))
+    assert not page.get_by_text("The lead buttons are off").is_visible()
+    assert blocked == []
+
+
 def test_reverse_war_flips_then_practice_on_a_phone(page, app_url, blocked):
     _open(page, f"{app_url}/reverse_war?seed={WAR_SEED}")
     timed(
