@@ -108,6 +108,42 @@ def test_a_second_click_on_the_chosen_category_keeps_it(page, app_url, blocked):
     assert blocked == []
 
 
+_ROWS_JS = """
+() => [...document.querySelectorAll('[class*="_lead_box_"]')].map((box) => {
+  const band = box.querySelector('.gp-card .band').getBoundingClientRect();
+  return {
+    row: Math.round(box.getBoundingClientRect().top),
+    band: Math.round(band.height),
+    button: Math.round(box.querySelector('button').getBoundingClientRect().top),
+  };
+})
+"""
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, PHONE], ids=["1280", "390"])
+def test_card_headers_keep_one_height_and_a_row_keeps_its_buttons_level(
+    page, app_url, blocked, viewport
+):
+    # Issue 18, item 6: "North Carolina Eastern" wrapped and pushed its button below the
+    # others. Deal 21 deals you North Carolina, West Virginia and Massachusetts; the hints
+    # give the tiles captions of different lengths.
+    page.set_viewport_size(viewport)
+    _open(page, f"{app_url}/border_attack?seed=21&levels=easy&dealer=you")
+    page.get_by_text("Hints", exact=True).click()
+    wait_for_app(page)
+    page.get_by_role("radio", name="Size", exact=True).click()
+    wait_for_app(page)
+    page.get_by_text("wins as a lead").first.wait_for()
+    tiles = page.evaluate(_ROWS_JS)
+    assert len(tiles) == 5
+    assert len({t["band"] for t in tiles}) == 1, tiles
+    rows = {t["row"] for t in tiles}
+    assert len(rows) == (1 if viewport["width"] == 1280 else 3), tiles
+    for row in rows:
+        assert len({t["button"] for t in tiles if t["row"] == row}) == 1, tiles
+    assert blocked == []
+
+
 def test_reverse_war_flips_then_practice_on_a_phone(page, app_url, blocked):
     _open(page, f"{app_url}/reverse_war?seed={WAR_SEED}")
     timed(

@@ -98,7 +98,6 @@ TABLE_CSS = """
 .gp-slot b {color:#222;}
 .gp-card.pick {outline:3px solid #0072B2; outline-offset:1px;}
 .gp-card {box-sizing:border-box;}
-.gp-card .band small {display:inline-block;}
 /* A dimmed card's button never opens its tooltip (its reason is written on the tile): the
    buttons are updated in place, so a tooltip opened before a rerun could stay over a playable
    card. */
@@ -744,9 +743,17 @@ def card_buttons(
     shared_reason = (
         len(cards) > 1 and len(set(disabled.values())) == 1 and len(disabled) == len(cards)
     )
-    row = st.container(horizontal=True, gap="xsmall")
+    # Each tile's box is as tall as its row, its button at the bottom: the buttons of a row
+    # stay level whatever the captions say.
+    row = st.container(horizontal=True, gap="xsmall", vertical_alignment="distribute")
     for card in cards:
-        with row.container(width=CARD_WIDTH, gap="xsmall", key=tab.bkey(f"{name}_box_{card.usps}")):
+        box = row.container(
+            width=CARD_WIDTH,
+            gap="xsmall",
+            vertical_alignment="distribute",
+            key=tab.bkey(f"{name}_box_{card.usps}"),
+        )
+        with box:
             caption = captions.get(card.usps, "")
             if card.usps in disabled and not shared_reason:
                 caption = " · ".join(filter(None, (caption, disabled[card.usps])))
