@@ -1,6 +1,6 @@
 """Border Attack against the AI.
 
-URL parameters (see ``ui.game_view``): ``seed`` (the deal), ``levels`` (the AI's level:
+URL parameters (see ``ui.games.session``): ``seed`` (the deal), ``levels`` (the AI's level:
 easy, medium or hard) and ``dealer`` (``you`` or ``ai``; left out, the deal decides).
 """
 
@@ -8,8 +8,8 @@ from dataclasses import replace
 
 import streamlit as st
 
-import ui.border_attack_view as ba
-import ui.game_view as gv
+import ui.games.border_attack as ba
+import ui.games.session as gv
 from engine.border_attack import (
     BONUS_DISCARD,
     BORDERS,

@@ -1,14 +1,14 @@
-"""BorderCap Gin against one to three AI players, or at a shared table (``ui.table_seat``).
+"""BorderCap Gin against one to three AI players, or at a shared table (``ui.games.shared.lobby``).
 
-URL parameters (see ``ui.game_view``): ``seed`` (the deal), ``players`` (2 to 4) and
+URL parameters (see ``ui.games.session``): ``seed`` (the deal), ``players`` (2 to 4) and
 ``levels`` (one AI level per opponent, comma-separated: easy, medium or hard). At a shared
 table the page is drawn for its own seat (``tab.me``) from that seat's observation.
 """
 
 import streamlit as st
 
-import ui.game_view as gv
-import ui.gin_table as gt
+import ui.games.bordercap_gin as gt
+import ui.games.session as gv
 from engine.bordercap_gin import (
     DECLARE,
     DISCARD,

@@ -1,7 +1,7 @@
 """GeoPower Toss against one to five AI players, alone or in teams, or at a shared table
-(``ui.table_seat``: classmates on their own devices, AI in the other seats).
+(``ui.games.shared.lobby``: classmates on their own devices, AI in the other seats).
 
-URL parameters (see ``ui.game_view``): ``seed`` (the deal), ``players`` (2 to 6), ``teams``
+URL parameters (see ``ui.games.session``): ``seed`` (the deal), ``players`` (2 to 6), ``teams``
 (4 players: 2; 6 players: 2 or 3; left out: everyone plays alone) and ``levels`` (one AI
 level per opponent, comma-separated: easy, medium or hard); at a shared table ``seat`` (the
 seat's token) instead. Everything is drawn from the observation of this screen's seat
@@ -12,8 +12,8 @@ from html import escape
 
 import streamlit as st
 
-import ui.game_view as gv
-import ui.geopower_table as gp
+import ui.games.geopower_toss as gp
+import ui.games.session as gv
 from engine.cards import Category
 from engine.geopower_toss import CALL, CALLS, DRAFT, PASS, PLAY, Play, Remove
 from ui.cards import card_html, ordinal

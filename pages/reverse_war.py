@@ -1,6 +1,6 @@
 """Reverse Geography War: the weaker card wins.
 
-URL parameters (see ``ui.game_view``): ``seed`` (the deal) and ``mode`` (``play``, or
+URL parameters (see ``ui.games.session``): ``seed`` (the deal) and ``mode`` (``play``, or
 ``practice`` to predict every flip before it is resolved).
 """
 
@@ -8,8 +8,8 @@ import time
 
 import streamlit as st
 
-import ui.game_view as gv
-import ui.reverse_war_view as rw
+import ui.games.reverse_war as rw
+import ui.games.session as gv
 from engine.cards import Category
 from engine.reverse_war import FLIP
 from ui.cards import ordinal

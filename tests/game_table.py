@@ -1,7 +1,7 @@
 """Helpers for the game pages' AppTest and browser tests (one game page per test file).
 
 AppTest side: :func:`open_game` opens a page with exactly the given URL parameters,
-:func:`table` reads the page's :class:`ui.game_view.Table` from the session, :func:`step`
+:func:`table` reads the page's :class:`ui.games.session.Table` from the session, :func:`step`
 runs one interaction and checks that the app raised nothing, :func:`texts` gathers what the
 player can read. Browser side: :func:`tall_screenshot` captures the whole page (Streamlit
 scrolls inside its main block, so Playwright's ``full_page`` alone stops at the viewport).
@@ -30,7 +30,7 @@ def open_game(app, path: str, **params: str):
 
 
 def table(app, key: str):
-    """The page's game table (``ui.game_view.Table``)."""
+    """The page's game table (``ui.games.session.Table``)."""
     return app.session_state[key]
 
 

@@ -4,10 +4,10 @@ and say why, and the AI's revealed card is labelled face up."""
 
 from __future__ import annotations
 
+import ui.games.session as gv
 from engine.border_attack import BONUS_DISCARD, GUESS, LEAD, NAME, WIN_DISCARD, MediumBot
 from engine.cards import Category
 from tests.game_table import open_game, step, table, texts
-from ui import game_view as gv
 
 PAGE = "pages/border_attack.py"
 KEY = "border_attack"

@@ -1,4 +1,4 @@
-"""AppTest flows for the game table (``ui.game_view``) and the Border Attack and Reverse
+"""AppTest flows for the game table (``ui.games.session``) and the Border Attack and Reverse
 Geography War pages. BorderCap Gin and GeoPower Toss get their own files, built on
 ``tests/game_table.py``."""
 
@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
-import ui.border_attack_view as ba
-import ui.game_view as gv
-import ui.reverse_war_view as rw
+import ui.games.border_attack as ba
+import ui.games.reverse_war as rw
+import ui.games.session as gv
 from engine.border_attack import (
     BONUS_DISCARD,
     BORDERS,

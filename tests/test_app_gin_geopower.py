@@ -8,9 +8,9 @@ from html import unescape
 
 from streamlit.testing.v1 import AppTest
 
-import ui.game_view as gv
-import ui.geopower_table as gp
-import ui.gin_table as gt
+import ui.games.bordercap_gin as gt
+import ui.games.geopower_toss as gp
+import ui.games.session as gv
 from engine.bordercap_gin import DECLARE, DISCARD, DRAW, BorderCapGin, Declare, Draw, EndTurn
 from engine.cards import Category
 from engine.geopower_toss import CALL, CALLS, DRAFT, PLAY, GeoPowerToss, Play, Remove

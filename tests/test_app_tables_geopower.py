@@ -22,14 +22,14 @@ import sqlalchemy as sa
 from streamlit.testing.v1 import AppTest
 
 import store.tables as tables
-import ui.geopower_table as gp
+import ui.games.geopower_toss as gp
 from engine.bots import make_bot
 from engine.cards import deck
 from engine.geopower_toss import CALLS, Call, Pass, Play, Remove
 from store.classroom import now_utc
 from store.models import GameTable, TableSeat
 from tests.game_table import ROOT, open_game, param, step, table, texts
-from ui.game_view import with_target
+from ui.games.session import with_target
 from ui.storage import app_database
 
 TOSS, TK = "pages/geopower_toss.py", "geopower_toss"

@@ -1,4 +1,4 @@
-"""AppTest flows for BorderCap Gin at a shared table (``ui.table_seat``): two sessions play a
+"""AppTest flows for BorderCap Gin at a shared table (``ui.games.shared``): two sessions play a
 whole game through the page's widgets, each choosing its moves with an engine bot from its own
 observation, and neither screen ever names a card of the other's hidden hand; a 3-seat table
 with an AI seat; a move sent from a stale page. Helpers: ``tests/game_table.py``."""
@@ -11,7 +11,7 @@ import re
 from streamlit.testing.v1 import AppTest
 
 import store.tables as tables
-import ui.gin_table as gt
+import ui.games.bordercap_gin as gt
 from engine.bordercap_gin import (
     DECLARE,
     DISCARD,
@@ -26,7 +26,7 @@ from engine.bordercap_gin import (
 from engine.bots import make_bot
 from engine.cards import deck
 from tests.game_table import ROOT, open_game, param, step, table, texts
-from ui.game_view import with_target
+from ui.games.session import with_target
 from ui.storage import app_database
 
 GIN, GK = "pages/bordercap_gin.py", "bordercap_gin"

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-import ui.border_attack_view as ba
-import ui.game_view as gv
+import ui.games.border_attack as ba
+import ui.games.session as gv
 from engine.border_attack import Lead
 from engine.cards import Category, card
 from tests.browser import PHONE, click_state, dismiss_page_not_found, wait_for_app, wait_for_map

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-import ui.game_view as gv
-import ui.gin_table as gt
+import ui.games.bordercap_gin as gt
+import ui.games.session as gv
 from engine.bordercap_gin import DRAW_ACTION, BorderCapGin
 from tests.browser import PHONE, dismiss_page_not_found, wait_for_app, wait_for_map
 from tests.game_table import tall_screenshot, timed

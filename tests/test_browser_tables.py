@@ -21,8 +21,8 @@ from engine.cards import by_usps
 from tests import browser as b
 from tests import table_browser as tb
 from tests.game_table import tall_screenshot
-from ui.border_attack_view import RULES
 from ui.cards import card_html
+from ui.games.border_attack import RULES
 
 pytestmark = pytest.mark.browser
 

@@ -455,7 +455,9 @@ class Table:
         """Whether step ``index`` was played by the AI for an absent player."""
         return False
 
-    shared = False  #: a shared table (:mod:`ui.table_seat`) rather than a game against the AI
+    shared = (
+        False  #: a shared table (:mod:`ui.games.shared.lobby`) rather than a game against the AI
+    )
 
     def pause_after(self, step: Step) -> bool:
         """Whether a "Continue" click (step-by-step mode) stops after the bot's ``step``.
@@ -493,7 +495,7 @@ def current_table(
     another set-up; the URL then gets the table's full set-up. ``options`` go to the game's
     ``new``."""
     if st.query_params.get(SEAT_PARAM) or st.query_params.get(JOIN_PARAM):
-        from ui.table_seat import seat_table  # the shared table is built on this module
+        from ui.games.shared.lobby import seat_table  # the shared table is built on this module
 
         return seat_table(key, game_id, table_cls, choices)
     names = url_params(choices)
@@ -594,7 +596,7 @@ def advance(tab: Table) -> bool:
     """Bring the game to the human's turn: the bots play at once, unless the human follows
     them step by step. True while a bot waits for :func:`continue_button` (the page then
     shows that button instead of the human's move widgets)."""
-    if tab.shared:  # another seat's turn: the page shows what it waits for (ui.table_seat)
+    if tab.shared:  # another seat's turn: the page shows what it waits for (ui.games.shared.lobby)
         return not tab.state.is_over and not tab.humans_turn
     if not tab.ai_to_act:
         return False
@@ -666,7 +668,7 @@ def page_top(tab: Table, title: str, caption: str) -> None:
     for note in tab.notes:
         st.warning(note, icon=":material/link_off:")
     if has_decisions(tab.setup.game_id):
-        from ui.table_seat import page_parts
+        from ui.games.shared.lobby import page_parts
 
         page_parts(tab)
 
@@ -852,7 +854,7 @@ def setup_panel(
     setup = tab.setup
     game_id = setup.game_id
     if has_decisions(game_id):
-        from ui.table_seat import play_with_others
+        from ui.games.shared.lobby import play_with_others
 
         play_with_others(tab)
         if tab.shared:
@@ -945,7 +947,7 @@ def end_screen(
     if summary:
         st.markdown("\n".join(f"- {line}" for line in summary))
     if tab.shared:
-        from ui.table_seat import end_parts
+        from ui.games.shared.lobby import end_parts
 
         end_parts(tab)
         return

@@ -40,7 +40,7 @@ from engine.melds import (
 )
 from engine.melds import best_split as _best_split
 from ui.cards import zone_color
-from ui.game_view import Step, Table
+from ui.games.session import Step, Table
 
 RULES = """
 **The goal.** Be the first to **50 points**. You score by holding seven cards that split into

@@ -1,6 +1,6 @@
 """A shared game table on a game page: classmates on their own devices, AI in the other seats.
 
-The game pages are written once, around a :class:`ui.game_view.Table`; at a shared table the
+The game pages are written once, around a :class:`ui.games.session.Table`; at a shared table the
 same page script runs around a :class:`SeatPlay` table instead (the page's own ``Table`` class
 with this mixin in front, :func:`seat_class`). The rules of it:
 
@@ -38,7 +38,7 @@ from engine.core import GameState, IllegalAction
 from engine.games import game_class, player_settings
 from store.db import Unavailable
 from store.tables import AI, AI_LEVELS, OPEN, SeatView, TableError
-from ui.game_view import (
+from ui.games.session import (
     JOIN_PARAM,
     LEVEL_NAMES,
     SEAT_PARAM,

@@ -33,7 +33,7 @@ from engine.geopower_toss import (
     Trick,
 )
 from ui.cards import ordinal
-from ui.game_view import Step, Table, recent_lines
+from ui.games.session import Step, Table, recent_lines
 
 RULES = """
 **The goal.** Be the first player — or team — to **50 points**. Points come from winning

@@ -28,7 +28,7 @@ from html import escape
 from engine.cards import Card, Category
 from engine.reverse_war import FLIP, Battle, ReverseWar, worst_categories
 from ui.cards import card_html, ordinal
-from ui.game_view import HUMAN, Choice, Table
+from ui.games.session import HUMAN, Choice, Table
 
 YOU, AI, WAR = "you", "ai", "war"
 OUTCOMES: dict[str, str] = {YOU: "Your card", AI: "The AI's card", WAR: "A tie: Geography War"}

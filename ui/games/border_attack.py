@@ -32,7 +32,7 @@ from engine.border_attack import (
 )
 from engine.cards import Card, Category, by_usps, deck
 from ui.cards import ordinal
-from ui.game_view import Choice, Table
+from ui.games.session import Choice, Table
 
 DEALER = Choice(
     "dealer",
