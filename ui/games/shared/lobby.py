@@ -48,6 +48,8 @@ from ui.games.session import (
     Table,
     url_params,
 )
+from ui.games.shared import autoplay
+from ui.games.shared.autoplay import due
 from ui.links import app_base_url, app_link, md
 from ui.storage import app_database
 
@@ -168,7 +170,7 @@ class SeatPlay:
         """Play what is due for the AI seats and the stand-in, then take the table as it is."""
         db = app_database()
         view = self.look(db)  # first: it marks a returning player present
-        if due(view) and tables.play_ai_turns(db, view.table.id):
+        if due(view) and autoplay.play_ai_turns(db, view.table.id):
             view = self.look(db)
         self.absorb(view)
 
@@ -203,15 +205,6 @@ class SeatPlay:
                 self.seen = len(self.history)
         self.view, self.me = view, view.seat
         self.state = SeatGame(view, getattr(self._replay, "target", None))
-
-
-def due(view: SeatView) -> bool:
-    """Whether a move is due from the AI: the game is on and the seat to act is an AI, or a
-    person away (the stand-in plays for them)."""
-    to_act = view.to_act
-    if view.table.status != tables.PLAYING or view.over or to_act is None:
-        return False
-    return view.seats[to_act].kind == AI or to_act in view.away
 
 
 @cache
@@ -316,7 +309,7 @@ def watch(key: str, tab: SeatPlay | None) -> None:
             # Now and then the whole view: it keeps this seat present, shows who is away,
             # and lets the stand-in play for a player who is.
             now = tab.look(db)
-            if due(now) and tables.play_ai_turns(db, now.table.id):
+            if due(now) and autoplay.play_ai_turns(db, now.table.id):
                 st.rerun()
         except Unavailable:
             return
