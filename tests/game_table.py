@@ -1,15 +1,19 @@
 """Helpers for the game pages' AppTest and browser tests (one game page per test file).
 
 AppTest side: :func:`open_game` opens a page with exactly the given URL parameters,
-:func:`table` reads the page's :class:`ui.games.session.Table` from the session, :func:`step`
-runs one interaction and checks that the app raised nothing, :func:`texts` gathers what the
-player can read. Browser side: :func:`tall_screenshot` captures the whole page (Streamlit
-scrolls inside its main block, so Playwright's ``full_page`` alone stops at the viewport).
+:func:`table` reads the page's :class:`ui.games.session.GameSession` (for a test that scripts
+its moves: what it asserts, it reads on the page), :func:`step` runs one interaction and checks
+that the app raised nothing, :func:`texts` gathers what the player can read, :func:`tiles`
+the names on the card tiles drawn, :func:`log_lines` the game log. Browser side:
+:func:`tall_screenshot` captures the whole page (Streamlit scrolls inside its main block, so
+Playwright's ``full_page`` alone stops at the viewport).
 """
 
 from __future__ import annotations
 
+import re
 import time
+from html import unescape
 from pathlib import Path
 
 from tests.browser import SCREENSHOTS, wait_for_app
@@ -30,7 +34,7 @@ def open_game(app, path: str, **params: str):
 
 
 def table(app, key: str):
-    """The page's game table (``ui.games.session.Table``)."""
+    """The page's session (``ui.games.session.GameSession``)."""
     return app.session_state[key]
 
 
@@ -48,6 +52,25 @@ def texts(app) -> str:
         parts += [e.value for e in getattr(app, kind)]
     parts += [h.proto.body for h in app.get("html")]
     return "\n".join(parts)
+
+
+_TILE = re.compile(r"class='band'[^>]*><span>([^<]+)</span>")
+
+
+def tiles(app) -> list[str]:
+    """The state names on the card tiles the page draws, in order."""
+    return [unescape(n) for h in app.get("html") for n in _TILE.findall(h.proto.body)]
+
+
+def buttons(app, prefix: str) -> list:
+    """The buttons whose key starts with ``prefix`` (move buttons: "border_attack_lead_")."""
+    return [b for b in app.button if (b.key or "").startswith(prefix)]
+
+
+def log_lines(app) -> list[str]:
+    """The lines of the page's Game log (its expander's content is there even while closed)."""
+    (log,) = [e for e in app.expander if e.label == "Game log"]
+    return [line for m in log.markdown for line in m.value.splitlines() if line.startswith("- ")]
 
 
 def param(app, name: str) -> str | None:

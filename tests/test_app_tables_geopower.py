@@ -29,7 +29,7 @@ from engine.geopower_toss import CALLS, Call, Pass, Play, Remove
 from store.classroom import now_utc
 from store.models import GameTable, TableSeat
 from tests.game_table import ROOT, open_game, param, step, table, texts
-from ui.games.session import with_target
+from ui.games.setup import with_target
 from ui.storage import app_database
 
 TOSS, TK = "pages/geopower_toss.py", "geopower_toss"

@@ -26,7 +26,7 @@ from engine.bordercap_gin import (
 from engine.bots import make_bot
 from engine.cards import deck
 from tests.game_table import ROOT, open_game, param, step, table, texts
-from ui.games.session import with_target
+from ui.games.setup import with_target
 from ui.storage import app_database
 
 GIN, GK = "pages/bordercap_gin.py", "bordercap_gin"
@@ -232,7 +232,7 @@ def test_two_people_play_a_whole_gin_game_at_a_shared_table(app):
     refresh(ben)
     for seat, screen in sessions.items():
         tab = tab_of(screen)
-        assert tab.shared and tab.me == seat and tab.state.target == 30
+        assert tab.me == seat and tab.state.target == 30
         assert "Table **" + code in texts(screen)
     # The screen that waits says for whom and for what, and has no move widget.
     to_act = tables.snapshot(db, table_id).state.current_player

@@ -7,11 +7,12 @@ from __future__ import annotations
 import pytest
 
 import ui.games.border_attack as ba
-import ui.games.session as gv
 from engine.border_attack import Lead
 from engine.cards import Category, card
 from tests.browser import PHONE, click_state, dismiss_page_not_found, wait_for_app, wait_for_map
 from tests.game_table import tall_screenshot, timed
+from ui.games.session import GameSession
+from ui.games.setup import Setup
 
 pytestmark = pytest.mark.browser
 
@@ -28,11 +29,11 @@ def _open(page, url: str) -> None:
 
 def _engine_answer(lead_index: int) -> tuple[str, frozenset[str] | None]:
     """What the AI answers to the same lead in the engine, for the test to guess it."""
-    setup = gv.Setup("border_attack", SEED, 2, None, ("easy",), (("dealer", "you"),))
-    tab = gv.Table.deal("check", setup, [ba.DEALER])
-    led = tab.state.observation(0).hand[lead_index]
-    gv.act(tab, Lead(led, Category.SIZE))
-    ann = tab.state.announcement
+    setup = Setup("border_attack", SEED, 2, None, ("easy",), (("dealer", "you"),))
+    session = GameSession.deal("check", setup, [ba.DEALER])
+    led = session.state.observation(0).hand[lead_index]
+    session.act(Lead(led, Category.SIZE))
+    ann = session.state.announcement
     return (ann.usps or "", ann.borders)
 
 

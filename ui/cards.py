@@ -56,8 +56,10 @@ def band_text_color(zone: str) -> str:
     return max(("#ffffff", "#111111"), key=lambda text: contrast(text, background))
 
 
-def card_html(card: Card, *, caption: str = "", dim: bool = False) -> str:
-    """One card as HTML (use with ``st.html`` together with ``CARD_CSS``)."""
+def card_html(card: Card, *, caption: str = "", dim: bool = False, outlined: bool = False) -> str:
+    """One card as HTML (use with ``st.html`` together with ``CARD_CSS``); ``dim``: it cannot
+    be chosen now; ``outlined``: the one a hint recommends, or the winner of a trick (the
+    ``pick`` class: a game page's styles draw its outline)."""
     band_text = band_text_color(card.zone)
     rows = "".join(
         f"<tr><td>{label}</td><td class='r'>{ordinal(rank)}</td></tr>"
@@ -71,7 +73,7 @@ def card_html(card: Card, *, caption: str = "", dim: bool = False) -> str:
     # A dimmed card has no hover title: a tooltip must never cover a playable card next to it.
     title = "" if dim else f" title='{escape(card.name)}'"
     return (
-        f"<div class='gp-card{' dim' if dim else ''}'{title}>"
+        f"<div class='gp-card{' pick' if outlined else ''}{' dim' if dim else ''}'{title}>"
         f"<div class='band' style='background:{zone_color(card.zone)};color:{band_text}'>"
         f"<span>{escape(card.name)}</span><small>{card.zone}</small></div>"
         f"<div class='body'>★ {escape(card.capital)}<table>{rows}</table>"

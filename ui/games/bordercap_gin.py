@@ -1,25 +1,31 @@
-"""What the BorderCap Gin page shows, computed from the table (no Streamlit here).
+"""BorderCap Gin's page: the piles, the hand and the move widgets, the hints, the hand on the
+map, the rounds and the log, all from this seat's recorded steps.
 
-Everything is read from the own observation of the screen's seat (``tab.me``;
-``GinObservation``), kept with every step by the table (at a shared table too, where
-``tab.state`` is that seat's observation only): the log in words (:func:`describe`), the
-groups a hand holds and the cards that would complete a win (the hints, judged by the true
-map and capitals of ``engine.melds``), and the map of a hand (:func:`hand_map`): its border
-links as lines, each capital's first letter on its state, and with hints the groups coloured.
+Everything is read from the own observation of the screen's seat (``session.me``;
+``GinObservation``), kept with every step by the session (at a shared table too, where
+``session.state`` is that seat's observation only): the log in words (:func:`describe`), who
+discarded each card of the pile (:func:`pile_discarders`), the groups a hand holds and the
+cards that would complete a win (the hints, judged by the true map and capitals of
+``engine.melds``; the counts behind them are ``ui.games.bordercap_gin_odds``), and the map of
+a hand (:func:`hand_map`): its border links as lines, each capital's first letter on its
+state, and with hints the groups coloured. URL choice: ``target`` (``50`` or ``30``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from html import escape
 from itertools import combinations
+
+import streamlit as st
 
 from engine.bordercap_gin import (
     DECLARE,
     DISCARD,
     DRAW,
+    DRAW_ACTION,
+    END_TURN,
     Declare,
     Discard,
     Draw,
@@ -28,19 +34,32 @@ from engine.bordercap_gin import (
     RoundResult,
     Take,
 )
-from engine.cards import Card, deck
-from engine.melds import (
-    BIT,
-    describe_group,
-    groups_in,
-    hubs,
-    no_win_reasons,
-    split_points,
-    truth,
+from engine.cards import Card
+from engine.melds import describe_group, groups_in, hubs
+from ui.cards import card_html, zone_color
+from ui.games.bordercap_gin_odds import (
+    best_split,
+    live_cards,
+    no_win_lines,
+    outs,
+    split_score,
 )
-from engine.melds import best_split as _best_split
-from ui.cards import zone_color
-from ui.games.session import Step, Table
+from ui.games.protocol import GamePage
+from ui.games.session import GameSession, Step, recent_lines, sentence
+from ui.games.setup import TARGET, with_target
+from ui.games.widgets import (
+    CARD_WIDTH,
+    Ending,
+    Status,
+    action_button,
+    card_buttons,
+    continue_button,
+    hint_box,
+    markdown_list,
+    show_cards,
+    show_message,
+)
+from ui.maps import us_map
 
 RULES = """
 **The goal.** Be the first to **50 points**. You score by holding seven cards that split into
@@ -90,14 +109,6 @@ MAP_LABELS: dict[str, str] = {
 GROUP_ROLES: tuple[str, str] = ("target", "correct")  #: the colours of a first and second group
 
 
-class GinTable(Table):
-    """The Gin table: in step-by-step mode a "Continue" click plays a whole AI turn (draw,
-    discard, end of turn) rather than one action."""
-
-    def pause_after(self, step: Step) -> bool:
-        return isinstance(step.action, EndTurn | Declare)
-
-
 # --- words ----------------------------------------------------------------------------------
 
 
@@ -109,11 +120,6 @@ def names(cards: Iterable[Card], last: str = "and") -> str:
     return f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
-def who(tab: Table, seat: int | None, you: str, ai: str) -> str:
-    """ "You draw" / "AI 2 draws"."""
-    return f"You {you}" if seat == tab.me else f"{tab.seat_name(seat)} {ai}"
-
-
 def win_text(four: Sequence[Card], three: Sequence[Card]) -> str:
     """A winning split in words, with the reason each group is one."""
     return (
@@ -122,40 +128,40 @@ def win_text(four: Sequence[Card], three: Sequence[Card]) -> str:
     )
 
 
-def describe(tab: Table, index: int) -> list[str]:
+def describe(session: GameSession, index: int) -> list[str]:
     """Readable lines for step ``index``, from this screen's seat (a card drawn by another
     seat or discarded face down by it is never named)."""
-    step = tab.history[index]
+    step = session.history[index]
     action, seat = step.action, step.seat
-    before: GinObservation = tab.before(index)
+    before: GinObservation = session.before(index)
     after: GinObservation = step.after
     lines: list[str] = []
     kind = type(action)
     if kind is Draw:
-        new = [c for c in after.hand if c not in before.hand] if seat == tab.me else []
+        new = [c for c in after.hand if c not in before.hand] if seat == session.me else []
         if new:
             lines.append(f"You draw **{new[0].name}** from the deck.")
         else:
-            lines.append(who(tab, seat, "draw", "draws") + " from the deck.")
+            lines.append(session.who(seat, "draw", "draws") + " from the deck.")
     elif kind is Take:
-        lines.append(who(tab, seat, "take", "takes") + f" **{action.card.name}** from the pile.")
+        lines.append(session.who(seat, "take", "takes") + f" **{action.card.name}** from the pile.")
     elif kind is Discard:
         left = after.face_down_left[seat] if seat is not None else 0
         if action.face_down:
-            what = f"**{action.card.name}**" if seat == tab.me else "a card"
+            what = f"**{action.card.name}**" if seat == session.me else "a card"
             lines.append(
-                who(tab, seat, "discard", "discards")
+                session.who(seat, "discard", "discards")
                 + f" {what} face down ({left} face-down discard{'s' if left != 1 else ''} left "
                 "this round)."
             )
         else:
-            lines.append(who(tab, seat, "discard", "discards") + f" **{action.card.name}**.")
+            lines.append(session.who(seat, "discard", "discards") + f" **{action.card.name}**.")
     elif kind is Declare:
         result = after.results[-1] if after.results else None
         points = f"{result.points} points" if result is not None else "the round"
         four, three = (result.four, result.three) if result is not None else (action.four, ())
         lines.append(
-            who(tab, seat, "declare", "declares")
+            session.who(seat, "declare", "declares")
             + f" a win with {win_text(four, three)}: {points}"
             + (" (with the bonus)." if result is not None and result.points > 20 else ".")
         )
@@ -170,9 +176,9 @@ def describe(tab: Table, index: int) -> list[str]:
         if result.winner is None:
             lines.append(f"Round {result.round_index + 1} is void: no winner after 200 turns.")
     if after.round_index > before.round_index and not after.is_over:
-        lines.append(round_start(tab, after))
+        lines.append(round_start(session, after))
     if after.is_over and not before.is_over:
-        lines.append(result_text(tab, after))
+        lines.append(result_text(session, after))
     return lines
 
 
@@ -180,38 +186,38 @@ def opener(obs: GinObservation) -> int:
     return (obs.dealer + 1) % obs.players
 
 
-def round_start(tab: Table, obs: GinObservation) -> str:
+def round_start(session: GameSession, obs: GinObservation) -> str:
     """ "Round 2: AI 1 deals; you get 8 cards and open." """
-    dealer = who(tab, obs.dealer, "deal", "deals")
-    first = who(tab, opener(obs), "get", "gets").replace("You", "you", 1)
-    opens = "open" if opener(obs) == tab.me else "opens"
+    dealer = session.who(obs.dealer, "deal", "deals")
+    first = session.who(opener(obs), "get", "gets").replace("You", "you", 1)
+    opens = "open" if opener(obs) == session.me else "opens"
     return f"Round {obs.round_index + 1}: {dealer}; {first} 8 cards and {opens}."
 
 
-def result_text(tab: Table, obs: GinObservation) -> str:
+def result_text(session: GameSession, obs: GinObservation) -> str:
     """How the game ended, in one sentence."""
     top = max(obs.scores)
-    if obs.void_rounds >= 2 and top < tab.state.target:
+    if obs.void_rounds >= 2 and top < session.state.target:
         if obs.winner is None:
             return "Two void rounds end the game, and the top scores are equal: **a draw**."
-        lead = "you win" if obs.winner == tab.me else f"{tab.seat_name(obs.winner)} wins"
+        lead = "you win" if obs.winner == session.me else f"{session.seat_name(obs.winner)} wins"
         return f"Two void rounds end the game: {lead} with the higher score ({top})."
-    if obs.winner == tab.me:
-        return f"You reach {obs.scores[tab.me]} points: **you win the game!**"
+    if obs.winner == session.me:
+        return f"You reach {obs.scores[session.me]} points: **you win the game!**"
     return (
-        f"{tab.seat_name(obs.winner)} reaches {obs.scores[obs.winner]} points and "
+        f"{session.seat_name(obs.winner)} reaches {obs.scores[obs.winner]} points and "
         "**wins the game.**"
     )
 
 
-def result_lines(tab: Table, results: Sequence[RoundResult]) -> list[str]:
+def result_lines(session: GameSession, results: Sequence[RoundResult]) -> list[str]:
     """One line per round: who won it, with what, for how many points."""
     out = []
     for r in results:
         if r.winner is None:
             out.append(f"Round {r.round_index + 1}: void (no winner after 200 turns).")
         else:
-            winner = "you" if r.winner == tab.me else tab.seat_name(r.winner)
+            winner = "you" if r.winner == session.me else session.seat_name(r.winner)
             out.append(
                 f"Round {r.round_index + 1}: {winner} won {r.points} points with "
                 f"{win_text(r.four, r.three)}."
@@ -219,43 +225,35 @@ def result_lines(tab: Table, results: Sequence[RoundResult]) -> list[str]:
     return out
 
 
-def fresh_results(tab: Table) -> list[RoundResult]:
-    """The rounds that ended since just before this seat's last action (to show at once)."""
-    start = max(tab.seen - 1, 0)
-    before: GinObservation = tab.before(start) if tab.history else tab.initial
-    now: GinObservation = tab.history[-1].after if tab.history else tab.initial
-    return list(now.results[len(before.results) :])
-
-
-def drawn_card(tab: Table) -> Card | None:
+def drawn_card(session: GameSession) -> Card | None:
     """The card this screen's seat drew from the deck this turn (still in hand), if any."""
-    if not tab.history:
+    if not session.history:
         return None
-    step = tab.history[-1]
-    if step.seat != tab.me or not isinstance(step.action, Draw):
+    step = session.history[-1]
+    if step.seat != session.me or not isinstance(step.action, Draw):
         return None
-    before = tab.before(len(tab.history) - 1)
+    before = session.before(len(session.history) - 1)
     new = [c for c in step.after.hand if c not in before.hand]
     return new[0] if new else None
 
 
-def last_discard(tab: Table) -> Step | None:
+def last_discard(session: GameSession) -> Step | None:
     """The latest discard of the current round (face up or face down), if any."""
-    for step in reversed(tab.history):
-        if step.after.round_index != tab.state.round_index:
+    for step in reversed(session.history):
+        if step.after.round_index != session.state.round_index:
             break
         if isinstance(step.action, Discard):
             return step
     return None
 
 
-def pile_discarders(tab: Table) -> list[int]:
+def pile_discarders(session: GameSession) -> list[int]:
     """Who discarded each card of the face-up pile (bottom first): the seat of the latest
     face-up discard of that card in the current round (a card may come round again after the
     deck is turned over; the pile holds only its latest discard)."""
-    now: GinObservation = tab.history[-1].after if tab.history else tab.initial
+    now: GinObservation = session.latest()
     by: dict[str, int] = {}
-    for step in reversed(tab.history):
+    for step in reversed(session.history):
         if step.after.round_index != now.round_index:
             break
         action = step.action
@@ -264,80 +262,13 @@ def pile_discarders(tab: Table) -> list[int]:
     return [by[c.usps] for c in now.pile]
 
 
-def last_discard_face_down(tab: Table) -> bool:
+def last_discard_face_down(session: GameSession) -> bool:
     """True when the latest discard of the round was made face down (nothing may be taken)."""
-    last = last_discard(tab)
+    last = last_discard(session)
     return last is not None and bool(last.action.face_down)
 
 
 # --- what a good player considers (true geography) ------------------------------------------
-
-
-def live_cards(obs: GinObservation) -> list[Card]:
-    """Cards that may still come from the deck: not in your hand, not on the pile, not your
-    face-down cards and not cards another player took and still holds."""
-    seen = {c.usps for c in (*obs.hand, *obs.pile, *obs.own_face_down)}
-    for seat, cards in enumerate(obs.took):
-        if seat != obs.player:
-            seen |= {c.usps for c in cards}
-    return [c for c in deck() if c.usps not in seen]
-
-
-def _bits(cards: Iterable[Card]) -> list[int]:
-    return [BIT[c.usps] for c in cards]
-
-
-@lru_cache(maxsize=4096)
-def _has_win(mask: int) -> bool:
-    bits = []
-    rest = mask
-    while rest:
-        low = rest & -rest
-        bits.append(low)
-        rest ^= low
-    return len(bits) == 7 and truth().has_win(bits)
-
-
-def _mask(cards: Iterable[Card]) -> int:
-    m = 0
-    for b in _bits(cards):
-        m |= b
-    return m
-
-
-def has_win(cards: Sequence[Card]) -> bool:
-    """True when seven cards split into a 4-group and a 3-group."""
-    return _has_win(_mask(cards))
-
-
-def best_split(cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
-    """The split a declaration of a 7-card hand scores: the one with the highest score (the
-    engine's choice), ``None`` when the hand does not win."""
-    return _best_split(list(cards))
-
-
-def split_score(four: Sequence[Card]) -> int:
-    """What declaring a hand with this best 4-group scores (20, or 30 with the bonus)."""
-    return split_points(four)
-
-
-def no_win_lines(hand: Sequence[Card]) -> list[str]:
-    """Why a declared hand does not win, group by group (empty when it wins)."""
-    return no_win_reasons(list(hand))
-
-
-def outs(hand: Sequence[Card], live: Iterable[Card]) -> list[Card]:
-    """The live cards that would give a 7-card ``hand`` a win (taking it, then discarding one
-    of the eight)."""
-    base = _mask(hand)
-    found = []
-    for c in live:
-        eight = base | BIT[c.usps]
-        for d in hand:
-            if _has_win(eight & ~BIT[d.usps]):
-                found.append(c)
-                break
-    return found
 
 
 def links_in(hand: Sequence[Card]) -> dict[str, list[Card]]:
@@ -612,14 +543,13 @@ def phase_text(obs: GinObservation) -> str:
     )
 
 
-def pending(tab: Table, obs: GinObservation) -> str:
+def pending(session: GameSession, obs: GinObservation) -> str:
     """What the seat to act (another seat) is about to do, from the public facts: a Gin turn
     is a draw, a discard, then a declaration or the end of the turn."""
     seat = obs.to_act
     if seat is None:
         return ""
-    who = tab.subject(seat)
-    who = who[:1].upper() + who[1:]
+    who = sentence(session.subject(seat))
     if obs.phase == DRAW:
         top = obs.just_discarded
         return f"{who} will now take a card: " + (
@@ -637,26 +567,537 @@ def pending(tab: Table, obs: GinObservation) -> str:
     return ""
 
 
-def summary(tab: Table, obs: GinObservation) -> list[str]:
+def summary(session: GameSession, obs: GinObservation) -> list[str]:
     """The end screen's summary: rounds, the round winners, final scores."""
     won = [r for r in obs.results if r.winner is not None]
     voids = len(obs.results) - len(won)
     scores = ", ".join(
-        f"{'you' if s == tab.me else tab.seat_name(s)} {p}" for s, p in enumerate(obs.scores)
+        f"{'you' if s == session.me else session.seat_name(s)} {p}"
+        for s, p in enumerate(obs.scores)
     )
     lines = [
         f"{len(obs.results)} round{'s' if len(obs.results) != 1 else ''} played"
         + (f" ({voids} void)" if voids else "")
         + f"; final scores: {scores}.",
     ]
-    lines += result_lines(tab, obs.results)
-    if tab.shared:  # the deal's seed is the table's secret: the table and round instead
-        lines.append(f"{tab.about()}, {obs.players} players.")
-    else:
-        levels = ", ".join(tab.setup.levels)
-        lines.append(f"Deal {tab.setup.seed}, {obs.players} players, AI level {levels}.")
+    lines += result_lines(session, obs.results)
+    lines.append(f"{session.about_players(f'{obs.players} players')}.")
     return lines
 
 
 def by_name(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: c.name)
+
+
+# --- the page -------------------------------------------------------------------------------
+
+PILE_SHOWN = 8  #: discards named under the pile's top card (the most recent first)
+
+
+def draw_map(parts: MapParts, key: str, height: int = 340) -> None:
+    """A hand on the map: coloured states, border links, capital initials."""
+    us_map(
+        key,
+        parts.roles,
+        notes=parts.notes,
+        words=parts.labels,
+        links=parts.links,
+        dashed=parts.dashed,
+        labels=parts.letters,
+        badges=True,
+        height=height,
+        label="Your hand on the map",
+    )
+
+
+def others_line(session: GameSession, obs: GinObservation) -> str:
+    """What is known of each other seat's hand: the cards it took from the pile (public) and,
+    with two players, its face-down discards left."""
+    parts = []
+    for s in range(obs.players):
+        if s == session.me:
+            continue
+        facts = []
+        if obs.took[s]:
+            facts.append(f"holds {names(obs.took[s])} (taken from the pile)")
+        if obs.players == 2:
+            n = obs.face_down_left[s]
+            facts.append(f"{n} face-down discard{'s' if n != 1 else ''} left")
+        if facts:
+            parts.append(f"**{session.seat_label(s)}** " + ", ".join(facts))
+    return " · ".join(parts)
+
+
+def pile_caption(session: GameSession, obs: GinObservation, mine: bool) -> str:
+    """Who discarded the top card, and whether it may still be taken."""
+    last = last_discard(session)
+    if last is None or not obs.pile:
+        return ""
+    by = session.mention(pile_discarders(session)[-1])
+    if last.action.face_down:
+        return (
+            f"discarded by {by} · out of reach: {session.mention(last.seat)} then discarded face "
+            "down"
+        )
+    if obs.just_discarded is None:
+        return f"discarded by {by} · out of reach now"
+    if mine and obs.phase == DRAW:
+        return f"just discarded by {by} — you may take it"
+    return f"just discarded by {by}"
+
+
+def take_refusal(session: GameSession, obs: GinObservation) -> str | None:
+    """Why the top of the pile cannot be taken now (``None`` when it can)."""
+    if last_discard_face_down(session):
+        return "The last card was discarded face down: you must draw from the deck."
+    if not obs.pile:
+        return "The discard pile is empty: draw from the deck."
+    if obs.just_discarded is None:
+        return "Only the player after the one who discarded it could take it."
+    return None
+
+
+def deck_html(obs: GinObservation) -> str:
+    """The deck's slot: how many cards, and the face-down ones beside the pile."""
+    downs = f"<br>{obs.face_down_count} face down beside the pile" if obs.face_down_count else ""
+    return f"<div class='gp-slot'><b>Deck</b><br>{obs.deck_size} cards{downs}</div>"
+
+
+def piles(session: GameSession, obs: GinObservation, *, mine: bool, buttons: bool) -> None:
+    """The deck and the discard pile (with the Draw and Take buttons on this seat's draw)."""
+    row = st.container(horizontal=True, gap="small")
+    with row.container(width=CARD_WIDTH, gap="xsmall"):
+        st.html(deck_html(obs))
+        if buttons:
+            action_button(
+                session, "Draw", DRAW_ACTION, name="draw", icon=":material/playing_cards:"
+            )
+    with row.container(width=CARD_WIDTH, gap="xsmall"):
+        top = obs.pile[-1] if obs.pile else None
+        if top is None:
+            st.html("<div class='gp-slot'><b>Discard pile</b><br>empty</div>")
+        else:
+            caption = pile_caption(session, obs, mine)
+            st.html(card_html(top, caption=caption, dim=obs.just_discarded is None))
+        if buttons:
+            why = take_refusal(session, obs)
+            action_button(
+                session,
+                f"Take {top.name}" if top is not None else "Take",
+                Take(top) if top is not None else None,
+                name="take",
+                primary=False,
+                disabled=why is not None,
+                help=why,
+                icon=":material/back_hand:",
+            )
+    if len(obs.pile) > 1:
+        seats = pile_discarders(session)
+        below = list(reversed(list(zip(obs.pile[:-1], seats[:-1], strict=True))))
+        earlier = ", ".join(f"{c.name} ({session.mention(s)})" for c, s in below[:PILE_SHOWN])
+        more = f" and {len(below) - PILE_SHOWN} more" if len(below) > PILE_SHOWN else ""
+        st.caption(f"Discard pile ({len(obs.pile)} cards), below the top: {earlier}{more}.")
+
+
+def discard_and_end(session: GameSession, action: Discard, version: int) -> None:
+    """A Discard click: discard, then end the turn (declaring has its own buttons)."""
+    played = session.act(action, version) is None
+    if played and session.humans_turn and session.state.phase == DECLARE:
+        session.act(END_TURN)
+
+
+def declare(session: GameSession, discard: Discard | None, version: int) -> None:
+    """Declare the hand (after discarding ``discard`` when given): the engine scores its best
+    split. A refused declaration leaves the turn open, and the page explains it group by
+    group until the next move."""
+    if discard is not None:
+        if session.act(discard, version) is not None:
+            return
+        version = session.version
+    if session.act(Declare(), version) is not None:
+        session.extra["refused"] = session.version
+
+
+def holding_lines(cards: Sequence[Card]) -> list[str]:
+    """The groups a hand holds, for the hints (or how to look for one)."""
+    found = groups_lines(cards)
+    if not found:
+        return [
+            "Your hand holds no group yet: look for a state that borders two of your "
+            "cards, or three capitals with the same first letter."
+        ]
+    return ["Your hand holds: " + " ".join(found)]
+
+
+def draw_hints(obs: GinObservation) -> list[str]:
+    """Before the draw: the groups, a win held or one card away, the discard's worth."""
+    hand = by_name(obs.hand)
+    lines = holding_lines(hand)
+    split = best_split(hand)
+    if split is not None:
+        lines.append("You already hold a win — " + win_text(*split) + ".")
+    elif winners := outs(hand, live_cards(obs)):
+        lines.append(f"One card from a win: {names(by_name(winners), 'or')} (not seen yet).")
+    if advice := take_advice(obs):
+        lines.append(advice)
+    return lines
+
+
+def draw_widgets(session: GameSession, obs: GinObservation, left, below) -> None:
+    """Your draw: the card just discarded, or the top card of the deck."""
+    top = obs.just_discarded
+    with left:
+        st.markdown(
+            "**Your turn: take a card** — "
+            + (f"pick up {top.name}, just discarded, or " if top is not None else "")
+            + "draw the top card of the deck."
+        )
+        if session.hints:
+            hint_box(draw_hints(obs))
+        show_message(session)
+        piles(session, obs, mine=True, buttons=True)
+    with below:
+        st.markdown("**Your hand**")
+        show_cards(by_name(obs.hand), card_captions(obs) if session.hints else None)
+
+
+def discard_hint_lines(obs: GinObservation, advice: DiscardAdvice) -> list[str]:
+    """The hint before a discard: the groups, the card to let go and why."""
+    lines = holding_lines(by_name(obs.hand))
+    best = advice.best
+    if best is None:
+        return lines
+    if best.usps in advice.wins:
+        four, three = advice.wins[best.usps]
+        lines.append(
+            f"Discard **{best.name}** and declare: {win_text(four, three)}, "
+            f"{split_score(four)} points."
+        )
+    else:
+        n = advice.outs[best.usps]
+        lines.append(
+            f"The outlined card, **{best.name}**, is the best to let go: "
+            + (
+                f"the seven left can be completed by {n} card{'s' if n != 1 else ''} not seen yet."
+                if n
+                else "it helps your groups least."
+            )
+        )
+    if down := face_down_advice(obs, best):
+        lines.append(down)
+    return lines
+
+
+def discard_captions(
+    obs: GinObservation, advice: DiscardAdvice | None, new: Card | None
+) -> dict[str, str]:
+    """The lines under each card before a discard: the card just drawn or taken, and with
+    hints what discarding it leaves."""
+    captions = card_captions(obs, advice) if advice is not None else {}
+    if new is not None:
+        captions[new.usps] = "just drawn" + (f" · {captions[new.usps]}" if captions else "")
+    taken = obs.taken
+    if taken is not None:
+        captions[taken.usps] = "just taken" + (
+            f" · {captions[taken.usps]}" if taken.usps in captions else ""
+        )
+    return captions
+
+
+def face_control(session: GameSession, obs: GinObservation) -> bool:
+    """Two players, after the opening: "Face up" or "Face down"; True for face down."""
+    left_down = obs.face_down_left[session.me]
+    opponent = session.subject(1 - session.me)
+    how = st.segmented_control(
+        "How to discard",
+        ["up", "down"],
+        default="up",
+        required=True,
+        format_func=lambda v: (
+            "Face up" if v == "up" else f"Face down ({left_down} left this round)"
+        ),
+        key=session.wkey("face"),
+        help=f"A face-down card cannot be picked up: {opponent} must then draw from the deck.",
+    )
+    return how == "down"
+
+
+def discard_widgets(session: GameSession, obs: GinObservation, left, below) -> None:
+    """Your discard: one card of the hand (face up or down), then the end of the turn or a
+    declaration of the seven left."""
+    hand = by_name(obs.hand)
+    opening = obs.turn == 1 and len(obs.hand) == 8 and obs.taken is None
+    new = drawn_card(session)
+    face_down = False
+    advice = discard_advice(obs) if session.hints else None
+    with left:
+        if opening:
+            st.markdown(
+                f"**You open round {obs.round_index + 1}:** discard one of your 8 cards face up "
+                "(the opening discard is always face up)."
+            )
+        else:
+            if obs.taken is not None:
+                got = f"You took **{obs.taken.name}**. "
+            else:
+                got = f"You drew **{new.name}**. " if new is not None else ""
+            st.markdown(f"{got}**Now discard one card** — that ends your turn.")
+        if obs.players == 2 and obs.face_down_left[session.me] and not opening:
+            face_down = face_control(session, obs)
+        if advice is not None:
+            hint_box(discard_hint_lines(obs, advice))
+            best = advice.best
+            if best is not None and best.usps in advice.wins:
+                st.button(
+                    f"Discard {best.name}{' face down' if face_down else ''} and declare",
+                    key=session.bkey("discard_and_declare"),
+                    type="primary",
+                    icon=":material/emoji_events:",
+                    width="stretch",
+                    on_click=declare,
+                    args=(session, Discard(best, face_down), session.version),
+                )
+        show_message(session)
+        piles(session, obs, mine=True, buttons=False)
+    taken = obs.taken
+    disabled = (
+        {taken.usps: f"You took {taken.name} from the pile this turn: keep it until a later turn."}
+        if taken is not None
+        else {}
+    )
+    with below:
+        then = st.segmented_control(
+            "After your discard",
+            ["end", "declare"],
+            default="end",
+            required=True,
+            format_func=lambda v: "End my turn" if v == "end" else "Declare a win",
+            key=session.wkey("then"),
+            help=(
+                "Spotted a win? Choose Declare a win, then click the card you let go: the app "
+                "checks the other seven and scores their best split. A hand that does not win "
+                "is explained and costs nothing."
+            ),
+        )
+        declaring = then == "declare"
+        st.markdown(
+            "**Your hand** — "
+            + (
+                "click the card you let go to declare the other seven"
+                if declaring
+                else "discard one card"
+            )
+        )
+        label = "Discard face down" if face_down else "Discard"
+        card_buttons(
+            session,
+            hand,
+            label=f"{label} and declare" if declaring else label,
+            action=lambda c: Discard(c, face_down),
+            name="discard",
+            disabled=disabled,
+            captions=discard_captions(obs, advice, new),
+            highlight=[advice.best.usps] if advice is not None and advice.best else [],
+            on_click=declare if declaring else discard_and_end,
+        )
+
+
+def declare_widgets(session: GameSession, obs: GinObservation, left, below) -> None:
+    """After your discard: declare the seven cards, or end your turn."""
+    hand = by_name(obs.hand)
+    refused = session.message and session.extra.get("refused") == session.version
+    with left:
+        st.markdown("**Your discard is down.** Declare your hand, or end your turn.")
+        if session.hints:
+            split = best_split(hand)
+            hint_box(
+                holding_lines(hand)
+                + (
+                    ["You hold a win: " + win_text(*split) + "."]
+                    if split is not None
+                    else ["These seven cards do not split into a 4-group and a 3-group."]
+                )
+            )
+        if refused:
+            st.warning(
+                "**Not a win** — these seven cards do not split into a 4-group and a 3-group. "
+                "The declaration was refused, and costs you nothing:\n\n"
+                + markdown_list(no_win_lines(hand)),
+                icon=":material/block:",
+            )
+        else:
+            show_message(session)
+        action_button(
+            session, "End my turn", END_TURN, name="end_turn", primary=False, icon=":material/redo:"
+        )
+    with below:
+        st.markdown("**Your hand**")
+        st.button(
+            "Declare",
+            key=session.bkey("declare"),
+            type="primary",
+            icon=":material/emoji_events:",
+            help="Declare these seven cards: the app checks them and scores their best split.",
+            on_click=declare,
+            args=(session, None, session.version),
+        )
+        show_cards(hand, card_captions(obs) if session.hints else None)
+
+
+def waiting_widgets(session: GameSession, obs: GinObservation, left, below) -> None:
+    """Another seat's turn: what it is about to do, the piles and the hand (no move widgets;
+    in step-by-step mode against the AI, the Continue button)."""
+    with left:
+        st.markdown(f"**{pending(session, obs)}**")
+        continue_button(session)
+        piles(session, obs, mine=False, buttons=False)
+    with below:
+        st.markdown("**Your hand**")
+        show_cards(by_name(obs.hand))
+
+
+def round_banner(session: GameSession, result: RoundResult) -> None:
+    """A round just won: who, with which groups (tiles and a map)."""
+    me = session.me
+    winner = "You win" if result.winner == me else f"{session.seat_name(result.winner)} wins"
+    text = (
+        f"**{winner} round {result.round_index + 1}** with the groups below: "
+        f"{result.points} points" + (" (20 + the 10 bonus)." if result.points > 20 else ".")
+    )
+    (st.success if result.winner == me else st.info)(text, icon=":material/emoji_events:")
+    tiles_box, map_box = st.columns([3, 2], gap="medium")
+    with tiles_box:
+        st.html(
+            mini_cards_html(
+                [
+                    (f"4-group: {describe_group(result.four)}", result.four),
+                    (f"3-group: {describe_group(result.three)}", result.three),
+                ]
+            )
+        )
+    with map_box:
+        draw_map(
+            winning_hand_map(result),
+            f"{session.key}_win_map_{session.serial}_{result.round_index}",
+            height=200,
+        )
+
+
+def hand_map_panel(session: GameSession, obs: GinObservation, mine: bool) -> None:
+    """Your hand on the map (with hints: its groups, and the cards that would win)."""
+    st.markdown("**Your hand on the map**")
+    groups = best_groups(obs.hand) if session.hints else ()
+    winners = []
+    if session.hints and len(obs.hand) == 7 and best_split(obs.hand) is None:
+        winners = outs(obs.hand, live_cards(obs))
+    parts = hand_map(
+        obs.hand,
+        groups=groups,
+        top=obs.just_discarded if mine and obs.phase == DRAW else None,
+        winners=winners,
+    )
+    draw_map(parts, session.bkey("hand_map"))
+    st.caption(
+        "Lines join cards of your hand that border each other (dotted: to the discard you may "
+        "take); the letters are the capitals' initials."
+    )
+
+
+class BorderCapGinPage(GamePage):
+    game_id = "bordercap_gin"
+    title = "BorderCap Gin"
+    choices = (TARGET,)
+
+    @staticmethod
+    def pause_after(step: Step) -> bool:
+        """A "Continue" click plays a whole AI turn (draw, discard, end of turn)."""
+        return isinstance(step.action, EndTurn | Declare)
+
+    def intro(self, session: GameSession) -> str:
+        return (
+            "Collect a 4-group and a 3-group: states that border one card of the group, or "
+            f"capitals that share a first letter. The first to {session.state.target} points "
+            "wins."
+        )
+
+    def rules(self, session: GameSession) -> str:
+        return with_target(RULES, session.state.target)
+
+    def status(self, session: GameSession, waiting: bool) -> Status:
+        obs = session.state.observation(session.me)
+        mine = session.humans_turn and not waiting
+        if session.state.is_over:
+            turn = "Game over"
+            chips = [("Rounds", str(len(obs.results)))]
+        else:
+            turn = (
+                f"Your turn: {phase_text(obs)}"
+                if mine
+                else f"{session.seat_name(obs.to_act)}'s turn"
+            )
+            chips = [
+                ("Round", str(obs.round_index + 1)),
+                ("Turn", str(obs.turn)),
+                ("Dealer", session.seat_name(obs.dealer)),
+                ("Deck", str(obs.deck_size)),
+            ]
+            if obs.face_down_count:
+                chips.append(("Face down", str(obs.face_down_count)))
+        chips += [
+            ("You" if s == session.me else session.seat_label(s), f"{obs.scores[s]} pts")
+            for s in range(obs.players)
+        ]
+        chips.append((turn, ""))
+        return Status(chips, hot=len(chips) - 1 if mine else None)
+
+    def body(self, session: GameSession, waiting: bool) -> None:
+        obs = session.state.observation(session.me)
+        mine = session.humans_turn and not waiting
+        for result in session.added_since_last_move("results"):
+            if result.winner is None:
+                st.warning(
+                    f"Round {result.round_index + 1} is void: nobody won in 200 turns. "
+                    "The cards are dealt again.",
+                    icon=":material/block:",
+                )
+            else:
+                round_banner(session, result)
+        left, right = st.columns(2, gap="large")
+        below = st.container()
+        with left:
+            recent = recent_lines(session, describe)
+            if recent:
+                st.markdown("**Since your last move**")
+                st.markdown(markdown_list(recent, "1."))
+            if others := others_line(session, obs):
+                st.markdown(others)
+        if waiting:
+            waiting_widgets(session, obs, left, below)
+        elif mine and obs.phase == DRAW:
+            draw_widgets(session, obs, left, below)
+        elif mine and obs.phase == DISCARD:
+            discard_widgets(session, obs, left, below)
+        elif mine and obs.phase == DECLARE:
+            declare_widgets(session, obs, left, below)
+        with right:
+            hand_map_panel(session, obs, mine)
+        if obs.results:
+            with st.expander("Rounds so far", icon=":material/format_list_numbered:"):
+                st.markdown(markdown_list(result_lines(session, obs.results)))
+
+    def ending(self, session: GameSession) -> Ending:
+        obs = session.state.observation(session.me)
+        winner = session.state.winner
+        kind = "success" if winner == session.me else ("info" if winner is None else "error")
+        return Ending(result_text(session, obs).replace("**", ""), kind, summary(session, obs))
+
+    def after_ending(self, session: GameSession) -> None:
+        won = [r for r in session.state.observation(session.me).results if r.winner is not None]
+        if won:
+            round_banner(session, won[-1])
+
+    def describe(self, session: GameSession, index: int) -> list[str]:
+        return describe(session, index)
+
+
+PAGE = BorderCapGinPage()
