@@ -50,7 +50,8 @@ from ui.games.widgets import (
     continue_button,
     hint_box,
     markdown_list,
-    show_cards,
+    result_kind,
+    show_hand,
     show_message,
 )
 from ui.links import fresh_seed
@@ -866,15 +867,12 @@ class BorderAttackPage(GamePage):
     title = "Border Attack"
     choices = (DEALER,)
     since_in_log = True
-
-    def intro(self, session: GameSession) -> str:
-        return (
-            "Win tricks with good ranks and guess the border states your opponent announces: "
-            "the first to get rid of 25 cards wins."
-        )
-
-    def rules(self, session: GameSession) -> str:
-        return RULES
+    intro_text = (
+        "Win tricks with good ranks and guess the border states your opponent announces: the "
+        "first to get rid of 25 cards wins."
+    )
+    rules_text = RULES
+    describe = staticmethod(describe)
 
     def status(self, session: GameSession, waiting: bool) -> Status:
         obs = session.state.observation(session.me)
@@ -925,8 +923,7 @@ class BorderAttackPage(GamePage):
                 discard_widgets(session, obs, hand)
         if waiting or guessing:
             with hand:
-                st.markdown("**Your hand**")
-                show_cards(obs.hand)
+                show_hand(obs.hand)
         with side:
             if last is not None and not guessing:
                 st.markdown(f"**Last trick (trick {last.number})**")
@@ -945,7 +942,7 @@ class BorderAttackPage(GamePage):
         next_dealer = "ai" if session.state.next_dealer == 1 else "you"
         return Ending(
             end_sentence(session, obs),
-            "success" if session.state.winner == session.me else "error",
+            result_kind(session.state.winner == session.me),
             summary(session, obs),
             replace(session.setup, seed=fresh_seed()).with_option("dealer", next_dealer),
         )
@@ -956,9 +953,6 @@ class BorderAttackPage(GamePage):
             with st.expander(f"The last trick (trick {last.number})", expanded=True):
                 st.html(trick_html(session, last))
                 st.markdown(markdown_list(trick_lines(session, last)))
-
-    def describe(self, session: GameSession, index: int) -> list[str]:
-        return describe(session, index)
 
 
 PAGE = BorderAttackPage()

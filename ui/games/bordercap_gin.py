@@ -46,7 +46,7 @@ from ui.games.bordercap_gin_odds import (
 )
 from ui.games.protocol import GamePage
 from ui.games.session import GameSession, Step, recent_lines, sentence
-from ui.games.setup import TARGET, with_target
+from ui.games.setup import TARGET
 from ui.games.widgets import (
     CARD_WIDTH,
     Ending,
@@ -56,8 +56,12 @@ from ui.games.widgets import (
     continue_button,
     hint_box,
     markdown_list,
+    result_kind,
+    rounds_so_far,
     show_cards,
+    show_hand,
     show_message,
+    since_your_last_move,
 )
 from ui.maps import us_map
 
@@ -757,8 +761,7 @@ def draw_widgets(session: GameSession, obs: GinObservation, left, below) -> None
         show_message(session)
         piles(session, obs, mine=True, buttons=True)
     with below:
-        st.markdown("**Your hand**")
-        show_cards(by_name(obs.hand), card_captions(obs) if session.hints else None)
+        show_hand(by_name(obs.hand), card_captions(obs) if session.hints else None)
 
 
 def discard_hint_lines(obs: GinObservation, advice: DiscardAdvice) -> list[str]:
@@ -952,8 +955,7 @@ def waiting_widgets(session: GameSession, obs: GinObservation, left, below) -> N
         continue_button(session)
         piles(session, obs, mine=False, buttons=False)
     with below:
-        st.markdown("**Your hand**")
-        show_cards(by_name(obs.hand))
+        show_hand(by_name(obs.hand))
 
 
 def round_banner(session: GameSession, result: RoundResult) -> None:
@@ -1007,21 +1009,17 @@ class BorderCapGinPage(GamePage):
     game_id = "bordercap_gin"
     title = "BorderCap Gin"
     choices = (TARGET,)
+    intro_text = (
+        "Collect a 4-group and a 3-group: states that border one card of the group, or "
+        "capitals that share a first letter. The first to 50 points wins."
+    )
+    rules_text = RULES
+    describe = staticmethod(describe)
 
     @staticmethod
     def pause_after(step: Step) -> bool:
         """A "Continue" click plays a whole AI turn (draw, discard, end of turn)."""
         return isinstance(step.action, EndTurn | Declare)
-
-    def intro(self, session: GameSession) -> str:
-        return (
-            "Collect a 4-group and a 3-group: states that border one card of the group, or "
-            f"capitals that share a first letter. The first to {session.state.target} points "
-            "wins."
-        )
-
-    def rules(self, session: GameSession) -> str:
-        return with_target(RULES, session.state.target)
 
     def status(self, session: GameSession, waiting: bool) -> Status:
         obs = session.state.observation(session.me)
@@ -1065,10 +1063,7 @@ class BorderCapGinPage(GamePage):
         left, right = st.columns(2, gap="large")
         below = st.container()
         with left:
-            recent = recent_lines(session, describe)
-            if recent:
-                st.markdown("**Since your last move**")
-                st.markdown(markdown_list(recent, "1."))
+            since_your_last_move(recent_lines(session, describe))
             if others := others_line(session, obs):
                 st.markdown(others)
         if waiting:
@@ -1081,23 +1076,18 @@ class BorderCapGinPage(GamePage):
             declare_widgets(session, obs, left, below)
         with right:
             hand_map_panel(session, obs, mine)
-        if obs.results:
-            with st.expander("Rounds so far", icon=":material/format_list_numbered:"):
-                st.markdown(markdown_list(result_lines(session, obs.results)))
+        rounds_so_far(result_lines(session, obs.results))
 
     def ending(self, session: GameSession) -> Ending:
         obs = session.state.observation(session.me)
         winner = session.state.winner
-        kind = "success" if winner == session.me else ("info" if winner is None else "error")
+        kind = result_kind(winner == session.me, winner is None)
         return Ending(result_text(session, obs).replace("**", ""), kind, summary(session, obs))
 
     def after_ending(self, session: GameSession) -> None:
         won = [r for r in session.state.observation(session.me).results if r.winner is not None]
         if won:
             round_banner(session, won[-1])
-
-    def describe(self, session: GameSession, index: int) -> list[str]:
-        return describe(session, index)
 
 
 PAGE = BorderCapGinPage()

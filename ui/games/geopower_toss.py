@@ -50,7 +50,7 @@ from ui.games.geopower_toss_odds import (
 )
 from ui.games.protocol import GamePage
 from ui.games.session import GameSession, Step, recent_lines, sentence
-from ui.games.setup import TARGET, with_target
+from ui.games.setup import TARGET
 from ui.games.widgets import (
     Ending,
     Status,
@@ -58,9 +58,11 @@ from ui.games.widgets import (
     card_buttons,
     continue_button,
     hint_box,
-    markdown_list,
-    show_cards,
+    result_kind,
+    rounds_so_far,
+    show_hand,
     show_message,
+    since_your_last_move,
 )
 from ui.maps import us_map
 
@@ -705,8 +707,7 @@ def call_window_widgets(session: GameSession, obs: GeoPowerObservation, left, be
             action_button(session, "Pass: no call", PASS, name="pass", icon=":material/skip_next:")
         call_button(session, obs)
     with below:
-        st.markdown("**Your hand**")
-        show_cards(obs.hand)
+        show_hand(obs.hand)
 
 
 def draft_hint(obs: GeoPowerObservation) -> str:
@@ -749,8 +750,7 @@ def draft_widgets(session: GameSession, obs: GeoPowerObservation, left, below) -
                     )
         call_button(session, obs)
     with below:
-        st.markdown("**Your hand**")
-        show_cards(obs.hand)
+        show_hand(obs.hand)
 
 
 def play_prompt(obs: GeoPowerObservation, reasons: dict[str, str]) -> str:
@@ -822,8 +822,7 @@ def waiting_widgets(session: GameSession, obs: GeoPowerObservation, left, below)
             st.html(trick_html(session, obs, obs.trick, obs.category))
         continue_button(session)
     with below:
-        st.markdown("**Your hand**")
-        show_cards(obs.hand)
+        show_hand(obs.hand)
 
 
 def round_banner(session: GameSession, obs: GeoPowerObservation, result: RoundResult) -> None:
@@ -838,21 +837,18 @@ class GeoPowerTossPage(GamePage):
     game_id = "geopower_toss"
     title = "GeoPower Toss"
     choices = (TARGET,)
+    intro_text = (
+        "Follow the Zone that was led and win tricks with the round's GeoPower category — "
+        "size, statehood or population. The first to 50 points wins."
+    )
+    rules_text = RULES
+    describe = staticmethod(describe)
 
     @staticmethod
     def pause_after(step: Step) -> bool:
         """A "Continue" click plays an AI's call together with the card it then plays, and
         an AI's pass in the call window together with what follows."""
         return not isinstance(step.action, Call | Pass)
-
-    def intro(self, session: GameSession) -> str:
-        return (
-            "Follow the Zone that was led and win tricks with the round's GeoPower category — "
-            f"size, statehood or population. The first to {session.state.target} points wins."
-        )
-
-    def rules(self, session: GameSession) -> str:
-        return with_target(RULES, session.state.target)
 
     def status(self, session: GameSession, waiting: bool) -> Status:
         obs = session.state.observation(session.me)
@@ -908,10 +904,7 @@ class GeoPowerTossPage(GamePage):
         left, right = st.columns(2, gap="large")
         below = st.container()
         with left:
-            recent = since_lines(session)
-            if recent:
-                st.markdown("**Since your last move**")
-                st.markdown(markdown_list(recent, "1."))
+            since_your_last_move(since_lines(session))
             if line := calls_line(session, obs):
                 st.markdown(f":orange-badge[:material/bolt: {line}]")
         if waiting:
@@ -924,15 +917,13 @@ class GeoPowerTossPage(GamePage):
             play_widgets(session, obs, left, below)
         with right:
             draw_map(table_map(session, obs), session.bkey("table_map"))
-        if obs.results:
-            with st.expander("Rounds so far", icon=":material/format_list_numbered:"):
-                st.markdown(markdown_list([round_line(session, obs, r) for r in obs.results]))
+        rounds_so_far([round_line(session, obs, r) for r in obs.results])
 
     def ending(self, session: GameSession) -> Ending:
         obs = session.state.observation(session.me)
         winner = session.state.winner
         won = winner == obs.team_of[session.me]
-        kind = "success" if won else ("info" if winner is None else "error")
+        kind = result_kind(won, winner is None)
         return Ending(result_text(session, obs).replace("**", ""), kind, summary(session, obs))
 
     def after_ending(self, session: GameSession) -> None:
@@ -941,9 +932,6 @@ class GeoPowerTossPage(GamePage):
         if last is not None and category is not None:
             with st.expander(f"The last trick (trick {last.number})", expanded=False):
                 st.html(trick_html(session, obs, last.plays, category, last.winner))
-
-    def describe(self, session: GameSession, index: int) -> list[str]:
-        return describe(session, index)
 
 
 PAGE = GeoPowerTossPage()

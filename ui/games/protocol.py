@@ -14,10 +14,11 @@ or at a shared table (``ui.games.shared.lobby``); the URL decides which.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from ui.games.session import GameSession, Step, engine_lines, every_action, observation_of
-from ui.games.setup import Choice
+from ui.games.setup import TARGET, Choice, with_target
 from ui.games.widgets import Ending, Status, preference_toggles
 
 
@@ -42,13 +43,21 @@ class GamePage:
         """Whether a "Continue" click (step by step) stops after the bot's ``step``."""
         return every_action(step)
 
+    intro_text: str = ""  #: the line under the title: the object of the game
+    rules_text: str = ""  #: the rules in the project's own words (Markdown)
+    #: the log lines of step ``index``, from this screen's seat: ``describe(session, index)``
+    describe: Callable[[GameSession, int], list[str]] = staticmethod(engine_lines)
+
     def intro(self, session: GameSession) -> str:
-        """The line under the title: the object of the game."""
-        raise NotImplementedError
+        """:attr:`intro_text`, saying the game's target when it has one."""
+        return self._targeted(session, self.intro_text)
 
     def rules(self, session: GameSession) -> str:
-        """The rules in the project's own words (Markdown)."""
-        raise NotImplementedError
+        """:attr:`rules_text`, saying the game's target when it has one."""
+        return self._targeted(session, self.rules_text)
+
+    def _targeted(self, session: GameSession, text: str) -> str:
+        return with_target(text, session.state.target) if TARGET in self.choices else text
 
     def switches(self, session: GameSession) -> None:
         """The player's switches under the title: "Hints" and "Follow the AI step by step"."""
@@ -72,10 +81,6 @@ class GamePage:
 
     def after_ending(self, session: GameSession) -> None:
         """What the end screen shows after its buttons (the last trick …)."""
-
-    def describe(self, session: GameSession, index: int) -> list[str]:
-        """The log lines of step ``index``, from this screen's seat."""
-        return engine_lines(session, index)
 
 
 class Seating(Protocol):

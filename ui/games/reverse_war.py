@@ -41,6 +41,7 @@ from ui.games.widgets import (
     action_button,
     markdown_list,
     preference_toggles,
+    result_kind,
     show_message,
     status_bar,
 )
@@ -668,21 +669,18 @@ class ReverseWarPage(GamePage):
     game_id = "reverse_war"
     title = "Reverse Geography War"
     choices = (MODE,)
+    intro_text = (
+        "Here the weaker card wins: the card whose worst rank is worse takes both. "
+        "Win all 50 cards."
+    )
+    rules_text = RULES
+    describe = staticmethod(describe)
 
     @staticmethod
     def snapshot_of(state: Any, seat: int) -> Battle | None:
         """A step keeps the flip's ``Battle`` (an immutable record), not an observation,
         which grows with the game."""
         return state.last_battle
-
-    def intro(self, session: GameSession) -> str:
-        return (
-            "Here the weaker card wins: the card whose worst rank is worse takes both. "
-            "Win all 50 cards."
-        )
-
-    def rules(self, session: GameSession) -> str:
-        return RULES
 
     def switches(self, session: GameSession) -> None:
         """The mode (play or practice) beside the Hints switch (practice only; no AI to
@@ -712,7 +710,7 @@ class ReverseWarPage(GamePage):
 
     def ending(self, session: GameSession) -> Ending:
         winner = session.state.winner
-        kind = "success" if winner == HUMAN else ("info" if winner is None else "error")
+        kind = result_kind(winner == HUMAN, winner is None)
         return Ending(result_text(session).replace("**", ""), kind, summary(session))
 
     def after_ending(self, session: GameSession) -> None:
@@ -727,9 +725,6 @@ class ReverseWarPage(GamePage):
                 battle_map(battle, f"{session.key}_map_end_{session.serial}")
             st.caption("Cards in each pile after every flip")
             pile_chart(session.state)
-
-    def describe(self, session: GameSession, index: int) -> list[str]:
-        return describe(session, index)
 
 
 PAGE = ReverseWarPage()

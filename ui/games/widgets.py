@@ -54,6 +54,12 @@ class Status:
     hot: int | None = None
 
 
+def result_kind(won: bool, drawn: bool = False) -> str:
+    """How the end screen colours a result: "success" when this seat (or its team) won,
+    "info" for a draw, "error" for a loss."""
+    return "success" if won else ("info" if drawn else "error")
+
+
 @dataclass(frozen=True)
 class Ending:
     """The end screen: the result in one sentence (``kind``: "success", "error" or "info"),
@@ -126,6 +132,26 @@ def show_cards(cards: Sequence[Card], captions: Mapping[str, str] | None = None)
     """A wrapping row of card tiles (no buttons)."""
     if cards:
         st.html(hand_html(list(cards), dict(captions or {})))
+
+
+def show_hand(cards: Sequence[Card], captions: Mapping[str, str] | None = None) -> None:
+    """ "Your hand" and its tiles, when it cannot be played from (another seat's turn)."""
+    st.markdown("**Your hand**")
+    show_cards(cards, captions)
+
+
+def since_your_last_move(lines: Sequence[str]) -> None:
+    """What happened since this seat's last move, as a numbered list (nothing when empty)."""
+    if lines:
+        st.markdown("**Since your last move**")
+        st.markdown(markdown_list(lines, "1."))
+
+
+def rounds_so_far(lines: Sequence[str]) -> None:
+    """The rounds played, one line each, in an expander (nothing before the first)."""
+    if lines:
+        with st.expander("Rounds so far", icon=":material/format_list_numbered:"):
+            st.markdown(markdown_list(lines))
 
 
 def _clicked(session: GameSession, action: Any, version: int) -> None:
@@ -252,10 +278,7 @@ def log_panel(
     """What the other seats did since this seat's last move (with ``since``; one line per
     event), then the whole game log in an expander (the last ``limit`` lines)."""
     if since:
-        fresh = recent_lines(session, describe)
-        if fresh:
-            st.markdown("**Since your last move**")
-            st.markdown(markdown_list(fresh, "1."))
+        since_your_last_move(recent_lines(session, describe))
     with st.expander("Game log", icon=":material/history:"):
         lines = log_lines(session, describe)
         if len(lines) > limit:
