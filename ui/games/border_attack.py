@@ -877,12 +877,6 @@ class BorderAttackPage(GamePage):
     def status(self, session: GameSession, waiting: bool) -> Status:
         obs = session.state.observation(session.me)
         me, them = session.me, 1 - session.me
-        if session.state.is_over:
-            turn = "Game over"
-        elif waiting or not session.humans_turn:
-            turn = f"{session.seat_name(them)}'s turn"
-        else:
-            turn = "Your turn"
         chips = [
             ("Trick", str(obs.trick + 1 if obs.phase == LEAD else obs.trick)),
             ("Deck", str(obs.deck_count)),
@@ -891,9 +885,8 @@ class BorderAttackPage(GamePage):
                 session.seat_label(them),
                 f"{obs.hand_counts[them]} in hand · {obs.scores[them]}/25 gone",
             ),
-            (turn, ""),
         ]
-        return Status(chips, hot=4 if turn == "Your turn" else None)
+        return Status.of_turn(session, chips, mine=session.humans_turn and not waiting)
 
     def body(self, session: GameSession, waiting: bool) -> None:
         obs = session.state.observation(session.me)

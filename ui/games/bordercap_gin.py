@@ -1025,14 +1025,8 @@ class BorderCapGinPage(GamePage):
         obs = session.state.observation(session.me)
         mine = session.humans_turn and not waiting
         if session.state.is_over:
-            turn = "Game over"
             chips = [("Rounds", str(len(obs.results)))]
         else:
-            turn = (
-                f"Your turn: {phase_text(obs)}"
-                if mine
-                else f"{session.seat_name(obs.to_act)}'s turn"
-            )
             chips = [
                 ("Round", str(obs.round_index + 1)),
                 ("Turn", str(obs.turn)),
@@ -1045,8 +1039,7 @@ class BorderCapGinPage(GamePage):
             ("You" if s == session.me else session.seat_label(s), f"{obs.scores[s]} pts")
             for s in range(obs.players)
         ]
-        chips.append((turn, ""))
-        return Status(chips, hot=len(chips) - 1 if mine else None)
+        return Status.of_turn(session, chips, mine=mine, doing=phase_text(obs))
 
     def body(self, session: GameSession, waiting: bool) -> None:
         obs = session.state.observation(session.me)

@@ -855,14 +855,8 @@ class GeoPowerTossPage(GamePage):
         over = session.state.is_over
         mine = session.humans_turn and not waiting
         if over:
-            turn = "Game over"
             chips = [("Rounds", str(len(obs.results)))]
         else:
-            turn = (
-                f"Your turn: {turn_text(obs)}"
-                if mine
-                else f"{session.seat_name(obs.to_act)}'s turn"
-            )
             chips = [
                 ("Round", str(obs.round_index + 1)),
                 ("GeoPower", obs.category.label if obs.category else "being chosen"),
@@ -880,8 +874,7 @@ class GeoPowerTossPage(GamePage):
                     + (" · GeoPlunge!" if called else ""),
                 )
             )
-        chips.append((turn, ""))
-        return Status(chips, hot=len(chips) - 1 if mine else None)
+        return Status.of_turn(session, chips, mine=mine, doing=turn_text(obs))
 
     def after_status(self, session: GameSession) -> None:
         """In a team game: the seats in playing order and this seat's partners."""

@@ -53,6 +53,18 @@ class Status:
     chips: Chips
     hot: int | None = None
 
+    @classmethod
+    def of_turn(cls, session: GameSession, chips: Chips, *, mine: bool, doing: str = "") -> Status:
+        """``chips`` and a last chip that says whose turn it is ("Game over", "Your turn:
+        take a card", "AI 2's turn"), marked while it is this seat's (``mine``)."""
+        if session.state.is_over:
+            turn = "Game over"
+        elif mine:
+            turn = f"Your turn: {doing}" if doing else "Your turn"
+        else:
+            turn = f"{session.seat_name(session.state.current_player)}'s turn"
+        return cls([*chips, (turn, "")], hot=len(chips) if mine else None)
+
 
 def result_kind(won: bool, drawn: bool = False) -> str:
     """How the end screen colours a result: "success" when this seat (or its team) won,
