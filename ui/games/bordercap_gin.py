@@ -56,6 +56,7 @@ from ui.games.widgets import (
     continue_button,
     hint_box,
     markdown_list,
+    play_area,
     result_kind,
     rounds_so_far,
     show_cards,
@@ -1053,22 +1054,21 @@ class BorderCapGinPage(GamePage):
                 )
             else:
                 round_banner(session, result)
-        left, right = st.columns(2, gap="large")
-        below = st.container()
-        with left:
+
+        def news() -> None:
             since_your_last_move(recent_lines(session, describe))
             if others := others_line(session, obs):
                 st.markdown(others)
-        if waiting:
-            waiting_widgets(session, obs, left, below)
-        elif mine and obs.phase == DRAW:
-            draw_widgets(session, obs, left, below)
-        elif mine and obs.phase == DISCARD:
-            discard_widgets(session, obs, left, below)
-        elif mine and obs.phase == DECLARE:
-            declare_widgets(session, obs, left, below)
-        with right:
-            hand_map_panel(session, obs, mine)
+
+        play_area(
+            session,
+            obs,
+            waiting,
+            news=news,
+            moves={DRAW: draw_widgets, DISCARD: discard_widgets, DECLARE: declare_widgets},
+            wait=waiting_widgets,
+            side=lambda: hand_map_panel(session, obs, mine),
+        )
         rounds_so_far(result_lines(session, obs.results))
 
     def ending(self, session: GameSession) -> Ending:

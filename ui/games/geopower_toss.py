@@ -58,6 +58,7 @@ from ui.games.widgets import (
     card_buttons,
     continue_button,
     hint_box,
+    play_area,
     result_kind,
     rounds_so_far,
     show_hand,
@@ -891,25 +892,23 @@ class GeoPowerTossPage(GamePage):
 
     def body(self, session: GameSession, waiting: bool) -> None:
         obs = session.state.observation(session.me)
-        mine = session.humans_turn and not waiting
         for result in session.added_since_last_move("results"):
             round_banner(session, obs, result)
-        left, right = st.columns(2, gap="large")
-        below = st.container()
-        with left:
+
+        def news() -> None:
             since_your_last_move(since_lines(session))
             if line := calls_line(session, obs):
                 st.markdown(f":orange-badge[:material/bolt: {line}]")
-        if waiting:
-            waiting_widgets(session, obs, left, below)
-        elif mine and obs.phase == DRAFT:
-            draft_widgets(session, obs, left, below)
-        elif mine and obs.phase == CALLS:
-            call_window_widgets(session, obs, left, below)
-        elif mine and obs.phase == PLAY:
-            play_widgets(session, obs, left, below)
-        with right:
-            draw_map(table_map(session, obs), session.bkey("table_map"))
+
+        play_area(
+            session,
+            obs,
+            waiting,
+            news=news,
+            moves={DRAFT: draft_widgets, CALLS: call_window_widgets, PLAY: play_widgets},
+            wait=waiting_widgets,
+            side=lambda: draw_map(table_map(session, obs), session.bkey("table_map")),
+        )
         rounds_so_far([round_line(session, obs, r) for r in obs.results])
 
     def ending(self, session: GameSession) -> Ending:

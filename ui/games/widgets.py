@@ -257,6 +257,35 @@ def card_buttons(
             )
 
 
+Area = Callable[[GameSession, Any, Any, Any], None]  #: ``(session, obs, left, below)``
+
+
+def play_area(
+    session: GameSession,
+    obs: Any,
+    waiting: bool,
+    *,
+    news: Callable[[], None],
+    moves: Mapping[str, Area],
+    wait: Area,
+    side: Callable[[], None],
+) -> None:
+    """A game in progress in two columns and a row below: on the left ``news`` (what
+    happened), then this seat's move widgets for the phase (``moves[obs.phase]``), or while
+    ``waiting`` for another seat what it waits for (``wait``); ``side`` on the right; each
+    move part puts the hand below."""
+    left, right = st.columns(2, gap="large")
+    below = st.container()
+    with left:
+        news()
+    if waiting:
+        wait(session, obs, left, below)
+    elif session.humans_turn and obs.phase in moves:
+        moves[obs.phase](session, obs, left, below)
+    with right:
+        side()
+
+
 def continue_button(session: GameSession) -> None:
     """The "Continue" button that plays the next bot action, while a bot of this screen waits
     for it (step-by-step mode); nothing otherwise (at a shared table the store plays the AI,
