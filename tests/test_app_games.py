@@ -5,6 +5,8 @@ BorderCap Gin and GeoPower Toss get their own files, built on ``tests/game_table
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -27,6 +29,7 @@ from engine.border_attack import (
 )
 from engine.bots import make_bot
 from engine.cards import Category, card, deck
+from engine.games import GAMES, game_class
 from engine.reverse_war import ReverseWar
 from tests import maps
 from tests.game_table import (
@@ -40,6 +43,7 @@ from tests.game_table import (
     texts,
     tiles,
 )
+from ui.games.page import game_of
 from ui.games.session import GameSession
 from ui.games.setup import MAX_SEED, Setup, parse_setup
 
@@ -375,3 +379,28 @@ def test_the_new_game_form_deals_with_the_chosen_level_and_number(app):
     assert "AI (hard) <b>" in texts(app) and "Deal 4321 · [link to this game]" in texts(app)
     hand = BorderAttack.new(seed=4321).observation(0).hand
     assert {c.name for c in hand} <= set(tiles(app))
+
+
+# --- the package's shape ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_game_page_is_the_skeleton_around_its_game_module(game_id):
+    game = game_of(game_id)  # ui/games/<game_id>.py, its PAGE
+    assert game.game_id == game_id and game.title == game_class(game_id).title
+    source = (ROOT / "pages" / f"{game_id}.py").read_text()
+    calls = [line for line in source.splitlines() if line and line[0].isalpha()]
+    assert calls[-2:] == ["page_setup()", f'game_page("{game_id}")']
+
+
+def test_the_set_up_the_session_the_autoplay_and_the_odds_need_no_streamlit():
+    modules = [
+        "ui.games.setup",
+        "ui.games.session",
+        "ui.games.shared.session",
+        "ui.games.shared.autoplay",
+        *(f"ui.games.{g}_odds" for g in GAMES if (ROOT / "ui" / "games" / f"{g}_odds.py").exists()),
+    ]
+    code = f"import sys\nfor m in {modules!r}: __import__(m)\nprint('streamlit' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert done.stdout.strip() == "False", done.stderr
