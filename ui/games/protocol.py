@@ -26,9 +26,13 @@ class GamePage:
     """One game's part of its page. Override what the game has; the defaults fit a game
     whose steps keep the seat's observation and whose log is the engine's lines."""
 
-    game_id: str = ""
+    game_id: str = ""  #: the engine's id of the game, its page's URL path
     title: str = ""
-    choices: tuple[Choice, ...] = ()
+    choices: tuple[Choice, ...] = ()  #: the page's own URL parameters
+    intro_text: str = ""  #: the line under the title: the object of the game
+    rules_text: str = ""  #: the rules in the project's own words (Markdown)
+    #: the log lines of step ``index``, from this screen's seat: ``describe(session, index)``
+    describe: Callable[[GameSession, int], list[str]] = staticmethod(engine_lines)
     #: the log panel starts with "Since your last move" while the game is on (the pages that
     #: show it inside their board leave it out)
     since_in_log: bool = False
@@ -42,11 +46,6 @@ class GamePage:
     def pause_after(step: Step) -> bool:
         """Whether a "Continue" click (step by step) stops after the bot's ``step``."""
         return every_action(step)
-
-    intro_text: str = ""  #: the line under the title: the object of the game
-    rules_text: str = ""  #: the rules in the project's own words (Markdown)
-    #: the log lines of step ``index``, from this screen's seat: ``describe(session, index)``
-    describe: Callable[[GameSession, int], list[str]] = staticmethod(engine_lines)
 
     def intro(self, session: GameSession) -> str:
         """:attr:`intro_text`, saying the game's target when it has one."""
