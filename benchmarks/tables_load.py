@@ -21,8 +21,9 @@ What runs:
   ``st.fragment(run_every=1.0)`` announces itself with an ``auto_rerun`` message; the client
   then does what the browser's timer does: every second it sends a **real fragment rerun**
   (``rerun_script`` with that ``fragment_id`` and ``is_auto_rerun``), so the server runs only
-  the fragment (``play_ai_turns`` and ``view``), and, when the fragment sees the table changed,
-  its ``st.rerun()`` reruns the whole page, read to its ``script_finished``. One difference
+  the fragment (``ui.games.shared.autoplay.play_ai_turns`` and ``view``), and, when the
+  fragment sees the table changed, its ``st.rerun()`` reruns the whole page, read to its
+  ``script_finished``. One difference
   with a browser: the browser's timer fires every second whether or not the last run is over;
   this client sends the next fragment rerun one second after it sent the last one, or at once
   when that run took longer (it never has two runs open on one session).

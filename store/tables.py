@@ -23,15 +23,13 @@ The rules:
   saw: it goes in at ``seq_seen + 1``, and the unique key, not this process, decides between
   two sessions (:class:`TableMovedOn`: "the table has moved on"). The engine checks every move
   (``check``/``apply``), and the seat token must be the seat to act.
-* **AI turns** (:func:`play_ai_turns`) are played by whichever session sees them first, each
-  written with the same unique key, so exactly once. A bot is made afresh for each move with
-  ``make_bot`` seeded from the secret seed, the round and the seq (:func:`bot_seed`), so the
-  same table plays the same AI moves (the hard level stops searching after
-  ``engine.bots.TIME_BUDGET`` seconds on a loaded server, so it may then choose otherwise;
-  replay never asks a bot: it reads the stored row).
-* **The stand-in**: a person to act who has not been seen (:func:`view`) for the table's idle
-  setting (default :data:`IDLE_SECONDS`) since the turn came to them, or who was already
-  away when it came, is played by an AI of the host's chosen level until seen again.
+* **A move by the AI** (an AI seat, or the stand-in of a person away) is chosen outside the
+  store, by ``ui.games.shared.autoplay``, and written with :func:`write_move` at the row after
+  the snapshot it was chosen from: the same unique key, so exactly once however many sessions
+  try.
+* **Away** (:func:`is_away`): a person to act who has not been seen (:func:`view`) for the
+  table's idle setting (default :data:`IDLE_SECONDS`) since the turn came to them, or who was
+  already away when it came, is away until seen again (the stand-in plays for them).
 * **Cleanup** (:func:`cleanup`): a table untouched for :data:`KEEP_FOR` (finished, or
   abandoned) is deleted with its seats and actions.
 
@@ -58,7 +56,6 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
-from engine.bots import make_bot
 from engine.core import GameState, IllegalAction
 from engine.games import GAMES, game_class, has_decisions, new_game
 from store.actions import decode, encode
@@ -218,19 +215,16 @@ class NewTable:
 # --- seeds and the pure replay --------------------------------------------------------------
 
 
-def _derive(seed: int, *parts: object) -> int:
+def derived_seed(seed: int, *parts: object) -> int:
+    """A seed of :data:`SEED_BITS` bits derived from the table's secret ``seed`` and ``parts``
+    (SHA-256): the same parts, the same seed; nothing of the secret can be read back."""
     text = ":".join(str(p) for p in (seed, *parts)).encode()
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> (64 - SEED_BITS)
 
 
 def round_seed(seed: int, round_index: int) -> int:
     """The deal of a round: round 0 is the secret seed itself, a rematch a seed derived from it."""
-    return seed if round_index == 0 else _derive(seed, "round", round_index)
-
-
-def bot_seed(seed: int, round_index: int, seq: int) -> int:
-    """The seed of the bot that plays the table's row ``seq``."""
-    return _derive(seed, "bot", round_index, seq)
+    return seed if round_index == 0 else derived_seed(seed, "round", round_index)
 
 
 def record(
@@ -424,6 +418,13 @@ def snapshot(db: Database, table_id: int) -> Snapshot:
         return _snapshot(session, db, table_id)
 
 
+def snapshot_and_seats(db: Database, table_id: int) -> tuple[Snapshot, tuple[SeatInfo, ...]]:
+    """The table now and its seats, read together (the snapshot's state is the cache's)."""
+    with db.read() as session:
+        snap = _snapshot(session, db, table_id)
+        return snap, _seats(session, table_id)
+
+
 # --- creating, joining, starting ------------------------------------------------------------
 
 
@@ -530,12 +531,17 @@ def find(db: Database, code: object) -> TableInfo:
     )  # fmt: skip
 
 
+def _seats(session: Any, table_id: int) -> tuple[SeatInfo, ...]:
+    rows = session.scalars(
+        sa.select(TableSeat).where(TableSeat.table_id == table_id).order_by(TableSeat.seat)
+    )
+    return tuple(_seat_info(r) for r in rows)
+
+
 def seats(db: Database, table_id: int) -> tuple[SeatInfo, ...]:
+    """The table's seats, in order."""
     with db.read() as session:
-        rows = session.scalars(
-            sa.select(TableSeat).where(TableSeat.table_id == table_id).order_by(TableSeat.seat)
-        )
-        return tuple(_seat_info(r) for r in rows)
+        return _seats(session, table_id)
 
 
 def join(
@@ -709,7 +715,7 @@ def _name_of(snap: Snapshot, seat: int | None) -> str:
     return "nobody" if seat is None else f"seat {seat + 1}"
 
 
-def _away(last_seen: datetime | None, to_act: bool, snap: Snapshot, now: datetime) -> bool:
+def is_away(last_seen: datetime | None, to_act: bool, snap: Snapshot, now: datetime) -> bool:
     """A person seat is away when it has not been seen for the idle time. The seat to act (whose
     page stops refreshing while it thinks) is away once the idle time has run since the turn
     came to it, or at once when it was already away then (a gone player costs one wait, not
@@ -725,57 +731,28 @@ def _away(last_seen: datetime | None, to_act: bool, snap: Snapshot, now: datetim
     ).total_seconds() > idle
 
 
-def play_ai_turns(
+def write_move(
     db: Database,
-    table_id: int,
+    snap: Snapshot,
+    seat: int,
+    by: str,
+    action: Any,
     now: datetime | None = None,
-    limit: int = 500,
-    seq_seen: int | None = None,
-) -> int:
-    """Play every move due now by an AI seat, or by the stand-in of a person idle too long;
-    returns how many rows this call wrote (0 when another session wrote them). With
-    ``seq_seen`` (what the caller's page shows), only the move after it is played, if still due."""
-    written = 0
-    if seq_seen is not None:
-        limit = 1
-    while written < limit:
-        at = now or now_utc()
-        with db.read() as session:  # the bot thinks outside the write lock
-            snap = _snapshot(session, db, table_id)
-            state = snap.state
-            if snap.table.status != PLAYING or state.is_over:
-                return written
-            if seq_seen is not None and snap.seq != seq_seen:
-                return written  # the page is behind: that move was played already
-            to_act = state.current_player
-            if to_act is None:
-                return written
-            seat = session.scalar(
-                sa.select(TableSeat).where(TableSeat.table_id == table_id, TableSeat.seat == to_act)
-            )
-            if seat.kind == AI:
-                by, level = BY_AI, seat.level
-            elif _away(seat.last_seen, True, snap, at):
-                by, level = BY_STAND_IN, snap.table.stand_in
-            else:
-                return written
-        action = _bot_move(snap, to_act, level)
-        after = state.clone()
-        after.apply(action)
-        with db.write() as session:
-            if session.get(GameTable, table_id) is None:
-                return written  # cleaned up meanwhile
-            if not _write(session, snap, snap.seq + 1, to_act, by, action, at):
-                return written  # another session played it
-            _finish(session, table_id, after.is_over, at)
-        written += 1
-    return written
-
-
-def _bot_move(snap: Snapshot, seat: int, level: str) -> Any:
-    state, table = snap.state, snap.table
-    bot = make_bot(table.game, level, seat, seed=bot_seed(snap.seed, table.round, snap.seq + 1))
-    return bot.act(state.observation(seat))
+) -> bool:
+    """Write the move the AI chose for ``seat`` from ``snap`` (``by``: :data:`BY_AI` for an AI
+    seat, :data:`BY_STAND_IN` for a person away) at row ``snap.seq + 1``; False when another
+    session wrote that row first, or the table is gone. The engine checks the move (an illegal
+    one raises ``IllegalAction``, and nothing is written)."""
+    now = now or now_utc()
+    after = snap.state.clone()
+    after.apply(action)
+    with db.write() as session:
+        if session.get(GameTable, snap.table.id) is None:
+            return False  # cleaned up meanwhile
+        if not _write(session, snap, snap.seq + 1, seat, by, action, now):
+            return False  # another session played it
+        _finish(session, snap.table.id, after.is_over, now)
+    return True
 
 
 def view(db: Database, token: object, now: datetime | None = None) -> SeatView:
@@ -784,12 +761,9 @@ def view(db: Database, token: object, now: datetime | None = None) -> SeatView:
     with db.read() as session:
         seat = _seat_for(session, token)
         snap = _snapshot(session, db, seat.table_id)
-        rows = session.scalars(
-            sa.select(TableSeat).where(TableSeat.table_id == seat.table_id).order_by(TableSeat.seat)
-        ).all()
         stale = seat.last_seen is None or (now - seat.last_seen).total_seconds() > TOUCH_EVERY
         seat_no, seat_id = seat.seat, seat.id
-        infos = tuple(_seat_info(r) for r in rows)
+        infos = _seats(session, seat.table_id)
     if stale:
         with db.write() as session:
             session.execute(
@@ -802,7 +776,7 @@ def view(db: Database, token: object, now: datetime | None = None) -> SeatView:
         if s.kind == PERSON
         and s.seat != seat_no
         and snap.table.status == PLAYING
-        and _away(s.last_seen, s.seat == state.current_player, snap, now)
+        and is_away(s.last_seen, s.seat == state.current_player, snap, now)
     )
     return SeatView(
         snap.table, infos, seat_no, snap.seq, state.observation(seat_no), state.current_player,

@@ -10,7 +10,10 @@
   this page shows its move widgets and the other one "Waiting for …", plays, and measures
   how long the other page takes to show the move without any click (it refreshes itself).
 * :class:`Frames` records every WebSocket frame a page receives; :func:`leaks` looks in
-  them (and in the page's HTML) for a state the other seat holds hidden at that moment.
+  them (and in the page's HTML) for a state the other seat holds hidden at that moment: named
+  while the game has not named it, or drawn as a card tile at any time.
+* :func:`near_end` deals a table in the store and plays it there to a few moves before its
+  end; :func:`open_seats` opens its two seats' links in two browser contexts.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import sqlalchemy as sa
 from google.protobuf.message import DecodeError, Message
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
@@ -29,8 +33,9 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 import store.tables as tables
 from engine.border_attack import BONUS_DISCARD, GUESS, LEAD, WIN_DISCARD, GuessBorders, GuessState
 from engine.cards import by_usps, deck
-from store.actions import decode
+from store.models import GameTable
 from tests.browser import DESKTOP, dismiss_page_not_found, keep_local, wait_for_app
+from tests.game_table import play_in_store
 
 NAMES: dict[str, str] = {c.usps: c.name for c in deck()}
 BY_NAME = sorted(NAMES, key=NAMES.get)  # the order of the page's guess boxes
@@ -258,9 +263,10 @@ def public_so_far(game: str, options: dict, seed: int, actions: list) -> set[str
 class Secrets:
     """The table at one moment, as the secrecy check needs it."""
 
-    hidden: dict[int, set[str]]  #: per seat: what the other seat holds unseen
+    hidden: dict[int, set[str]]  #: per seat: what the other seat holds unseen, not yet named
     public: set[str]
     hands: dict[int, set[str]]
+    held: dict[int, set[str]]  #: per seat: every card the other seat holds unseen
 
     @classmethod
     def now(cls, db, table_id: int) -> Secrets:
@@ -269,10 +275,12 @@ class Secrets:
         actions = [m.action for m in snap.moves]
         seed = tables.round_seed(snap.seed, snap.table.round)
         public = public_so_far(snap.table.game, snap.table.options, seed, actions)
+        held = {s: hidden_from(state, s) for s in (0, 1)}
         return cls(
-            {s: hidden_from(state, s) - public for s in (0, 1)},
+            {s: held[s] - public for s in (0, 1)},
             public,
             {s: {c.usps for c in state.hands[s]} for s in (0, 1)},
+            held,
         )
 
 
@@ -397,11 +405,25 @@ class Frames:
         return self._texts
 
 
+def tiles_in_texts(texts: list[str], cards: set[str]) -> set[str]:
+    """The ``cards`` (USPS codes) drawn as a card tile in ``texts``: a tile carries its name
+    as its band's first line and (unless dimmed) as its title. A card held hidden is never
+    drawn, even once the game has named its state (late in a game nearly every state has
+    been named by some announcement, guess or border list)."""
+    found = set()
+    for code in cards:
+        name = re.escape(NAMES[code])
+        tile = re.compile(rf"<span>{name}</span><small>|title=['\"]{name}['\"]")
+        if any(tile.search(text) for text in texts):
+            found.add(code)
+    return found
+
+
 def leaks(frames: Frames, page, seat: int, secrets: Secrets) -> set[str]:
     """The states the other seat holds hidden that this seat's frames (all so far) or its
-    page name."""
-    hidden = secrets.hidden[seat]
-    return leaks_in_texts([*frames.texts(), page_html(page)], hidden)
+    page name while the game has not named them, or draw as a card tile at any time."""
+    texts = [*frames.texts(), page_html(page)]
+    return leaks_in_texts(texts, secrets.hidden[seat]) | tiles_in_texts(texts, secrets.held[seat])
 
 
 # --- a whole game ---------------------------------------------------------------------------
@@ -500,30 +522,47 @@ class Game:
         print("times: " + " ".join(f"{x:.2f}" for x in self.times))
 
 
-def stored_actions(db, table_id: int) -> list:
-    """The actions of the table's current round, decoded."""
-    return [decode("border_attack", m.action) if isinstance(m.action, dict) else m.action
-            for m in tables.snapshot(db, table_id).moves]  # fmt: skip
+SEED = 20260303  #: the deal of the near-finished table (any deal would do; this one is the
+#: same in every run)
 
 
-def fast_forward(game: Game, tokens: dict[int, str], leave: int = 1) -> int:
-    """Play the game through the store (each seat with its own token, the first legal move)
-    until ``leave`` moves are left before the end; the short path to the end of a game. The
-    pages then show the table as it is once reloaded. Returns the moves played."""
-    played = 0
-    while True:
-        trial = game.snapshot().state.clone()
-        left = 0
-        while not trial.is_over:
-            trial.apply(trial.legal_actions()[0])
-            left += 1
-        if left <= leave:
-            return played
-        snap = game.snapshot()
-        seat = snap.state.current_player
-        action = snap.state.legal_actions()[0]
-        tables.append(game.db, game.table_id, tokens[seat], snap.seq, action)
-        played += 1
+def near_end(db, seed: int = SEED, names: tuple[str, str] = ("Ana", "Ben")):
+    """A two-seat Border Attack table made in the store (the host and a guest, then started),
+    dealt from ``seed`` (set in place of the secret one before anybody looks at the table), and
+    played through the store, a bot per seat choosing from its own observation, until the
+    deck is empty and a hand holds at most two cards at a lead: a few moves before the end.
+    Returns the table's id and the seat tokens."""
+    made = tables.create(db, "border_attack", names[0])
+    with db.write() as session:
+        session.execute(sa.update(GameTable).where(GameTable.id == made.table.id).values(seed=seed))
+    _, guest = tables.join(db, made.table.code, names[1])
+    tables.start(db, made.token)
+    tokens = {0: made.token, 1: guest}
+
+    def close(snap) -> bool:
+        state = snap.state
+        return state.phase == LEAD and not state.deck and min(map(len, state.hands)) <= 2
+
+    play_in_store(db, made.table.id, tokens, close, seed=seed)
+    return made.table.id, tokens
+
+
+def open_seats(chromium, blocked, urls: tuple[str, str], db, context_for=None):
+    """The near-finished table (:func:`near_end`) on two pages, each opened at its seat's link
+    (seat 1 on ``urls[0]``, seat 2 on ``urls[1]``; ``context_for(seat)`` makes a page's
+    browser context, by default :func:`player_page`'s); returns the game and the contexts."""
+    table_id, tokens = near_end(db)
+    contexts, pages, frames = [], {}, {}
+    names = {0: "Ana", 1: "Ben"}
+    for seat in (0, 1):
+        context, page = (context_for or (lambda s: player_page(chromium, blocked)))(seat)
+        contexts.append(context)
+        pages[seat], frames[seat] = page, Frames(page)
+        _open(page, f"{urls[seat]}/border_attack?seat={tokens[seat]}")
+        page.get_by_text(f"{names[seat]} (you)").first.wait_for(timeout=TIMEOUT)
+        page.locator(".gp-card").first.wait_for(timeout=TIMEOUT)
+        wait_for_app(page, timeout_ms=TIMEOUT)
+    return Game(db, table_id, pages, names, frames), contexts
 
 
 def check_the_end(game: Game) -> None:
@@ -552,22 +591,3 @@ def hand_on_page(page) -> set[str]:
     return set(
         page.eval_on_selector_all(".gp-card .band", "els => els.map(e => e.firstChild.textContent)")
     )
-
-
-def start_game(chromium, blocked, urls: tuple[str, str], db) -> tuple[Game, list]:
-    """Ana hosts on ``urls[0]``, Ben joins on ``urls[1]``, Ana starts; returns the game (both
-    pages showing it) and the two browser contexts."""
-    contexts = []
-    pages, frames = {}, {}
-    for seat in (0, 1):
-        context, page = player_page(chromium, blocked)
-        contexts.append(context)
-        pages[seat], frames[seat] = page, Frames(page)
-    code = host(pages[0], urls[0], "Ana")
-    join(pages[1], urls[1], code, "Ben")
-    start(pages[0], "Ben")
-    pages[1].get_by_text("Ben (you)").first.wait_for(timeout=TIMEOUT)  # by itself
-    pages[1].locator(".gp-card").first.wait_for(timeout=TIMEOUT)
-    wait_for_app(pages[1], timeout_ms=TIMEOUT)
-    table = tables.find(db, code)
-    return Game(db, table.id, pages, {0: "Ana", 1: "Ben"}, frames), contexts

@@ -1,17 +1,20 @@
-"""AppTest flows for the game table (``ui.game_view``) and the Border Attack and Reverse
-Geography War pages. BorderCap Gin and GeoPower Toss get their own files, built on
-``tests/game_table.py``."""
+"""The set-up from the URL (``ui.games.setup``), the session's rules for a move
+(``ui.games.session``), and AppTest flows of the Border Attack and Reverse Geography War pages.
+BorderCap Gin and GeoPower Toss get their own files, built on ``tests/game_table.py``."""
 
 from __future__ import annotations
+
+import re
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
-import ui.border_attack_view as ba
-import ui.game_view as gv
-import ui.reverse_war_view as rw
+import ui.games.border_attack as ba
+import ui.games.reverse_war as rw
 from engine.border_attack import (
     BONUS_DISCARD,
     BORDERS,
@@ -20,13 +23,29 @@ from engine.border_attack import (
     LEAD,
     NAME,
     WIN_DISCARD,
+    BorderAttack,
     GuessState,
     Lead,
 )
+from engine.bots import make_bot
 from engine.cards import Category, card, deck
+from engine.games import GAMES, game_class
 from engine.reverse_war import ReverseWar
 from tests import maps
-from tests.game_table import ROOT, open_game, param, step, table, texts
+from tests.game_table import (
+    ROOT,
+    buttons,
+    log_lines,
+    open_game,
+    param,
+    step,
+    table,
+    texts,
+    tiles,
+)
+from ui.games.page import game_of
+from ui.games.session import GameSession
+from ui.games.setup import MAX_SEED, Setup, parse_setup
 
 BORDER_ATTACK = "pages/border_attack.py"
 WAR = "pages/reverse_war.py"
@@ -37,8 +56,11 @@ BA, RW = "border_attack", "reverse_war"
 
 
 def test_a_full_link_is_read_as_it_is():
-    setup, notes = gv.parse_setup(
-        "border_attack", {"seed": "42", "levels": "medium", "dealer": "ai"}, choices=[ba.DEALER]
+    setup, notes = parse_setup(
+        "border_attack",
+        {"seed": "42", "levels": "medium", "dealer": "ai"},
+        choices=[ba.DEALER],
+        default_seed=1,
     )
     assert notes == []
     assert (setup.seed, setup.levels, setup.option("dealer")) == (42, ("medium",), "ai")
@@ -46,7 +68,7 @@ def test_a_full_link_is_read_as_it_is():
 
 
 def test_bad_values_are_named_in_notes_and_defaulted():
-    setup, notes = gv.parse_setup(
+    setup, notes = parse_setup(
         "border_attack",
         {"seed": "-3", "levels": "genius,easy", "dealer": "me", "players": "4"},
         choices=[ba.DEALER],
@@ -56,6 +78,7 @@ def test_bad_values_are_named_in_notes_and_defaulted():
     joined = " ".join(notes)
     for fragment in (
         "seed=-3",
+        "a new deal was made: deal 5",
         "genius",
         "names 2 levels for 1 opponent",
         "dealer=me",
@@ -65,7 +88,7 @@ def test_bad_values_are_named_in_notes_and_defaulted():
 
 
 def test_the_war_takes_no_levels_and_says_so():
-    setup, notes = gv.parse_setup("reverse_war", {"levels": "hard"}, choices=[rw.MODE])
+    setup, notes = parse_setup("reverse_war", {"levels": "hard"}, choices=[rw.MODE], default_seed=1)
     assert setup.levels == () and setup.option("mode") == "play"
     assert "no decisions" in notes[0]
 
@@ -75,33 +98,50 @@ def test_the_war_takes_no_levels_and_says_so():
     st.dictionaries(st.sampled_from(["seed", "players", "teams", "levels", "dealer"]), st.text())
 )
 def test_no_url_can_break_the_set_up(params):
-    setup, notes = gv.parse_setup("border_attack", params, choices=[ba.DEALER], default_seed=1)
-    assert 0 <= setup.seed <= gv.MAX_SEED and len(setup.levels) == 1
-    again, more = gv.parse_setup("border_attack", setup.params(), choices=[ba.DEALER])
+    setup, notes = parse_setup("border_attack", params, choices=[ba.DEALER], default_seed=1)
+    assert 0 <= setup.seed <= MAX_SEED and len(setup.levels) == 1
+    again, more = parse_setup("border_attack", setup.params(), choices=[ba.DEALER], default_seed=2)
     assert again == setup and more == []
 
 
-def _human_leads(seed: int) -> gv.Table:
-    setup = gv.Setup("border_attack", seed, 2, None, ("easy",), (("dealer", "you"),))
-    return gv.Table.deal("t", setup, [ba.DEALER])
+# --- the session's rules for a move ---------------------------------------------------------
+
+
+def _human_leads(seed: int) -> GameSession:
+    setup = Setup("border_attack", seed, 2, None, ("easy",), (("dealer", "you"),))
+    return GameSession.deal("t", setup, [ba.DEALER])
 
 
 def test_a_stale_click_is_ignored_with_a_message():
-    tab = _human_leads(3)
-    lead = tab.state.legal_actions()[0]
-    assert gv.act(tab, lead, version=tab.version + 1) is not None
-    assert "moved on" in tab.message and tab.version == 0
-    assert gv.act(tab, lead, version=tab.version) is None
-    assert tab.message == "" and tab.history[0].action == lead and tab.state.phase == GUESS
+    session = _human_leads(3)
+    lead = session.state.legal_actions()[0]
+    assert session.act(lead, version=session.version + 1) is not None
+    assert "moved on" in session.message and session.version == 0
+    assert session.act(lead, version=session.version) is None
+    assert session.message == "" and session.history[0].action == lead
+    assert session.state.phase == GUESS
 
 
 def test_an_engine_refusal_is_kept_as_the_message_and_changes_nothing():
-    tab = _human_leads(8)
-    card0 = tab.state.observation(0).hand[0]
-    reason = gv.act(tab, Lead(card0, None))
-    assert reason == "The category must be size, statehood or population." == tab.message
-    assert gv.act(tab, GuessState("TX")) == "The leader must name a category and lead a card."
-    assert tab.version == 0 and tab.state.phase == LEAD
+    session = _human_leads(8)
+    card0 = session.state.observation(0).hand[0]
+    reason = session.act(Lead(card0, None))
+    assert reason == "The category must be size, statehood or population." == session.message
+    assert session.act(GuessState("TX")) == "The leader must name a category and lead a card."
+    assert session.version == 0 and session.state.phase == LEAD
+
+
+def test_trick_views_follow_the_engine():
+    session = GameSession.deal("t", Setup("border_attack", 5, 2, None, ("medium",)))
+    session.bots[0] = make_bot("border_attack", "easy", 0, seed=1)
+    session.play_ai()
+    assert session.state.is_over
+    views = ba.tricks(session)
+    assert len(views) == session.state.trick
+    for view in views:
+        assert view.played and view.winner in (0, 1) and view.guess_right is not None
+        assert view.led.beats(view.follow, view.category) == (view.winner == view.leader)
+    assert ba.describe(session, len(session.history) - 1)[-1].startswith(("You", "AI"))
 
 
 # --- Border Attack --------------------------------------------------------------------------
@@ -148,45 +188,47 @@ def test_border_attack_plays_to_the_end_screen_and_again(app):
     open_game(app, BORDER_ATTACK, seed="11", levels="easy", dealer="you")
     assert param(app, "seed") == "11" and param(app, "dealer") == "you"
     for n in range(200):
-        if table(app, BA).state.is_over:
+        if "Game over" in texts(app):
             break
         human_move(app, n)
-    tab = table(app, BA)
-    assert tab.state.is_over
     text = texts(app)
-    assert "Tricks won: you" in text and "Right guesses" in text
+    assert "Game over" in text and "Tricks won: you" in text
     assert any("win" in m.value for m in [*app.success, *app.error])
-    guesses = [t for t in ba.tricks(tab) if t.leader == 0]
-    assert any(t.guess_right for t in guesses) and not all(t.guess_right for t in guesses)
-    step(app.button(key=f"{BA}_again_{tab.serial}").click())
-    new = table(app, BA)
-    assert not new.state.is_over and new.setup.seed != 11
-    assert param(app, "dealer") == "ai" and param(app, "seed") == str(new.setup.seed)
+    # The script guesses wrong now and then: the summary counts both.
+    right, of = map(int, re.search(r"Right guesses: you (\d+) of (\d+)", text).groups())
+    assert 0 < right < of
+    step(app.button(key=f"{BA}_again_{table(app, BA).serial}").click())
+    assert "Game over" not in texts(app) and "You lead trick 1." not in texts(app)
+    seed = param(app, "seed")
+    assert seed != "11" and param(app, "dealer") == "ai"  # the deal passes to the AI
+    assert f"Deal {seed} · [link to this game]" in texts(app)
 
 
 def test_leading_without_a_category_is_explained(app):
     open_game(app, BORDER_ATTACK, seed="11", levels="easy", dealer="you")
     tab = table(app, BA)
-    first = tab.state.observation(0).hand[0]
-    assert app.button(key=tab.bkey(f"lead_{first.usps}")).disabled
+    assert all(b.disabled for b in buttons(app, f"{BA}_lead_"))
     assert "The lead buttons are off until you choose a category" in texts(app)
     # A click from an outdated view is still refused by the engine, with its reason.
-    assert gv.act(tab, Lead(first, None)) == "The category must be size, statehood or population."
-    assert table(app, BA).version == 0
+    first = tab.state.observation(0).hand[0]
+    tab.act(Lead(first, None))
+    app.run()
+    assert "Not allowed: The category must be size, statehood or population." in texts(app)
+    assert "You lead trick 1." in texts(app)
 
 
 def test_a_link_replays_the_deal_and_reruns_change_nothing(app):
     open_game(app, BORDER_ATTACK, seed="2024", levels="medium")
-    tab = table(app, BA)
-    hand = tab.state.observation(0).hand
+    shown, hand = texts(app), tiles(app)
+    assert len(hand) == 5
     app.run()
     app.run()
-    assert table(app, BA) is tab and tab.state.observation(0).hand == hand
+    assert texts(app) == shown and tiles(app) == hand
     assert param(app, "levels") == "medium"
     other = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
     other.run()
     open_game(other, BORDER_ATTACK, seed="2024", levels="medium")
-    assert table(other, BA).state.observation(0).hand == hand
+    assert tiles(other) == hand
 
 
 def test_bad_link_parameters_give_visible_notes(app):
@@ -224,12 +266,14 @@ def test_a_map_click_picks_and_unpicks_a_border_state(app):
         if tab.state.announcement.usps is not None and tab.state.announcement.count:
             break
     named = card(tab.state.announcement.usps)
+    n = len(named.borders)
     other = sorted(named.borders)[0]
     key = tab.bkey("guess_map")
     assert not maps.click(app, key, named.usps)  # the AI's own state is not a border state
     for expected in ([other], []):
         assert maps.click(app, key, other)
-        assert table(app, BA).picks == expected
+        assert maps.map_data(app, key)["selected"] == expected
+        assert f"{len(expected)} of {n} picked." in texts(app)
 
 
 def test_follow_step_by_step_waits_for_continue_and_hints_show(app):
@@ -237,30 +281,21 @@ def test_follow_step_by_step_waits_for_continue_and_hints_show(app):
     tab = table(app, BA)
     step(app.toggle(key=f"{BA}_follow_{tab.serial}").set_value(True))
     step(app.toggle(key=f"{BA}_hints_{tab.serial}").set_value(True))
-    assert tab.follow and tab.hints
+    continued = 0
     for n in range(12):
         tab = table(app, BA)
-        if tab.ai_to_act:
-            before = tab.version
-            step(app.button(key=tab.bkey("continue")).click())
-            assert table(app, BA).version == before + 1
+        continues = buttons(app, tab.bkey("continue"))
+        if continues:
+            assert continues[0].label == "Continue: AI's next move"
+            assert not buttons(app, f"{BA}_lead_") and not buttons(app, f"{BA}_commit_")
+            before = log_lines(app)
+            step(continues[0].click())
+            assert len(log_lines(app)) > len(before)  # the AI's move, in the log
+            continued += 1
         else:
             assert any("Hint" in i.value for i in app.info)
             human_move(app, n)
-    assert any(s.seat == 1 for s in table(app, BA).history)
-
-
-def test_trick_views_follow_the_engine(app):
-    tab = gv.Table.deal("t", gv.Setup("border_attack", 5, 2, None, ("medium",)))
-    tab.bots[0] = gv.make_bot("border_attack", "easy", 0, seed=1)
-    gv.play_ai(tab)
-    assert tab.state.is_over
-    views = ba.tricks(tab)
-    assert len(views) == tab.state.trick
-    for view in views:
-        assert view.played and view.winner in (0, 1) and view.guess_right is not None
-        assert view.led.beats(view.follow, view.category) == (view.winner == view.leader)
-    assert ba.describe(tab, len(tab.history) - 1)[-1].startswith(("You", "AI"))
+    assert continued > 2
 
 
 # --- Reverse Geography War ------------------------------------------------------------------
@@ -270,32 +305,36 @@ def test_war_flips_then_plays_to_the_end(app):
     open_game(app, WAR, seed="7")
     tab = table(app, RW)
     step(app.button(key=tab.bkey("flip")).click())
-    assert "Last flip (flip 1)" in texts(app) and table(app, RW).state.turn == 1
+    assert "Last flip (flip 1)" in texts(app) and "Flip <b>1</b>" in texts(app)
     step(app.button(key=tab.bkey("ten")).click())
-    assert table(app, RW).state.turn == 11
+    assert "Last flip (flip 11)" in texts(app) and "Flip <b>11</b>" in texts(app)
     step(app.button(key=tab.bkey("end")).click())
-    tab = table(app, RW)
-    assert tab.state.is_over
     text = texts(app)
     assert "flips" in text and "GeoPlunges: you" in text
     assert any("50 cards" in m.value for m in [*app.success, *app.error, *app.info])
     assert sum("<img class='gp-piles'" in h.proto.body for h in app.get("html")) == 1
+    assert not buttons(app, tab.bkey("flip"))
+
+
+def _turned(app) -> tuple[str, str]:
+    """The two cards the practice mode shows turned, before the prediction."""
+    first, second = tiles(app)[:2]
+    return first, second
 
 
 def test_war_practice_scores_each_prediction(app):
     open_game(app, WAR, seed="12", mode="practice")
-    for _ in range(4):
+    right = 0
+    for flip in range(1, 5):
         tab = table(app, RW)
-        a, b = rw.next_pair(tab.state)
+        a, b = _turned(app)
         _choose(app, tab.wkey("said"), rw.YOU)
         _choose(app, tab.wkey("plunge"), "no")
         step(app.button(key=tab.bkey("resolve")).click())
-        battle = tab.state.last_battle
-        assert battle.up[0] == (a, b)
-    found = rw.predictions(table(app, RW))
-    assert len(found) == 4
-    winners = sum(p.winner_right for p in found)
-    assert f"winner {winners}/4" in texts(app)
+        assert f"Flip {flip}: your **{a}** (" in texts(app) and f"the AI's **{b}** (" in texts(app)
+        feedback = " ".join(m.value for m in (*app.success, *app.warning))
+        right += feedback.startswith("Right:")
+    assert f"Predictions <b>winner {right}/4" in texts(app)
 
 
 def test_war_outcomes_name_wars_and_geoplunges():
@@ -316,11 +355,12 @@ def test_war_outcomes_name_wars_and_geoplunges():
 def test_war_bad_mode_gives_a_note_and_a_link_replays_the_deal(app):
     open_game(app, WAR, seed="99", mode="blitz")
     assert any("mode=blitz" in w.value for w in app.warning)
-    first = rw.next_pair(table(app, RW).state)
     assert param(app, "mode") == "play"
+    step(app.button(key=table(app, RW).bkey("flip")).click())
+    flipped = tiles(app)[:2]
     open_game(app, WAR, seed="99", mode="practice")
-    assert rw.next_pair(table(app, RW).state) == first
-    assert table(app, RW).setup.option("mode") == "practice"
+    assert param(app, "mode") == "practice"
+    assert list(_turned(app)) == flipped  # the same deal turns the same first two cards
 
 
 @pytest.mark.parametrize("path", [BORDER_ATTACK, WAR])
@@ -335,7 +375,32 @@ def test_the_new_game_form_deals_with_the_chosen_level_and_number(app):
     next(s for s in app.selectbox if s.label == "AI level").set_value("hard")
     next(n for n in app.number_input if n.label == "Deal number").set_value(4321)
     step(next(b for b in app.button if b.label == "Play this deal number").click())
-    tab = table(app, BA)
-    assert (tab.setup.seed, tab.setup.levels) == (4321, ("hard",))
     assert (param(app, "seed"), param(app, "levels")) == ("4321", "hard")
-    assert tab.state.observation(0).hand == gv.Table.deal("x", tab.setup).state.observation(0).hand
+    assert "AI (hard) <b>" in texts(app) and "Deal 4321 · [link to this game]" in texts(app)
+    hand = BorderAttack.new(seed=4321).observation(0).hand
+    assert {c.name for c in hand} <= set(tiles(app))
+
+
+# --- the package's shape ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_game_page_is_the_skeleton_around_its_game_module(game_id):
+    game = game_of(game_id)  # ui/games/<game_id>.py, its PAGE
+    assert game.game_id == game_id and game.title == game_class(game_id).title
+    source = (ROOT / "pages" / f"{game_id}.py").read_text()
+    calls = [line for line in source.splitlines() if line and line[0].isalpha()]
+    assert calls[-2:] == ["page_setup()", f'game_page("{game_id}")']
+
+
+def test_the_set_up_the_session_the_autoplay_and_the_odds_need_no_streamlit():
+    modules = [
+        "ui.games.setup",
+        "ui.games.session",
+        "ui.games.shared.session",
+        "ui.games.shared.autoplay",
+        *(f"ui.games.{g}_odds" for g in GAMES if (ROOT / "ui" / "games" / f"{g}_odds.py").exists()),
+    ]
+    code = f"import sys\nfor m in {modules!r}: __import__(m)\nprint('streamlit' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert done.stdout.strip() == "False", done.stderr

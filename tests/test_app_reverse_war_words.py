@@ -7,7 +7,7 @@ from __future__ import annotations
 import base64
 from html import unescape
 
-import ui.reverse_war_view as rw
+import ui.games.reverse_war as rw
 from engine.cards import deck
 from engine.reverse_war import ReverseWar
 from tests.game_table import open_game, step, table, texts
@@ -115,3 +115,11 @@ def test_winner_sentences_name_wars_geoplunges_and_the_end():
     short.apply(rw.FLIP)
     assert short.is_over
     assert "no card left to turn" in rw.winner_sentence(short.last_battle)
+
+
+def test_the_prediction_feedback_says_the_ais_card_with_its_capitals(app):
+    # Issue 18, item 6: "you said the ai's card".
+    open_game(app, WAR, seed="12", mode="practice")
+    _predict(app, said=rw.AI)
+    feedback = " ".join(m.value for m in (*app.success, *app.warning))
+    assert "you said the AI's card;" in feedback

@@ -1,15 +1,17 @@
 """A GeoPower Toss team game at a shared table, played to the end by four AppTest sessions
-(four classmates on their own devices) through the page's widgets only.
+(four classmates on their own devices).
 
 The host opens the table in "Play with others" (4 players in 2 teams, first to 30), three
-classmates join with the table code, the host starts. On each turn the session whose turn it
-is asks an engine bot for a move from its own observation and plays it with the page's
-buttons (the GeoPlunge call window included: every seat the engine asks gets the Call and
-Pass buttons); the other sessions rerun to follow (AppTest runs no ``run_every`` timers).
-Midway one player goes away (their seat's last-seen time set an hour back in the store):
-every other screen says so and the stand-in AI plays their turns (rows ``by = "stand-in"``)
-until they come back, see that the AI played for them, and play their own moves again. At
-the end every screen shows the result and the log, and the host's Rematch starts game 2 for
+classmates join with the table code, the host starts. The first moves are played through the
+pages: the session whose turn it is asks an engine bot for a move from its own observation and
+plays it with the page's buttons, the other sessions rerun to follow (AppTest runs no
+``run_every`` timers). Then the game goes on through the store, as the players' clicks would
+(``play_in_store``), the screens looking every few moves; in every call window the seat asked
+plays on its page, which offers Call and Pass. Midway one player goes away (their seat's
+last-seen time set an hour back in the store): every other screen says so and the stand-in AI
+plays their turns (rows ``by = "stand-in"``), played by the first screen that looks, until
+they come back, see that the AI played for them, and play their own moves again. At the end
+every screen shows the result and the log, and the host's Rematch starts game 2 for
 everyone. Throughout, no screen shows a card hidden from its seat (another seat's hand, the
 undealt stock) nor the table's secret seed, and a waiting screen says whom it waits for and
 has no move buttons."""
@@ -22,14 +24,14 @@ import sqlalchemy as sa
 from streamlit.testing.v1 import AppTest
 
 import store.tables as tables
-import ui.geopower_table as gp
+import ui.games.geopower_toss as gp
 from engine.bots import make_bot
 from engine.cards import deck
 from engine.geopower_toss import CALLS, Call, Pass, Play, Remove
 from store.classroom import now_utc
 from store.models import GameTable, TableSeat
-from tests.game_table import ROOT, open_game, param, step, table, texts
-from ui.game_view import with_target
+from tests.game_table import ROOT, open_game, param, play_in_store, step, table, texts
+from ui.games.setup import with_target
 from ui.storage import app_database
 
 TOSS, TK = "pages/geopower_toss.py", "geopower_toss"
@@ -176,66 +178,95 @@ def test_four_classmates_play_a_team_game_to_the_end_and_a_rematch():
     check_screens(apps, db, table_id)
 
     bots = {s: make_bot("geopower_toss", "easy", s, seed=s) for s in range(4)}
-    played = 0
-    away = False
-    away_from = back_at = None  #: the seqs when Cy went away and came back
+    tokens = {seat: param(app, "seat") for seat, app in apps.items()}
     call_window_seats: set[int] = set()
-    for _ in range(1000):
+
+    def on_the_page(seat: int, active: dict[int, AppTest]) -> None:
+        """The seat to act plays its bot's choice with its page's buttons; the other screens
+        waited for it (saying whom for, with no move button) and follow."""
         snap = tables.snapshot(db, table_id)
-        if snap.state.is_over:
+        for other, app in active.items():
+            if other != seat:
+                assert f"**Waiting for {NAMES[seat]}…**" in texts(app)
+                assert move_keys(app) == set(), f"{NAMES[other]} has move buttons"
+        phase = table(apps[seat], TK).state.phase
+        action = play_with_widgets(apps[seat], bots[seat])
+        if phase == CALLS:
+            call_window_seats.add(seat)
+        new = [m for m in tables.snapshot(db, table_id).moves if m.seq > snap.seq]
+        assert (new[0].seat, new[0].by, new[0].action) == (seat, tables.BY_PERSON, action)
+        for other, app in active.items():
+            if other != seat:
+                refresh(app)
+        check_screens(active, db, table_id)
+
+    def on_to(done) -> None:
+        """Play through the store until ``done(snapshot)``, the screens looking every 16 moves;
+        a seat the call window asks plays on its page, where it has Call and Pass."""
+        while True:
+            seq = tables.snapshot(db, table_id).seq
+            play_in_store(
+                db,
+                table_id,
+                tokens,
+                lambda s, n=seq: done(s) or s.state.phase == CALLS or s.seq >= n + 16,
+                level="easy",
+            )
+            snap = tables.snapshot(db, table_id)
+            for app in apps.values():
+                refresh(app)
+            check_screens(apps, db, table_id)
+            if done(snap):
+                return
+            if snap.state.phase == CALLS:
+                seat = snap.state.current_player
+                assert {f"{TK}_pass", f"{TK}_call"} <= {
+                    k.rsplit("_", 1)[0] for k in keys(apps[seat])
+                }
+                on_the_page(seat, apps)
+
+    # The first moves through the pages, then on through the store.
+    for _ in range(6):
+        on_the_page(tables.snapshot(db, table_id).state.current_player, apps)
+    on_to(lambda snap: snap.seq >= AWAY_AFTER)
+
+    # Cy goes away: every other screen says so, and the first to look when Cy's turn comes
+    # plays Cy's move by the stand-in AI.
+    set_away(db, table_id, AWAY)
+    away_from = tables.snapshot(db, table_id).seq
+    active = {s: a for s, a in apps.items() if s != AWAY}
+    for app in active.values():
+        refresh(app)
+    for _ in range(200):
+        snap = tables.snapshot(db, table_id)
+        stand_ins = [m for m in snap.moves if m.by == tables.BY_STAND_IN]
+        if len(stand_ins) >= STAND_IN_MOVES and snap.state.current_player != AWAY:
             break
-        to_act = snap.state.current_player
-        active = {s: a for s, a in apps.items() if not (away and s == AWAY)}
-        if away:
-            for seat, app in active.items():
-                said = f"{NAMES[AWAY]} is away: the AI (medium) plays for them"
-                assert said in texts(app), NAMES[seat]
-        if away and to_act == AWAY:  # nobody has looked since Cy's turn came
+        for seat, app in active.items():
+            said = f"{NAMES[AWAY]} is away: the AI (medium) plays for them"
+            assert said in texts(app), NAMES[seat]
+        if snap.state.current_player == AWAY:  # nobody has looked since Cy's turn came
             for app in active.values():  # the first to look plays the stand-in's move
                 refresh(app)
             assert tables.snapshot(db, table_id).moves[-1].by == tables.BY_STAND_IN
-            continue
-        stand_ins = [m for m in snap.moves if m.by == tables.BY_STAND_IN]
-        if away and len(stand_ins) >= STAND_IN_MOVES:
-            # Cy comes back (another seat is to act) and has the seat back.
-            refresh(apps[AWAY])
-            text = texts(apps[AWAY])
-            assert f"While you were away the AI played {len(stand_ins)} moves for you" in text
-            assert "You have your seat back." in text
-            away, back_at = False, snap.seq
-            for app in apps.values():
-                refresh(app)
-                assert f"{NAMES[AWAY]} is away" not in texts(app)
-            check_screens(apps, db, table_id)
-            continue
-        # A waiting screen says whom it waits for and has no move buttons.
-        for seat, app in active.items():
-            if seat != to_act:
-                assert f"Waiting for {NAMES[to_act]}…" in texts(app)
-                assert move_keys(app) == set(), f"{NAMES[seat]} has move buttons"
-        phase = table(apps[to_act], TK).state.phase
-        action = play_with_widgets(apps[to_act], bots[to_act])
-        if phase == CALLS:
-            call_window_seats.add(to_act)
-        new = [m for m in tables.snapshot(db, table_id).moves if m.seq > snap.seq]
-        assert (new[0].seat, new[0].by, new[0].action) == (to_act, tables.BY_PERSON, action)
-        played += 1
-        for seat, app in active.items():
-            if seat != to_act:
-                refresh(app)
-        check_screens(active, db, table_id)
-        if played == AWAY_AFTER:
-            set_away(db, table_id, AWAY)
-            away, away_from = True, tables.snapshot(db, table_id).seq
-            for seat, app in apps.items():
-                if seat != AWAY:
-                    refresh(app)
+        else:
+            on_the_page(snap.state.current_player, active)
     else:
-        raise AssertionError("the game did not end")
+        raise AssertionError("the stand-in did not play for Cy")
+    # Cy comes back (another seat is to act) and has the seat back.
+    refresh(apps[AWAY])
+    text = texts(apps[AWAY])
+    assert f"While you were away the AI played {len(stand_ins)} moves for you" in text
+    assert "You have your seat back." in text
+    back_at = tables.snapshot(db, table_id).seq
+    for app in apps.values():
+        refresh(app)
+        assert f"{NAMES[AWAY]} is away" not in texts(app)
+    check_screens(apps, db, table_id)
+    on_to(lambda snap: snap.state.is_over)
 
     # The AI played for Cy, and only for Cy, only while Cy was away; every other move is a
     # person's, Cy's own moves after coming back included.
-    assert away_from is not None and back_at is not None
     moves = tables.snapshot(db, table_id).moves
     for m in moves:
         standing_in = m.seat == AWAY and away_from < m.seq <= back_at

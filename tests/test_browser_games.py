@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-import ui.border_attack_view as ba
-import ui.game_view as gv
+import ui.games.border_attack as ba
 from engine.border_attack import Lead
 from engine.cards import Category, card
 from tests.browser import PHONE, click_state, dismiss_page_not_found, wait_for_app, wait_for_map
 from tests.game_table import tall_screenshot, timed
+from ui.games.session import GameSession
+from ui.games.setup import Setup
 
 pytestmark = pytest.mark.browser
 
@@ -28,11 +29,11 @@ def _open(page, url: str) -> None:
 
 def _engine_answer(lead_index: int) -> tuple[str, frozenset[str] | None]:
     """What the AI answers to the same lead in the engine, for the test to guess it."""
-    setup = gv.Setup("border_attack", SEED, 2, None, ("easy",), (("dealer", "you"),))
-    tab = gv.Table.deal("check", setup, [ba.DEALER])
-    led = tab.state.observation(0).hand[lead_index]
-    gv.act(tab, Lead(led, Category.SIZE))
-    ann = tab.state.announcement
+    setup = Setup("border_attack", SEED, 2, None, ("easy",), (("dealer", "you"),))
+    session = GameSession.deal("check", setup, [ba.DEALER])
+    led = session.state.observation(0).hand[lead_index]
+    session.act(Lead(led, Category.SIZE))
+    ann = session.state.announcement
     return (ann.usps or "", ann.borders)
 
 
@@ -87,6 +88,60 @@ def test_border_attack_first_moves_on_a_laptop_and_a_phone(page, app_url, blocke
     width = page.evaluate("document.querySelector(\"[data-testid='stMain']\").scrollWidth")
     assert width <= PHONE["width"]
     tall_screenshot(page, "border-attack-phone")
+    assert blocked == []
+
+
+def test_a_second_click_on_the_chosen_category_keeps_it(page, app_url, blocked):
+    # Issue 18, item 6: a second click on the chosen category un-chose it, and every Lead
+    # button went grey.
+    _open(page, f"{app_url}/border_attack?seed={SEED}&levels=easy&dealer=you")
+    size = page.get_by_role("radio", name="Size", exact=True)
+    leads = page.get_by_role("button", name="Lead ·")
+    size.click()
+    wait_for_app(page)
+    leads.first.wait_for()
+    assert leads.count() == 5
+    size.click()
+    wait_for_app(page)
+    assert size.get_attribute("aria-checked") == "true"
+    assert leads.count() == 5 and all(leads.nth(i).is_enabled() for i in range(5))
+    assert not page.get_by_text("The lead buttons are off").is_visible()
+    assert blocked == []
+
+
+_ROWS_JS = """
+() => [...document.querySelectorAll('[class*="_lead_box_"]')].map((box) => {
+  const band = box.querySelector('.gp-card .band').getBoundingClientRect();
+  return {
+    row: Math.round(box.getBoundingClientRect().top),
+    band: Math.round(band.height),
+    button: Math.round(box.querySelector('button').getBoundingClientRect().top),
+  };
+})
+"""
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, PHONE], ids=["1280", "390"])
+def test_card_headers_keep_one_height_and_a_row_keeps_its_buttons_level(
+    page, app_url, blocked, viewport
+):
+    # Issue 18, item 6: "North Carolina Eastern" wrapped and pushed its button below the
+    # others. Deal 21 deals you North Carolina, West Virginia and Massachusetts; the hints
+    # give the tiles captions of different lengths.
+    page.set_viewport_size(viewport)
+    _open(page, f"{app_url}/border_attack?seed=21&levels=easy&dealer=you")
+    page.get_by_text("Hints", exact=True).click()
+    wait_for_app(page)
+    page.get_by_role("radio", name="Size", exact=True).click()
+    wait_for_app(page)
+    page.get_by_text("wins as a lead").first.wait_for()
+    tiles = page.evaluate(_ROWS_JS)
+    assert len(tiles) == 5
+    assert len({t["band"] for t in tiles}) == 1, tiles
+    rows = {t["row"] for t in tiles}
+    assert len(rows) == (1 if viewport["width"] == 1280 else 3), tiles
+    for row in rows:
+        assert len({t["button"] for t in tiles if t["row"] == row}) == 1, tiles
     assert blocked == []
 
 

@@ -8,11 +8,12 @@ import re
 
 import pytest
 
-import ui.game_view as gv
-import ui.gin_table as gt
+import ui.games.bordercap_gin as gt
 from engine.bordercap_gin import DRAW_ACTION, BorderCapGin
 from tests.browser import PHONE, dismiss_page_not_found, wait_for_app, wait_for_map
 from tests.game_table import tall_screenshot, timed
+from ui.games.session import GameSession
+from ui.games.setup import Setup
 
 pytestmark = pytest.mark.browser
 
@@ -38,11 +39,11 @@ def _fits_a_phone(page) -> None:
 
 def _best_discard_after_drawing() -> str:
     """The same game in the engine: the card the hints outline after your first draw."""
-    setup = gv.Setup("bordercap_gin", GIN_SEED, 2, None, ("easy",))
-    tab = gt.GinTable.deal("check", setup)
-    gv.play_ai(tab)
-    gv.act(tab, DRAW_ACTION)
-    return gt.discard_advice(tab.state.observation(0)).best.usps
+    setup = Setup("bordercap_gin", GIN_SEED, 2, None, ("easy",))
+    session = GameSession.deal("check", setup, pause_after=gt.PAGE.pause_after)
+    session.play_ai()
+    session.act(DRAW_ACTION)
+    return gt.discard_advice(session.state.observation(0)).best.usps
 
 
 def test_gin_first_turns_on_a_laptop_and_a_phone(page, app_url, blocked):

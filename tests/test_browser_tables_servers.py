@@ -1,6 +1,7 @@
 """Two ``streamlit run`` servers sharing one PostgreSQL database (no load balancer): each
 player of a shared Border Attack table sits on a server of its own, and the two finish a game
-through their pages, each page following the other's moves by itself (skipped without
+dealt and played through the store to a few moves before its end (``tb.near_end``) through
+their pages, each page following the other's moves by itself (skipped without
 GEOPLUNGE_TEST_DATABASE_URL, except on CI). A file of its own, so that the test workers run it
 beside the one-server game of ``tests/test_browser_tables.py``."""
 
@@ -41,9 +42,11 @@ def two_servers():
 def test_a_table_is_played_from_two_servers_on_one_postgresql(chromium, two_servers, blocked):
     started = time.perf_counter()
     db, urls = two_servers
-    game, contexts = tb.start_game(chromium, blocked, urls, db)
+    game, contexts = tb.open_seats(chromium, blocked, urls, db)
+    game.check_secrets()
     assert all(url in game.pages[i].url for i, url in enumerate(urls))
     moves = game.play()
+    assert moves >= 2
     tb.check_the_end(game)
     assert all(url in game.pages[i].url for i, url in enumerate(urls))
     game.report("two servers, one PostgreSQL")

@@ -27,7 +27,6 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 import store.db
-import store.tables as tables
 from engine.cards import by_usps
 from engine.quiz import QuizSettings, build_questions
 from store import classroom as cr
@@ -258,37 +257,41 @@ def test_a_teacher_on_one_server_sees_the_students_on_the_other(chromium, deploy
 
 @pytest.mark.browser
 def test_a_shared_game_table_is_played_from_both_servers(chromium, deployment):
-    """Issue 13: the host on server 1, the guest on server 2, one Border Attack table. The
-    first 12 moves are played through the pages; the store then plays on to one move before
-    the end (the short path: a whole game through nginx would take minutes), the pages are
-    reloaded (each seat link returns to its own server) and the last move is played through
-    the page too."""
+    """Issue 13: the host on server 1, the guest on server 2, one Border Attack table, dealt
+    and played through the store to a few moves before its end (``tb.near_end``; a whole game
+    through nginx would take minutes). Each page opens its seat's link on its own server and
+    the two play the last moves, each following the other by itself; the guest reloads after
+    the first one (its seat link returns to its own server) and has its seat back."""
     db = class_database(deployment)
     blocked: list[str] = []
     cookies = {0: deployment.cookie_for(1), 1: deployment.cookie_for(2)}
-    contexts, pages, frames = [], {}, {}
-    for seat in (0, 1):
-        context, page = new_page(chromium, deployment, blocked, cookies[seat])
-        contexts.append(context)
-        pages[seat], frames[seat] = page, tb.Frames(page)
-    code = tb.host(pages[0], deployment.url, "Ana")
-    tb.join(pages[1], deployment.url, code, "Ben")
-    tb.start(pages[0], "Ben")
-    game = tb.Game(db, tables.find(db, code).id, pages, {0: "Ana", 1: "Ben"}, frames)
+    game, contexts = tb.open_seats(
+        chromium,
+        blocked,
+        (deployment.url, deployment.url),
+        db,
+        context_for=lambda seat: new_page(chromium, deployment, blocked, cookies[seat]),
+    )
     game.check_secrets()
-    assert game.play(moves=12) == 12
-    tokens = {seat: tb.seat_token(page) for seat, page in pages.items()}
-    assert tb.fast_forward(game, tokens, leave=1) > 0
-    for page in pages.values():
-        page.reload()
-        b.wait_for_app(page, timeout_ms=tb.TIMEOUT)
-    game.play()
+
+    def after(game: tb.Game, n: int) -> None:
+        if n == 1:
+            page = game.pages[1]
+            hand = tb.hand_on_page(page)
+            page.reload()
+            page.get_by_text("Ben (you)").first.wait_for(timeout=tb.TIMEOUT)
+            page.locator(".gp-card").first.wait_for(timeout=tb.TIMEOUT)
+            b.wait_for_app(page, timeout_ms=tb.TIMEOUT)
+            assert tb.hand_on_page(page) == hand
+            game.check_secrets()
+
+    assert game.play(after=after) >= 2
     tb.check_the_end(game)
     game.report("two servers behind nginx")
     for context in contexts:
         context.close()
-    for seat, server in ((0, 1), (1, 2)):
-        streams = logged_streams(deployment, cookies[seat], at_least=2)  # one per page load
+    for seat, server, loads in ((0, 1, 1), (1, 2, 2)):
+        streams = logged_streams(deployment, cookies[seat], at_least=loads)  # one per load
         assert {deployment.index_of(s.server_port) for s in streams} == {server}, streams
     assert blocked == []
 

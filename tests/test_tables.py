@@ -1,5 +1,6 @@
-"""Shared game tables (store/tables.py, store/actions.py) on a fresh SQLite file and a fresh
-PostgreSQL database: the action codec, replay equal to the live game at every step, the races
+"""Shared game tables (store/tables.py, store/actions.py, and the AI's moves at them,
+ui/games/shared/autoplay.py) on a fresh SQLite file and a fresh PostgreSQL database: the
+action codec, replay equal to the live game at every step, the races
 (two conflicting moves, twenty sessions playing one AI turn), the stand-in for an idle player,
 rematch, cleanup and every bad input.
 
@@ -18,11 +19,13 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy import event
 
+from engine.bots import make_bot
 from engine.games import GAMES, game_class, has_decisions, new_game, player_settings
 from store import tables as t
 from store.actions import CodecError, action_classes, decode, encode
 from store.db import Database
 from store.models import GameTable, TableAction, TableSeat
+from ui.games.shared import autoplay
 
 T0 = datetime(2026, 3, 3, 9, 0, tzinfo=UTC)
 GAMES_PER_GAME = 30
@@ -307,7 +310,7 @@ def test_twenty_sessions_racing_to_play_one_ai_turn_write_one_row(db):
     def play() -> None:
         try:
             barrier.wait()
-            written.append(t.play_ai_turns(db, table_id, seq_seen=before))
+            written.append(autoplay.play_ai_turns(db, table_id, seq_seen=before))
         except BaseException as error:  # noqa: BLE001 - reported below
             errors.append(error)
 
@@ -353,7 +356,7 @@ def test_ai_seats_play_until_a_person_is_to_act_and_the_same_table_plays_the_sam
     t.start(db, made.token, now=T0)
     table_id = made.table.id
     for _ in range(40):
-        t.play_ai_turns(db, table_id, now=T0)
+        autoplay.play_ai_turns(db, table_id, now=T0)
         state = t.replay(db, table_id)
         if state.is_over:
             break
@@ -367,7 +370,9 @@ def test_ai_seats_play_until_a_person_is_to_act_and_the_same_table_plays_the_sam
     live = t.deal("border_attack", {"players": 2, "teams": None}, seed)
     for r in stored:
         if r.by == t.BY_AI:
-            bot = t.make_bot("border_attack", "medium", r.seat, seed=t.bot_seed(seed, 0, r.seq))
+            bot = make_bot(
+                "border_attack", "medium", r.seat, seed=autoplay.bot_seed(seed, 0, r.seq)
+            )
             assert bot.act(live.observation(r.seat)) == decode("border_attack", r.action)
         live.apply(decode("border_attack", r.action))
 
@@ -396,11 +401,11 @@ def test_an_idle_person_is_played_by_the_stand_in_until_seen_again(db):
     state = t.replay(db, table_id)
     idle_seat = state.current_player
     other = tokens[1 - idle_seat]
-    assert t.play_ai_turns(db, table_id, now=T0 + timedelta(seconds=59)) == 0
+    assert autoplay.play_ai_turns(db, table_id, now=T0 + timedelta(seconds=59)) == 0
     assert t.view(db, other, now=T0 + timedelta(seconds=59)).away == ()
     later = T0 + timedelta(seconds=61)
     assert t.view(db, other, now=later).away == (idle_seat,)
-    assert t.play_ai_turns(db, table_id, now=later) >= 1
+    assert autoplay.play_ai_turns(db, table_id, now=later) >= 1
     stand_in = rows(db, table_id)[0]
     assert stand_in.by == t.BY_STAND_IN and stand_in.seat == idle_seat
     # the player comes back: seen again, their seat is theirs
@@ -410,7 +415,7 @@ def test_an_idle_person_is_played_by_the_stand_in_until_seen_again(db):
         seq = len(rows(db, table_id))
         t.append(db, table_id, tokens[state.current_player], seq, state.legal_actions()[0],
                  now=back)  # fmt: skip
-    assert t.play_ai_turns(db, table_id, now=back + timedelta(seconds=1)) == 0
+    assert autoplay.play_ai_turns(db, table_id, now=back + timedelta(seconds=1)) == 0
 
 
 def test_rematch_deals_a_new_round_at_the_same_table_and_an_old_move_cannot_land_in_it(db):
@@ -443,7 +448,7 @@ def test_rematch_deals_a_new_round_at_the_same_table_and_an_old_move_cannot_land
 def test_tables_finished_or_idle_for_a_day_are_cleaned_up_with_their_seats_and_moves(db):
     old = t.create(db, "border_attack", "Old", ai={1: "easy"}, now=T0)
     t.start(db, old.token, now=T0)
-    t.play_ai_turns(db, old.table.id, now=T0)
+    autoplay.play_ai_turns(db, old.table.id, now=T0)
     fresh = t.create(db, "border_attack", "New", now=T0 + timedelta(hours=20))
     assert t.cleanup(db, now=T0 + timedelta(hours=25)) == 1
     with pytest.raises(t.TableNotFound):
@@ -579,7 +584,7 @@ def test_forged_tokens_moves_for_another_seat_illegal_moves_and_moves_after_the_
                        rng.choice(state.legal_actions()))  # fmt: skip
     with pytest.raises(t.GameOver, match="game is over"):
         t.append(db, table_id, tokens[0], seq, action)
-    assert t.play_ai_turns(db, table_id) == 0
+    assert autoplay.play_ai_turns(db, table_id) == 0
     assert game_class("border_attack").title  # the registry is untouched
     assert len(rows(db, other_id)) == 0
 

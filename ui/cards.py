@@ -14,8 +14,13 @@ CARD_CSS = """
 .gp-card {border:1px solid #c8c8c8; border-radius:.6rem; background:#fff; color:#222;
   min-width:9.5rem; max-width:13rem; flex:1 1 9.5rem; overflow:hidden; font-size:.92rem;
   box-shadow:0 1px 2px rgba(0,0,0,.08);}
+/* The header is two lines on every card, the name and the Zone, each kept to one line (the
+   longest names fit; a narrower tile cuts the name with an ellipsis, and its title has it
+   whole): a long name never wraps, so the tiles of a row start their bodies level. */
 .gp-card .band {padding:.35rem .6rem; color:#fff; font-weight:700; font-size:1.02rem;}
-.gp-card .band small {font-weight:400; margin-left:.25rem;}
+.gp-card .band > span, .gp-card .band small {display:block; white-space:nowrap;
+  overflow:hidden; text-overflow:ellipsis;}
+.gp-card .band small {font-weight:400;}
 .gp-card .body {padding:.35rem .6rem .45rem;}
 .gp-card table {width:100%; border-collapse:collapse; margin-top:.2rem;}
 .gp-card td {padding:0 .1rem; border:0;}
@@ -51,8 +56,10 @@ def band_text_color(zone: str) -> str:
     return max(("#ffffff", "#111111"), key=lambda text: contrast(text, background))
 
 
-def card_html(card: Card, *, caption: str = "", dim: bool = False) -> str:
-    """One card as HTML (use with ``st.html`` together with ``CARD_CSS``)."""
+def card_html(card: Card, *, caption: str = "", dim: bool = False, outlined: bool = False) -> str:
+    """One card as HTML (use with ``st.html`` together with ``CARD_CSS``); ``dim``: it cannot
+    be chosen now; ``outlined``: the one a hint recommends, or the winner of a trick (the
+    ``pick`` class: a game page's styles draw its outline)."""
     band_text = band_text_color(card.zone)
     rows = "".join(
         f"<tr><td>{label}</td><td class='r'>{ordinal(rank)}</td></tr>"
@@ -66,9 +73,9 @@ def card_html(card: Card, *, caption: str = "", dim: bool = False) -> str:
     # A dimmed card has no hover title: a tooltip must never cover a playable card next to it.
     title = "" if dim else f" title='{escape(card.name)}'"
     return (
-        f"<div class='gp-card{' dim' if dim else ''}'{title}>"
+        f"<div class='gp-card{' pick' if outlined else ''}{' dim' if dim else ''}'{title}>"
         f"<div class='band' style='background:{zone_color(card.zone)};color:{band_text}'>"
-        f"{escape(card.name)}<small>{card.zone}</small></div>"
+        f"<span>{escape(card.name)}</span><small>{card.zone}</small></div>"
         f"<div class='body'>★ {escape(card.capital)}<table>{rows}</table>"
         f"<div>{len(card.borders)} border state{'s' if len(card.borders) != 1 else ''}</div>"
         f"{extra}</div></div>"

@@ -22,13 +22,30 @@ alternative is :func:`piles_sentence`, also shown under it.
 from __future__ import annotations
 
 import base64
+import time
 from dataclasses import dataclass
 from html import escape
+from typing import Any
+
+import streamlit as st
 
 from engine.cards import Card, Category
 from engine.reverse_war import FLIP, Battle, ReverseWar, worst_categories
 from ui.cards import card_html, ordinal
-from ui.game_view import HUMAN, Choice, Table
+from ui.games.protocol import GamePage
+from ui.games.session import HUMAN, GameSession, inside
+from ui.games.setup import Choice
+from ui.games.widgets import (
+    Ending,
+    Status,
+    action_button,
+    markdown_list,
+    preference_toggles,
+    result_kind,
+    show_message,
+    status_bar,
+)
+from ui.maps import us_map
 
 YOU, AI, WAR = "you", "ai", "war"
 OUTCOMES: dict[str, str] = {YOU: "Your card", AI: "The AI's card", WAR: "A tie: Geography War"}
@@ -74,27 +91,20 @@ weakness of each card is told once the flip is resolved.
 """
 
 
-class WarTable(Table):
-    """A table whose steps keep the flip's ``Battle`` instead of an observation."""
-
-    def snapshot(self) -> Battle | None:
-        return self.state.last_battle  # type: ignore[attr-defined]
-
-
-def battles(tab: Table) -> list[Battle]:
+def battles(session: GameSession) -> list[Battle]:
     """Every flip played so far, in order."""
-    return [s.after for s in tab.history if s.after is not None]
+    return [s.after for s in session.history if s.after is not None]
 
 
-def flip(tab: Table, n: int | None = 1) -> int:
+def flip(session: GameSession, n: int | None = 1) -> int:
     """Play ``n`` flips (``None``: to the end of the game); returns how many were played."""
     done = 0
-    while not tab.state.is_over and (n is None or done < n):
-        tab.play(FLIP, None)
+    while not session.state.is_over and (n is None or done < n):
+        session.play(FLIP, None)
         done += 1
     if done:
-        tab.seen = len(tab.history) - done
-        tab.message = ""
+        session.seen = len(session.history) - done
+        session.message = ""
     return done
 
 
@@ -146,23 +156,23 @@ class Prediction:
         return self.said_plunge == self.was_plunge
 
 
-def predictions(tab: Table) -> list[Prediction]:
-    return tab.extra.setdefault("predictions", [])
+def predictions(session: GameSession) -> list[Prediction]:
+    return session.extra.setdefault("predictions", [])
 
 
-def predict(tab: Table, said: str, said_plunge: bool, version: int) -> None:
+def predict(session: GameSession, said: str, said_plunge: bool, version: int) -> None:
     """Record a prediction, resolve the flip, and score it (a widget callback)."""
-    if version != tab.version or tab.state.is_over:
-        tab.message = "The game had already moved on, so that prediction was not counted."
+    if version != session.version or session.state.is_over:
+        session.message = "The game had already moved on, so that prediction was not counted."
         return
-    flip(tab, 1)
-    battle = tab.history[-1].after
+    flip(session, 1)
+    battle = session.history[-1].after
     was, was_plunge = outcome(battle)
-    predictions(tab).append(Prediction(battle.turn, said, said_plunge, was, was_plunge))
+    predictions(session).append(Prediction(battle.turn, said, said_plunge, was, was_plunge))
 
 
-def score_text(tab: Table) -> str:
-    found = predictions(tab)
+def score_text(session: GameSession) -> str:
+    found = predictions(session)
     if not found:
         return "no predictions yet"
     winners = sum(p.winner_right for p in found)
@@ -173,7 +183,7 @@ def score_text(tab: Table) -> str:
 
 def prediction_feedback(p: Prediction, battle: Battle) -> str:
     a, b = battle.up[0]
-    said = OUTCOMES[p.said].lower()
+    said = inside(OUTCOMES[p.said])  # "the AI's card", "your card"
     was = {YOU: f"your {a.name}", AI: f"the AI's {b.name}", WAR: "a Geography War"}[p.was]
     first = "Right" if p.winner_right else "Not quite"
     text = f"{first}: you said {said}; it was {was}"
@@ -195,7 +205,7 @@ def war_name(levels: int) -> str:
     )
 
 
-def describe_battle(tab: Table, battle: Battle) -> list[str]:
+def describe_battle(session: GameSession, battle: Battle) -> list[str]:
     """A flip in words: the cards, the weaknesses that decided, wars and GeoPlunges."""
     you, them = battle.up[0]
     lines = [
@@ -233,20 +243,20 @@ def describe_battle(tab: Table, battle: Battle) -> list[str]:
     return lines
 
 
-def describe(tab: Table, index: int) -> list[str]:
+def describe(session: GameSession, index: int) -> list[str]:
     """The log lines of step ``index`` (one flip), and the end of the game."""
-    battle = tab.history[index].after
+    battle = session.history[index].after
     if battle is None:
         return []
-    lines = describe_battle(tab, battle)
-    state = tab.state
-    if index == len(tab.history) - 1 and state.is_over:
-        lines.append(result_text(tab))
+    lines = describe_battle(session, battle)
+    state = session.state
+    if index == len(session.history) - 1 and state.is_over:
+        lines.append(result_text(session))
     return lines
 
 
-def result_text(tab: Table) -> str:
-    state = tab.state
+def result_text(session: GameSession) -> str:
+    state = session.state
     mine, theirs = state.scores
     if getattr(state, "capped", False):
         verdict = {None: "a draw", HUMAN: "you win"}.get(state.winner, "the AI wins")
@@ -258,12 +268,11 @@ def result_text(tab: Table) -> str:
     return "The AI holds all 50 cards: **the AI wins.**"
 
 
-def card_tile(card: Card, who: str, *, weakness: bool = True) -> str:
+def card_tile(card: Card, who: str, *, weakness: bool = True, outlined: bool = False) -> str:
     """A card with whose it is; ``weakness=False`` leaves its worst rank out (a card about to
     be predicted: finding the worst rank is the player's part, unless hints are on)."""
-    if not weakness:
-        return card_html(card, caption=who)
-    return card_html(card, caption=f"{who} · weakness {weakness_text(card)}")
+    caption = f"{who} · weakness {weakness_text(card)}" if weakness else who
+    return card_html(card, caption=caption, outlined=outlined)
 
 
 def winner_sentence(battle: Battle) -> str:
@@ -382,10 +391,8 @@ def battle_html(battle: Battle) -> str:
                 f"{escape(', '.join(c.name for c in down0) or 'none')}; the AI "
                 f"{escape(', '.join(c.name for c in down1) or 'none')}</div>"
             )
-        tiles = [card_tile(a, "You"), card_tile(b, "AI")]
-        if level == last and battle.winner is not None:
-            w = battle.winner
-            tiles[w] = tiles[w].replace("class='gp-card", "class='gp-card pick", 1)
+        won = battle.winner if level == last else None
+        tiles = [card_tile(a, "You", outlined=won == 0), card_tile(b, "AI", outlined=won == 1)]
         rows.append(f"<div class='gp-hand'>{''.join(tiles)}</div>")
     return "".join(rows)
 
@@ -417,8 +424,8 @@ class Stats:
     biggest: int
 
 
-def stats(tab: Table) -> Stats:
-    found = battles(tab)
+def stats(session: GameSession) -> Stats:
+    found = battles(session)
     plunges = [0, 0]
     for b in found:
         if b.geoplunge and b.winner is not None:
@@ -430,3 +437,294 @@ def stats(tab: Table) -> Stats:
         (plunges[0], plunges[1]),
         max((len(b.won) for b in found), default=0),
     )
+
+
+# --- the page -------------------------------------------------------------------------------
+
+
+def _set_mode(session: GameSession, key: str) -> None:
+    session.setup = session.setup.with_option("mode", st.session_state.get(key) or "play")
+    session.extra["auto"] = False
+
+
+def _set_auto(session: GameSession, key: str) -> None:
+    session.extra["auto"] = bool(st.session_state.get(key))
+    session.extra["auto_at"] = 0.0
+
+
+def _set_speed(session: GameSession, key: str) -> None:
+    session.extra["speed"] = st.session_state.get(key) or "Normal"
+
+
+def _flips(session: GameSession, n: int | None, version: int) -> None:
+    if version == session.version:
+        flip(session, n)
+
+
+def practising(session: GameSession) -> bool:
+    return session.setup.option("mode") == "practice"
+
+
+def pile_chart(state: ReverseWar) -> None:
+    st.html(piles_svg(state.pile_history))
+    st.caption(piles_sentence(state.pile_history))
+
+
+def battle_map(battle: Battle, key: str) -> None:
+    roles, notes = map_roles(battle)
+    us_map(
+        key,
+        roles,
+        notes=notes,
+        words={"mine": "your card", "theirs": "the AI's card"},
+        height=300,
+        label="The two cards on the map",
+    )
+
+
+def show_battle(session: GameSession, battle: Battle) -> None:
+    st.markdown(headline(battle))
+    st.markdown(f"**{winner_sentence(battle)}**")
+    st.html(battle_html(battle))
+    st.markdown(markdown_list(describe_battle(session, battle)))
+
+
+def chips(session: GameSession) -> Status:
+    """The status bar: the flip, the piles, the wars and GeoPlunges (and the predictions)."""
+    state, s = session.state, stats(session)
+    found = [
+        ("Flip", str(state.turn)),
+        ("Your pile", str(state.scores[0])),
+        ("AI pile", str(state.scores[1])),
+        ("Wars", str(s.wars)),
+        ("GeoPlunges", f"you {s.plunges[0]} · AI {s.plunges[1]}"),
+    ]
+    if practising(session):
+        found.append(("Predictions", score_text(session)))
+    return Status(found)
+
+
+def compare_hint(a: Card, b: Card) -> str:
+    """What to compare before predicting: the worst ranks, then rank by rank."""
+    rows = " · ".join(f"{c.label} {ordinal(a.rank(c))} / {ordinal(b.rank(c))}" for c in Category)
+    return (
+        f"Hint: compare the worst ranks — {a.name} {weakness_text(a)}, "
+        f"{b.name} {weakness_text(b)}. For a GeoPlunge the weaker card must be worse in "
+        f"every category: {rows} (yours / the AI's)."
+    )
+
+
+def predict_widgets(session: GameSession) -> None:
+    """Practice: the verdict on the last prediction, the two cards turned, the two
+    predictions and "Resolve the flip"."""
+    state = session.state
+    found = predictions(session)
+    battle = state.last_battle
+    if found and battle is not None and found[-1].turn == battle.turn:
+        p = found[-1]
+        good = p.winner_right and p.plunge_right
+        (st.success if good else st.warning)(
+            prediction_feedback(p, battle),
+            icon=":material/check:" if good else ":material/info:",
+        )
+    pair = next_pair(state)
+    if pair is None:
+        return
+    a, b = pair
+    st.markdown(f"**Flip {state.turn + 1}: the two cards are turned.** Which one wins?")
+    tiles = card_tile(a, "You", weakness=session.hints) + card_tile(b, "AI", weakness=session.hints)
+    st.html(f"<div class='gp-hand'>{tiles}</div>")
+    if session.hints:
+        st.info(compare_hint(a, b), icon=":material/lightbulb:")
+    said = st.segmented_control(
+        "Which card wins?",
+        list(OUTCOMES),
+        format_func=lambda v: {
+            YOU: f"Yours ({a.name})",
+            AI: f"The AI's ({b.name})",
+            WAR: "A tie: War",
+        }[v],
+        key=session.wkey("said"),
+    )
+    plunge = st.segmented_control(
+        "A GeoPlunge?", ["yes", "no"], format_func=str.capitalize, key=session.wkey("plunge")
+    )
+    ready = said is not None and plunge is not None
+    if not ready:
+        st.caption("Make both predictions, then turn the cards over.")
+    st.button(
+        "Resolve the flip",
+        key=session.bkey("resolve"),
+        type="primary",
+        icon=":material/style:",
+        width="stretch",
+        disabled=not ready,
+        help=None if ready else "Choose the winner and say whether it is a GeoPlunge first.",
+        on_click=predict,
+        args=(session, said, plunge == "yes", session.version),
+    )
+
+
+def controls(session: GameSession) -> None:
+    """Flip, 10 flips, play to the end; in play mode auto-play and its speed."""
+    practice = practising(session)
+    with st.container(horizontal=True, gap="small"):
+        if not practice:
+            action_button(session, "Flip", FLIP, name="flip", icon=":material/style:")
+        st.button(
+            "10 flips" + (" (not scored)" if practice else ""),
+            key=session.bkey("ten"),
+            width="stretch",
+            on_click=_flips,
+            args=(session, 10, session.version),
+        )
+        st.button(
+            "Play to the end",
+            key=session.bkey("end"),
+            width="stretch",
+            icon=":material/fast_forward:",
+            on_click=_flips,
+            args=(session, None, session.version),
+        )
+    if practice:
+        return
+    auto = st.container(horizontal=True, vertical_alignment="center", gap="medium")
+    auto_key = f"{session.key}_auto_{session.serial}"
+    auto.toggle(
+        "Auto-play",
+        value=bool(session.extra.get("auto")),
+        key=auto_key,
+        on_change=_set_auto,
+        args=(session, auto_key),
+    )
+    speed_key = f"{session.key}_speed_{session.serial}"
+    auto.segmented_control(
+        "Speed",
+        list(SPEEDS),
+        default=session.extra.get("speed", "Normal"),
+        required=True,
+        key=speed_key,
+        on_change=_set_speed,
+        args=(session, speed_key),
+        label_visibility="collapsed",
+    )
+
+
+def board(session: GameSession) -> None:
+    """The part that changes with every flip, rerun alone every ``interval`` while
+    auto-playing: the status, the last flip, its map and the piles chart."""
+    state = session.state
+    auto_on = bool(session.extra.get("auto")) and not practising(session) and not state.is_over
+    interval = SPEEDS[session.extra.get("speed", "Normal")]
+
+    @st.fragment(run_every=interval if auto_on else None)
+    def draw() -> None:
+        if session.extra.get("auto") and not practising(session) and not state.is_over:
+            now = time.monotonic()
+            if now - session.extra.get("auto_at", 0.0) >= interval * 0.75:
+                flip(session, 1)
+                session.extra["auto_at"] = now
+            if state.is_over:
+                session.extra["auto"] = False
+                st.rerun()
+        status_bar(chips(session))
+        battle = state.last_battle
+        left, right = st.columns([3, 2], gap="large")
+        with left:
+            if battle is not None:
+                fresh = [s.after for s in session.history[session.seen :] if s.after is not None]
+                if len(fresh) > 1:
+                    st.markdown(flips_summary(fresh))
+                st.markdown(f"**Last flip (flip {battle.turn})**")
+                show_battle(session, battle)
+            else:
+                st.info("The cards are dealt: 25 each. Turn the first pair!")
+            show_message(session)
+        with right:
+            if battle is not None:
+                battle_map(battle, f"{session.key}_map_{session.serial}")
+            st.caption("Cards in each pile after every flip")
+            pile_chart(state)
+
+    draw()
+
+
+def summary(session: GameSession) -> list[str]:
+    """The end screen's summary: flips, wars, GeoPlunges, the biggest win, the predictions."""
+    s = stats(session)
+    lines = [
+        f"{s.flips} flips, {s.wars} Geography War{'s' if s.wars != 1 else ''}"
+        + (f" ({s.double_wars} double or more)" if s.double_wars else "")
+        + ".",
+        f"GeoPlunges: you {s.plunges[0]}, the AI {s.plunges[1]}.",
+        f"The most cards won in one flip: {s.biggest}.",
+    ]
+    if predictions(session):
+        lines.append(f"Your predictions: {score_text(session)}.")
+    lines.append(f"Deal {session.setup.seed}.")
+    return lines
+
+
+class ReverseWarPage(GamePage):
+    game_id = "reverse_war"
+    title = "Reverse Geography War"
+    choices = (MODE,)
+    intro_text = (
+        "Here the weaker card wins: the card whose worst rank is worse takes both. "
+        "Win all 50 cards."
+    )
+    rules_text = RULES
+    describe = staticmethod(describe)
+
+    @staticmethod
+    def snapshot_of(state: Any, seat: int) -> Battle | None:
+        """A step keeps the flip's ``Battle`` (an immutable record), not an observation,
+        which grows with the game."""
+        return state.last_battle
+
+    def switches(self, session: GameSession) -> None:
+        """The mode (play or practice) beside the Hints switch (practice only; no AI to
+        follow: the War has no decisions)."""
+        practice = practising(session)
+        top = st.container(horizontal=True, vertical_alignment="center", gap="medium")
+        mode_key = f"{session.key}_mode_{session.serial}"
+        top.segmented_control(
+            "Mode",
+            list(MODE.values),
+            format_func=lambda v: {"play": "Play", "practice": "Practice: predict each flip"}[v],
+            default="practice" if practice else "play",
+            required=True,
+            key=mode_key,
+            on_change=_set_mode,
+            args=(session, mode_key),
+            label_visibility="collapsed",
+        )
+        with top:
+            preference_toggles(session, follow=False, hints=practice)
+
+    def body(self, session: GameSession, waiting: bool) -> None:
+        if practising(session):
+            predict_widgets(session)
+        controls(session)
+        board(session)
+
+    def ending(self, session: GameSession) -> Ending:
+        winner = session.state.winner
+        kind = result_kind(winner == HUMAN, winner is None)
+        return Ending(result_text(session).replace("**", ""), kind, summary(session))
+
+    def after_ending(self, session: GameSession) -> None:
+        battle = session.state.last_battle
+        left, right = st.columns([3, 2], gap="large")
+        with left:
+            if battle is not None:
+                st.markdown(f"**The last flip (flip {battle.turn})**")
+                show_battle(session, battle)
+        with right:
+            if battle is not None:
+                battle_map(battle, f"{session.key}_map_end_{session.serial}")
+            st.caption("Cards in each pile after every flip")
+            pile_chart(session.state)
+
+
+PAGE = ReverseWarPage()

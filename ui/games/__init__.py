@@ -1,0 +1,34 @@
+"""The game pages: one skeleton, and one module per game.
+
+Words, used in this one sense throughout the package:
+
+- **game**: the engine's state of play (``engine.core.GameState``); only the engine applies
+  its rules.
+- **seat**: a place at the game; ``me`` is this screen's seat, the others are AI players or,
+  at a shared table, classmates.
+- **observation**: what one seat may see of the game (``state.observation(seat)``); a screen
+  draws only its own seat's.
+- **step**: one action applied to the game, with its log lines and this seat's observation
+  after it (``session.Step``).
+- **session**: what one screen remembers between reruns (``session.GameSession``, kept in
+  ``st.session_state`` under the page's key): the game, its steps, the player's switches.
+- **set-up**: the game a URL asks for (``setup.Setup``): the deal, the players, the AI
+  levels, the page's choices.
+- **table**: only a shared table in the database (``store.tables``); its seat's session is a
+  ``shared.session.SharedSession``.
+- **seating**: how the screen sits at the game: alone against the AI (``solo``) or at a
+  shared table (``shared.lobby``); the URL decides.
+- **page**: ``page.game_page(game_id)``, the skeleton, around the game's ``PAGE``
+  (``protocol.GamePage``); **widgets** draw, the **session** decides what a click does, the
+  **engine** whether it is allowed.
+- **odds**: the counts behind the hints, restated from the rules in ``<game_id>_odds.py``
+  until the engine's own ``odds`` modules replace them.
+
+Modules: ``setup`` (the URL, pure), ``session`` (pure), ``widgets``, ``protocol``, ``solo``,
+``page``; ``shared/`` (``session``, ``lobby``, ``autoplay``: the AI's moves at a table, no
+Streamlit); one module per game named by its id, with its ``PAGE``.
+
+A new game needs its engine package, ``ui/games/<game_id>.py`` (a ``GamePage`` subclass and
+``PAGE``), ``pages/<game_id>.py`` (``page_setup()`` and ``game_page("<game_id>")``) and its
+line in ``ui.nav.MENU``.
+"""

@@ -1,0 +1,63 @@
+"""The game page: one skeleton for every game (``pages/<game_id>.py`` is ``page_setup()`` and
+``game_page("<game_id>")``).
+
+The game's own part is the ``PAGE`` of its module ``ui/games/<game_id>.py`` (a
+:class:`ui.games.protocol.GamePage`); what surrounds it is the seating the URL asks for: a
+game against the AI (``ui.games.solo``), or a seat at a shared table (``?seat=``, ``?table=``:
+``ui.games.shared.lobby``). In order: the title and the line on the object of the game, the
+notes on bad link parameters, the seating's top, the switches, the AI's turns, the status
+bar, the game or its end, the log, the rules, the seating's bottom.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import streamlit as st
+
+from ui.games import solo
+from ui.games.protocol import GamePage, Seating
+from ui.games.session import GameSession
+from ui.games.shared import lobby
+from ui.games.widgets import card_styles, end_screen, log_panel, rules_expander, status_bar
+
+
+def game_of(game_id: str) -> GamePage:
+    """The page part of ``game_id``: ``ui.games.<game_id>.PAGE``."""
+    return importlib.import_module(f"ui.games.{game_id}").PAGE
+
+
+def open_session(game: GamePage) -> tuple[Seating, GameSession]:
+    """The seating the URL asks for, and this screen's session in it."""
+    if lobby.wants_a_table():
+        return lobby.SHARED, lobby.open_session(game)
+    return solo.SOLO, solo.open_session(game)
+
+
+def game_page(game_id: str) -> None:
+    """Draw the page of ``game_id`` for this screen's session."""
+    game = game_of(game_id)
+    seating, session = open_session(game)
+    st.title(game.title)
+    st.caption(game.intro(session))
+    card_styles()
+    for note in session.notes:
+        st.warning(note, icon=":material/link_off:")
+    seating.top(session)
+    game.switches(session)
+    waiting = session.advance()
+    status = game.status(session, waiting)
+    if status is not None:
+        status_bar(status)
+    game.after_status(session)
+    over = session.state.is_over
+    if over:
+        ending = game.ending(session)
+        end_screen(ending)
+        seating.end(session, ending)
+        game.after_ending(session)
+    else:
+        game.body(session, waiting)
+    log_panel(session, game.describe, since=game.since_in_log and not over)
+    rules_expander(game.rules(session))
+    seating.bottom(session, game)

@@ -1,0 +1,240 @@
+"""A game's set-up as its URL says it: the deal, the players, the AI levels and the page's own
+choices. Pure parsing (no Streamlit): a URL can never raise, every bad value becomes a note.
+
+The parameters (README, *Links and their parameters*): ``seed`` (the deal; a whole number
+from 0 to :data:`MAX_SEED`), ``players`` and ``teams`` (only for games that have a choice),
+``levels`` (the AI level of each opponent, comma-separated: ``easy``, ``medium``, ``hard``)
+and the page's :class:`Choice` parameters (Border Attack's ``dealer``, the War's ``mode``,
+``target`` of the games played to points). At a shared table ``seat`` (a seat's token) or
+``table`` (a table code to join) take their place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Any
+from urllib.parse import urlencode
+
+from engine.games import game_class, has_decisions, player_settings
+
+AI_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+LEVEL_NAMES: dict[str, str] = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+DEFAULT_LEVEL = "easy"
+MAX_SEED = 2**32 - 1  #: the largest deal number a URL may ask for
+BASE_PARAMS: tuple[str, ...] = ("seed", "players", "teams", "levels")
+SEAT_PARAM, JOIN_PARAM = "seat", "table"  #: a shared table's seat token; a table code to join
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A page's own URL parameter with a fixed set of values (e.g. Border Attack's dealer).
+
+    ``values`` maps each URL value to its label in the set-up form. ``default`` is the value
+    used when the URL has none; ``None`` means "unset" (the parameter is left out of the URL
+    and the engine decides, e.g. a dealer drawn from the seed). When ``engine_option`` is set,
+    the value is passed to the game's ``new`` under that keyword, converted by
+    ``engine_values`` (URL value → engine value). A choice that names the seats as "you" and
+    "the AI" sets ``at_shared_tables=False``: a shared table's host is not offered it.
+    """
+
+    name: str
+    label: str
+    values: Mapping[str, str]
+    default: str | None = None
+    engine_option: str | None = None
+    engine_values: Mapping[str, Any] | None = None
+    at_shared_tables: bool = True  #: offered to a table's host (False: it speaks of "the AI")
+
+    def to_engine(self, value: str) -> Any:
+        return (self.engine_values or {}).get(value, value)
+
+
+TARGET = Choice(
+    "target",
+    "Play to",
+    {"50": "First to 50 points", "30": "First to 30 points (a shorter game)"},
+    default="50",
+    engine_option="target",
+    engine_values={"50": 50, "30": 30},
+)
+"""The target score of the games that have one (BorderCap Gin, GeoPower Toss): ``target=30``."""
+
+
+def with_target(text: str, target: int) -> str:
+    """A rules text or intro written for 50 points, saying ``target`` instead."""
+    for words in ("50 points", "reach 50"):
+        text = text.replace(words, words.replace("50", str(target)))
+    return text
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A game's set-up, as the URL says it (after bad values were replaced by defaults)."""
+
+    game_id: str
+    seed: int
+    players: int
+    teams: int | None = None
+    levels: tuple[str, ...] = ()
+    options: tuple[tuple[str, str], ...] = ()  #: the pages' Choice values that are set
+
+    def option(self, name: str) -> str | None:
+        """The value of a page :class:`Choice` (``None`` when unset)."""
+        return dict(self.options).get(name)
+
+    def with_option(self, name: str, value: str | None) -> Setup:
+        """This set-up with one Choice set (or unset with ``None``)."""
+        options = {k: v for k, v in self.options if k != name}
+        if value is not None:
+            options[name] = value
+        return replace(self, options=tuple(sorted(options.items())))
+
+    def params(self) -> dict[str, str]:
+        """The URL parameters that reproduce this set-up (only what the game can vary)."""
+        out = {"seed": str(self.seed)}
+        if len(player_counts(self.game_id)) > 1:
+            out["players"] = str(self.players)
+        if self.teams:
+            out["teams"] = str(self.teams)
+        if self.levels:
+            out["levels"] = ",".join(self.levels)
+        out.update(self.options)
+        return out
+
+    def link(self) -> str:
+        """A link (relative to the page) that opens this set-up: ``?seed=…&levels=…``."""
+        return "?" + urlencode(self.params(), safe=",")
+
+    def engine_options(self, choices: Sequence[Choice]) -> dict[str, Any]:
+        """The keyword options of the game's ``new`` that the page's choices set."""
+        out = {}
+        for choice in choices:
+            value = self.option(choice.name)
+            if choice.engine_option and value is not None:
+                out[choice.engine_option] = choice.to_engine(value)
+        return out
+
+
+@cache
+def settings(game_id: str) -> tuple[tuple[int, int | None], ...]:
+    """Every (players, teams) set-up the game allows."""
+    return tuple(player_settings(game_id))
+
+
+def player_counts(game_id: str) -> list[int]:
+    """The numbers of players the game allows."""
+    return sorted({p for p, _ in settings(game_id)})
+
+
+def settings_label(players: int, teams: int | None) -> str:
+    """A set-up in the players box: "4 players in 2 teams"."""
+    return f"{players} players" + (f" in {teams} teams" if teams else "")
+
+
+def _text(raw: object) -> str:
+    if isinstance(raw, list | tuple):
+        raw = raw[-1] if raw else ""
+    return "" if raw is None else str(raw).strip()
+
+
+def _whole(text: str) -> int | None:
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else None
+
+
+def parse_setup(
+    game_id: str,
+    params: Mapping[str, object],
+    *,
+    choices: Sequence[Choice] = (),
+    default_seed: int,
+) -> tuple[Setup, list[str]]:
+    """A set-up from URL parameters, and a note for every bad value (never raises).
+
+    ``seed``: a whole number from 0 to :data:`MAX_SEED` (missing or bad: ``default_seed``, a
+    fresh random one from the caller). ``players``/``teams``: one of the game's own set-ups
+    (missing: the smallest). ``levels``: one AI level per opponent, comma-separated; a short
+    list is completed with its last level (or the default), extra levels are dropped with a
+    note. Games without decisions take no levels. ``choices``: the page's own parameters.
+    """
+    notes: list[str] = []
+    seed = default_seed
+    text = _text(params.get("seed"))
+    if text:
+        value = _whole(text)
+        if value is None or value > MAX_SEED:
+            notes.append(
+                f"seed={text} is not a deal number (a whole number from 0 to {MAX_SEED:,}); "
+                f"a new deal was made: deal {seed}."
+            )
+        else:
+            seed = value
+
+    allowed = settings(game_id)
+    counts = player_counts(game_id)
+    players = counts[0]
+    text = _text(params.get("players"))
+    if text:
+        value = _whole(text)
+        if value in counts:
+            players = value
+        else:
+            span = f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else str(counts[0])
+            notes.append(
+                f"players={text} is not possible in this game ({span} players); "
+                f"playing with {players}."
+            )
+
+    teams: int | None = None
+    text = _text(params.get("teams"))
+    if text:
+        value = _whole(text)
+        if value is not None and (players, value) in allowed:
+            teams = value
+        else:
+            notes.append(f"teams={text} does not fit {players} players; everyone plays alone.")
+
+    levels: tuple[str, ...] = ()
+    text = _text(params.get("levels"))
+    if has_decisions(game_id):
+        asked = [s.strip().lower() for s in text.split(",") if s.strip()]
+        bad = [s for s in asked if s not in AI_LEVELS]
+        if bad:
+            notes.append(
+                f"levels={text}: {', '.join(bad)} is not an AI level "
+                f"({', '.join(AI_LEVELS)}); {DEFAULT_LEVEL} was used instead."
+            )
+        chosen = [s if s in AI_LEVELS else DEFAULT_LEVEL for s in asked]
+        opponents = players - 1
+        if len(chosen) > opponents:
+            notes.append(
+                f"levels={text} names {len(chosen)} levels for {opponents} "
+                f"opponent{'s' if opponents != 1 else ''}; the extra ones were left out."
+            )
+        fill = chosen[-1] if chosen else DEFAULT_LEVEL
+        levels = tuple((chosen + [fill] * opponents)[:opponents])
+    elif text:
+        notes.append(
+            f"levels={text} has no effect: {game_class(game_id).title} has no decisions, "
+            "so there is no AI level to choose."
+        )
+
+    options: dict[str, str] = {}
+    for choice in choices:
+        text = _text(params.get(choice.name)).lower()
+        if text and text not in choice.values:
+            notes.append(
+                f"{choice.name}={text} is not one of {', '.join(choice.values)}; "
+                + (f"{choice.default} was used." if choice.default else "it was left out.")
+            )
+            text = ""
+        value = text or choice.default
+        if value is not None:
+            options[choice.name] = value
+    return Setup(game_id, seed, players, teams, levels, tuple(sorted(options.items()))), notes
+
+
+def url_params(choices: Sequence[Choice] = ()) -> tuple[str, ...]:
+    """Every URL parameter a page with these choices reads."""
+    return (*BASE_PARAMS, *(c.name for c in choices))
