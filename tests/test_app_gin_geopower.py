@@ -300,7 +300,7 @@ def test_the_geoplunge_call_is_offered_until_the_fifth_trick(app):
             break
         toss_move(app)
     assert not buttons(app, tab.bkey("call"))
-    assert "The GeoPlunge call closed when the 5th trick started." in texts(app)
+    assert "Too late: the GeoPlunge call closed after the 4th trick's last chance." in texts(app)
 
 
 def test_a_toss_link_replays_the_deal_and_bad_parameters_give_notes(app):

@@ -663,7 +663,7 @@ def call_button(session: GameSession, obs: GeoPowerObservation) -> None:
             "GeoPlunge called: " + ("your team needs" if obs.teams else "you need") + " 6 tricks."
         )
     elif not obs.call_open:
-        st.caption("The GeoPlunge call closed when the 5th trick started.")
+        st.caption(GeoPowerToss.why_not(obs, CALL))
 
 
 def calls_line(session: GameSession, obs: GeoPowerObservation) -> str:
