@@ -12,8 +12,10 @@ from streamlit.testing.v1 import AppTest
 
 import ui.games.bordercap_gin as gt
 from engine.bordercap_gin import DISCARD, DRAW, BorderCapGin, Draw
+from engine.bordercap_gin import odds as gin_odds
 from engine.cards import Category
 from engine.geopower_toss import CALLS, DRAFT, PLAY, GeoPowerToss, Play, odds, winning_play
+from engine.melds import best_split, no_win_reasons
 from tests.game_table import (
     ROOT,
     buttons,
@@ -25,7 +27,6 @@ from tests.game_table import (
     texts,
     tiles,
 )
-from ui.games.bordercap_gin_odds import best_split, has_win, live_cards, no_win_lines, outs
 from ui.games.session import GameSession
 from ui.games.setup import Setup
 
@@ -60,7 +61,7 @@ def gin_move(app) -> None:
     if obs.phase == DRAW:
         top = obs.just_discarded
         wins = top is not None and any(
-            has_win([c for c in (*obs.hand, top) if c is not d]) for d in obs.hand
+            gin_odds.has_win([c for c in (*obs.hand, top) if c is not d]) for d in obs.hand
         )
         click(app, tab.bkey("take" if wins else "draw"))
     elif obs.phase == DISCARD:
@@ -112,7 +113,7 @@ def test_a_wrong_gin_declaration_is_explained_and_the_game_goes_on(app):
     _to_discard(app)
     hand = gt.by_name(table(app, GK).state.observation(0).hand)
     discard = hand[0]
-    reasons = no_win_lines(hand[1:])
+    reasons = no_win_reasons(hand[1:])
     assert reasons  # deal 5: these seven are no win
     gin_declare(app, discard)
     note = warnings(app)
@@ -145,7 +146,7 @@ def test_gin_face_down_discard_take_and_the_taken_card(app):
     assert f"Take {top.name}" == app.button(key=tab.bkey("take")).label
     click(app, tab.bkey("take"))
     button = app.button(key=tab.bkey(f"discard_{top.usps}"))
-    assert button.disabled and "keep it until a later turn" in button.help
+    assert button.disabled and "may not discard it again until a later turn" in button.help
     assert "just taken" in texts(app)
 
 
@@ -370,13 +371,13 @@ def test_the_gin_hints_agree_with_the_engine():
     state = BorderCapGin.new(players=2, seed=46)  # deal 46: your first seven cards win
     hand = state.observation(0).hand
     split = best_split(hand)
-    assert split is not None and has_win(hand)
-    assert no_win_lines(hand) == []
-    live = list(live_cards(state.observation(0)))
-    seven = list(hand[:6]) + [next(c for c in live if not has_win([*hand[:6], c]))]
-    assert no_win_lines(seven)  # a hand that does not win is explained
-    for out in outs(seven, live):
-        assert any(has_win([x for x in (*seven, out) if x is not d]) for d in seven)
+    assert split is not None and gin_odds.has_win(hand)
+    assert no_win_reasons(hand) == []
+    live = list(gin_odds.live_cards(state.observation(0)))
+    seven = list(hand[:6]) + [next(c for c in live if not gin_odds.has_win([*hand[:6], c]))]
+    assert no_win_reasons(seven)  # a hand that does not win is explained
+    for out in gin_odds.outs(seven, live):
+        assert any(gin_odds.has_win([x for x in (*seven, out) if x is not d]) for d in seven)
 
 
 def test_the_trick_your_card_completes_is_told_after_your_move(app):
