@@ -618,8 +618,8 @@ def call_help(obs: GeoPowerObservation) -> str:
     return (
         "Promise that you"
         + (" and your team" if obs.teams else "")
-        + " will win at least 6 of the 8 tricks: 15 more points if you do, nothing this "
-        "round if you don't. You are asked to confirm."
+        + f" will win at least {CALL_TRICKS} of the {HAND_SIZE} tricks: {CALL_BONUS} more points "
+        "if you do, nothing this round if you don't. You are asked to confirm."
     )
 
 
@@ -660,7 +660,9 @@ def call_button(session: GameSession, obs: GeoPowerObservation) -> None:
             )
     elif any(u == obs.team_of[session.me] for _, u in obs.calls):
         st.caption(
-            "GeoPlunge called: " + ("your team needs" if obs.teams else "you need") + " 6 tricks."
+            "GeoPlunge called: "
+            + ("your team needs" if obs.teams else "you need")
+            + f" {CALL_TRICKS} tricks."
         )
     elif not obs.call_open:
         st.caption(GeoPowerToss.why_not(obs, CALL))
@@ -674,7 +676,7 @@ def calls_line(session: GameSession, obs: GeoPowerObservation) -> str:
         session.mention(s) + (f" (for {unit_name(session, obs, u)})" if obs.teams else "")
         for s, u in obs.calls
     ]
-    return "GeoPlunge called by " + ", ".join(who) + ": 6 tricks or nothing."
+    return "GeoPlunge called by " + ", ".join(who) + f": {CALL_TRICKS} tricks or nothing."
 
 
 def call_window_widgets(session: GameSession, obs: GeoPowerObservation, left, below) -> None:
