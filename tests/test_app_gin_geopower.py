@@ -269,7 +269,8 @@ def test_a_card_that_cannot_follow_the_zone_is_disabled_and_explained(app):
         button = app.button(key=tab.bkey(f"play_{c.usps}"))
         assert button.disabled
         assert button.help == reason
-    assert "can't play now" in unescape(texts(app))
+    # Said above the hand, and on each card refused.
+    assert unescape(texts(app)).count(reason) == 1 + len(off)
     # A click from an outdated view (or a crafted request) is refused by the engine with the
     # same reason, shown on the page; nothing changes.
     assert tab.act(Play(off[0])) == reason
@@ -329,7 +330,7 @@ def test_toss_hints_say_which_cards_follow_and_which_win(app):
     hint = " ".join(i.value for i in app.info)
     assert "Your partner AI 2 is winning this trick." in hint
     text = unescape(texts(app))
-    assert "can't play now" in text
+    assert "You must follow the Central Zone: you hold a Central card." in text
     assert "too low (" in text
 
 

@@ -743,8 +743,8 @@ def refusals(obs: GeoPowerObservation) -> dict[str, str]:
 
 
 def play_prompt(obs: GeoPowerObservation, reasons: dict[str, str]) -> str:
-    """What this seat's play is: a lead, a card of the led Zone (with the engine's reason for
-    the cards that may not be played, said once), or any card."""
+    """What this seat's play is: a lead, a card of the led Zone (in the engine's words, also
+    on each card it refuses), or any card."""
     if not obs.trick:
         return (
             f"**You lead trick {trick_number(obs)}.** Any card may lead; the others "
@@ -752,7 +752,7 @@ def play_prompt(obs: GeoPowerObservation, reasons: dict[str, str]) -> str:
         )
     zone = obs.trick[0][1].zone
     if reasons:
-        why = " ".join(dict.fromkeys(reasons.values()))  # one sentence for every card refused
+        why = " ".join(dict.fromkeys(reasons.values()))  # one sentence for all the cards refused
         return f"**Your turn.** {why} The other cards are dimmed."
     if not any(c.zone == zone for c in obs.hand):
         return f"**Your turn.** You have no {zone} card: play any card (it cannot win)."
@@ -774,9 +774,7 @@ def play_widgets(session: GameSession, obs: GeoPowerObservation, left, below) ->
             hint_box(["Hint: " + hints.advice])
         show_message(session)
         call_button(session, obs)
-    captions = dict(hints.captions) if hints else {}
-    for usps in reasons:
-        captions[usps] = "can't play now"
+    captions = dict(hints.captions) if hints else {}  # a refused card's tile says why itself
     verb = "Lead" if not obs.trick else "Play"
     with below:
         st.markdown(f"**Your hand** — {verb.lower()} a card")
