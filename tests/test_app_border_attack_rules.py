@@ -1,11 +1,14 @@
 """AppTest flows for the Border Attack page's sentences and buttons (issue 9, items 8 and 11):
 a wrong guess and the end of a game are said in words, the lead buttons wait for a category
-and say why, and the AI's revealed card is labelled face up."""
+and say why, and the AI's revealed card is labelled face up; and the hints' figures are the
+engine's odds (issue 19)."""
 
 from __future__ import annotations
 
-from engine.border_attack import NAME, MediumBot
-from engine.cards import Category
+import re
+
+from engine.border_attack import NAME, MediumBot, odds
+from engine.cards import Category, by_usps
 from tests.game_table import open_game, step, table, texts
 
 PAGE = "pages/border_attack.py"
@@ -134,3 +137,37 @@ def test_the_ais_wrong_guess_is_said_on_the_table_while_the_trick_goes_on(app):
         f"AI guesses the border states Arizona, California, Idaho, Nevada — wrong. {sentence}"
         in (texts(app))
     )
+
+
+def _caption(app, card) -> str:
+    """The caption on ``card``'s tile among the hand's buttons."""
+    for h in app.get("html"):
+        body = h.proto.body
+        if body.startswith("<div class='gp-card") and f"<span>{card.name}</span>" in body:
+            return re.search(r"<em>(.*?)</em>", body).group(1)
+    raise AssertionError(f"no tile for {card.name}")
+
+
+def test_a_hint_after_an_announced_name_counts_that_card_as_known(app):
+    # Deal 1: the AI names California; the right border guess earns a discard, and the
+    # discard hints weigh each card against the cards you cannot place. California, named,
+    # is not one of them (engine.border_attack.odds.unseen): the figures are the engine's.
+    tab = _lead_first_card(app, 1)
+    step(app.toggle(key=f"{KEY}_hints_{tab.serial}").set_value(True))
+    step(app.multiselect(key=tab.wkey("guess_borders")).set_value(["AZ", "NV", "OR"]))
+    step(app.button(key=tab.bkey("guess")).click())
+    assert "**Right guess!** Discard one card of your choice." in [m.value for m in app.success]
+    obs = tab.state.observation(0)
+    ca = by_usps()["CA"]
+    assert obs.announcement.usps == "CA" and ca not in odds.unseen(obs)
+    chances = odds.win_chances(obs)
+    # Counted as unseen (as the page once did), California changes some card's figure.
+    if_unseen = odds.WinChances([*odds.unseen(obs), ca], obs.hand_counts[1])
+    changed = []
+    for card in obs.hand:
+        cat, chance = chances.best_lead(card)
+        assert _caption(app, card) == f"best lead: {cat.label} {chance:.0%}"
+        old_cat, old = if_unseen.best_lead(card)
+        if (old_cat, f"{old:.0%}") != (cat, f"{chance:.0%}"):
+            changed.append(card.name)
+    assert changed

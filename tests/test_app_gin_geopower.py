@@ -11,10 +11,11 @@ from html import unescape
 from streamlit.testing.v1 import AppTest
 
 import ui.games.bordercap_gin as gt
-import ui.games.geopower_toss as gp
 from engine.bordercap_gin import DISCARD, DRAW, BorderCapGin, Draw
+from engine.bordercap_gin import odds as gin_odds
 from engine.cards import Category
-from engine.geopower_toss import CALLS, DRAFT, PLAY, GeoPowerToss, Play
+from engine.geopower_toss import CALLS, DRAFT, PLAY, GeoPowerToss, Play, odds, winning_play
+from engine.melds import best_split, no_win_reasons
 from tests.game_table import (
     ROOT,
     buttons,
@@ -26,8 +27,6 @@ from tests.game_table import (
     texts,
     tiles,
 )
-from ui.games.bordercap_gin_odds import best_split, has_win, live_cards, no_win_lines, outs
-from ui.games.geopower_toss_odds import hold_chance, unseen
 from ui.games.session import GameSession
 from ui.games.setup import Setup
 
@@ -62,7 +61,7 @@ def gin_move(app) -> None:
     if obs.phase == DRAW:
         top = obs.just_discarded
         wins = top is not None and any(
-            has_win([c for c in (*obs.hand, top) if c is not d]) for d in obs.hand
+            gin_odds.has_win([c for c in (*obs.hand, top) if c is not d]) for d in obs.hand
         )
         click(app, tab.bkey("take" if wins else "draw"))
     elif obs.phase == DISCARD:
@@ -114,7 +113,7 @@ def test_a_wrong_gin_declaration_is_explained_and_the_game_goes_on(app):
     _to_discard(app)
     hand = gt.by_name(table(app, GK).state.observation(0).hand)
     discard = hand[0]
-    reasons = no_win_lines(hand[1:])
+    reasons = no_win_reasons(hand[1:])
     assert reasons  # deal 5: these seven are no win
     gin_declare(app, discard)
     note = warnings(app)
@@ -147,7 +146,7 @@ def test_gin_face_down_discard_take_and_the_taken_card(app):
     assert f"Take {top.name}" == app.button(key=tab.bkey("take")).label
     click(app, tab.bkey("take"))
     button = app.button(key=tab.bkey(f"discard_{top.usps}"))
-    assert button.disabled and "keep it until a later turn" in button.help
+    assert button.disabled and "may not discard it again until a later turn" in button.help
     assert "just taken" in texts(app)
 
 
@@ -223,17 +222,16 @@ def toss_move(app) -> None:
         click(app, tab.bkey("pass"))
         return
     if obs.phase == DRAFT:
-        strength = gp.draft_strength(obs)
+        strength = odds.draft_strength(obs)
         click(app, tab.bkey(f"remove_{min(strength, key=strength.get).value}"))
         return
     cat = obs.category
     legal = [a.card for a in obs.legal if isinstance(a, Play)]
     if not obs.trick:
-        pool = unseen(obs)
-        pick = max(legal, key=lambda c: (hold_chance(obs, c, cat, pool), -c.rank(cat)))
+        pick = max(legal, key=lambda c: (odds.hold_chance(obs, c, cat), -c.rank(cat)))
     else:
         zone = obs.trick[0][1].zone
-        bar = gp.best_play(obs.trick, cat)[1].rank(cat)
+        bar = winning_play(obs.trick, cat)[1].rank(cat)
         winners = [c for c in legal if c.zone == zone and c.rank(cat) < bar]
         pick = max(winners or legal, key=lambda c: c.rank(cat))
     click(app, tab.bkey(f"play_{pick.usps}"))
@@ -257,27 +255,28 @@ def test_toss_plays_four_players_in_two_teams_to_the_end_screen(app):
 
 def test_a_card_that_cannot_follow_the_zone_is_disabled_and_explained(app):
     # Deal 5, 4 players in 2 teams: after your draft choice AI 2 leads Texas (Central).
+    reason = "You must follow the Central Zone: you hold a Central card."  # the engine's
     open_game(app, TOSS, seed="5", players="4", teams="2", levels="easy")
     tab = table(app, TK)
     assert "Choose the round's GeoPower card." in texts(app)
     click(app, tab.bkey("remove_size"))
     assert "AI 2 leads **Texas** (Central)" in texts(app)
-    assert "Your turn: follow the Central Zone." in texts(app)
+    assert f"**Your turn.** {reason} The other cards are dimmed." in texts(app)
     obs = tab.state.observation(0)
     off = [c for c in obs.hand if c.zone != "Central"]
     assert off
     for c in off:
         button = app.button(key=tab.bkey(f"play_{c.usps}"))
         assert button.disabled
-        assert button.help == "You must follow the Central Zone: you hold a Central card."
-    assert "can't play: follow Central" in unescape(texts(app))
+        assert button.help == reason
+    # Said above the hand, and on each card refused.
+    assert unescape(texts(app)).count(reason) == 1 + len(off)
     # A click from an outdated view (or a crafted request) is refused by the engine with the
     # same reason, shown on the page; nothing changes.
-    reason = "You must follow the Central Zone: you hold a Central card."
     assert tab.act(Play(off[0])) == reason
     app.run()
     assert f"Not allowed: {reason}" in warnings(app)
-    assert "Your turn: follow the Central Zone." in texts(app)
+    assert f"**Your turn.** {reason} The other cards are dimmed." in texts(app)
     central = next(c for c in obs.hand if c.zone == "Central")
     click(app, tab.bkey(f"play_{central.usps}"))
     assert not app.warning and f"You play **{central.name}**" in texts(app)
@@ -303,7 +302,7 @@ def test_the_geoplunge_call_is_offered_until_the_fifth_trick(app):
             break
         toss_move(app)
     assert not buttons(app, tab.bkey("call"))
-    assert "The GeoPlunge call closed when the 5th trick started." in texts(app)
+    assert "Too late: the GeoPlunge call closed after the 4th trick's last chance." in texts(app)
 
 
 def test_a_toss_link_replays_the_deal_and_bad_parameters_give_notes(app):
@@ -331,7 +330,7 @@ def test_toss_hints_say_which_cards_follow_and_which_win(app):
     hint = " ".join(i.value for i in app.info)
     assert "Your partner AI 2 is winning this trick." in hint
     text = unescape(texts(app))
-    assert "can't play: follow Central" in text
+    assert "You must follow the Central Zone: you hold a Central card." in text
     assert "too low (" in text
 
 
@@ -373,13 +372,13 @@ def test_the_gin_hints_agree_with_the_engine():
     state = BorderCapGin.new(players=2, seed=46)  # deal 46: your first seven cards win
     hand = state.observation(0).hand
     split = best_split(hand)
-    assert split is not None and has_win(hand)
-    assert no_win_lines(hand) == []
-    live = list(live_cards(state.observation(0)))
-    seven = list(hand[:6]) + [next(c for c in live if not has_win([*hand[:6], c]))]
-    assert no_win_lines(seven)  # a hand that does not win is explained
-    for out in outs(seven, live):
-        assert any(has_win([x for x in (*seven, out) if x is not d]) for d in seven)
+    assert split is not None and gin_odds.has_win(hand)
+    assert no_win_reasons(hand) == []
+    live = list(gin_odds.live_cards(state.observation(0)))
+    seven = list(hand[:6]) + [next(c for c in live if not gin_odds.has_win([*hand[:6], c]))]
+    assert no_win_reasons(seven)  # a hand that does not win is explained
+    for out in gin_odds.outs(seven, live):
+        assert any(gin_odds.has_win([x for x in (*seven, out) if x is not d]) for d in seven)
 
 
 def test_the_trick_your_card_completes_is_told_after_your_move(app):

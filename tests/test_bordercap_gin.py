@@ -273,7 +273,12 @@ def test_a_face_down_card_can_never_be_taken():
 @pytest.mark.parametrize("players", [3, 4])
 def test_face_down_discards_are_only_for_two_players(players):
     state = BorderCapGin.new(players=players, seed=2)
-    assert not any(a.face_down for a in state.legal_actions())
+    hand = state.hands[state.current_player]
+    assert "opening discard is always face up" in state.check(Discard(hand[0], face_down=True))
+    state.apply(state.legal_actions()[0])  # the opening discard
+    state.apply(END_TURN)
+    state.apply(DRAW_ACTION)
+    assert state.turn == 2 and not any(a.face_down for a in state.legal_actions())
     hand = state.hands[state.current_player]
     assert "only for two players" in state.check(Discard(hand[0], face_down=True))
 

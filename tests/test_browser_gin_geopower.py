@@ -98,7 +98,7 @@ def test_toss_draft_and_a_trick_on_a_laptop_and_a_phone(page, app_url, blocked):
     timed(
         page,
         page.get_by_role("button", name="Remove Size").click,
-        lambda: page.get_by_text("Your turn: follow the Central Zone.").wait_for(),
+        lambda: page.get_by_text("Your turn. You must follow the Central Zone").wait_for(),
         "GeoPower Toss, your draft choice → the AIs' draft and lead on screen",
     )
     wait_for_app(page)

@@ -408,7 +408,7 @@ def test_call_refused_after_fifth_trick_lead() -> None:
     assert CALL not in state.legal_actions()
     assert "Too late" in (state.check(CALL) or "")
     before = state.clone()
-    with pytest.raises(IllegalAction, match="before the 5th trick"):
+    with pytest.raises(IllegalAction, match="closed after the 4th trick's last chance"):
         state.apply(CALL)
     assert state == before
 

@@ -440,19 +440,21 @@ class BorderCapGin(GameState):
                 return "You have already taken a card this turn: discard one."
             return None
         card = action.card
-        if not isinstance(card, Card):
-            return f"{card!r} is not a GeoPlunge card."
-        if kind is Take:
+        if kind is Take:  # first whether the pile may be taken from at all, then the card
             if phase != DRAW:
                 return "You have already taken a card this turn: discard one."
             if not self.pile:
                 return "The discard pile is empty: draw from the deck."
             if not self.fresh:
                 return "The last card was discarded face down: you must draw from the deck."
+            if not isinstance(card, Card):
+                return f"{card!r} is not a GeoPlunge card."
             if card != self.pile[-1]:
                 return f"{card.name} is not the card just discarded ({self.pile[-1].name})."
             return None
         # Discard
+        if not isinstance(card, Card):
+            return f"{card!r} is not a GeoPlunge card."
         if phase == DRAW:
             return "Take a card first: from the deck or the discard pile."
         if phase != DISCARD:
@@ -466,10 +468,10 @@ class BorderCapGin(GameState):
                 "it again until a later turn."
             )
         if action.face_down is True:
+            if self.turn == 1:  # the opening first, whatever the number of players
+                return "The opening discard is always face up: discard one of your 8 cards face up."
             if self.players != 2:
                 return "Face-down discards are only for two players."
-            if self.turn == 1:
-                return "The opening discard is always face up: discard one of your 8 cards face up."
             if not self.down_left[self.to_act]:
                 return "You have used both face-down discards of this round."
         elif action.face_down is not False:

@@ -458,7 +458,7 @@ class GeoPowerToss(GameState):
             return f"First the last GeoPlunge calls: {who} may call GeoPlunge or pass."
         if kind is Call:
             if not self.call_open:
-                return "Too late: the GeoPlunge call must come before the 5th trick is led."
+                return "Too late: the GeoPlunge call closed after the 4th trick's last chance."
             unit = self.team[self.turn]
             for seat, u in self.calls:
                 if u == unit:

@@ -21,8 +21,9 @@ Words, used in this one sense throughout the package:
 - **page**: ``page.game_page(game_id)``, the skeleton, around the game's ``PAGE``
   (``protocol.GamePage``); **widgets** draw, the **session** decides what a click does, the
   **engine** whether it is allowed.
-- **odds**: the counts behind the hints, restated from the rules in ``<game_id>_odds.py``
-  until the engine's own ``odds`` modules replace them.
+- **odds**: the numbers behind the hints, the engine's (``engine.<game_id>.odds``, the ones
+  its AI reads); why a move is not allowed is the engine's sentence too
+  (``GameState.why_not``): a page never restates a rule.
 
 Modules: ``setup`` (the URL, pure), ``session`` (pure), ``widgets``, ``protocol``, ``solo``,
 ``page``; ``shared/`` (``session``, ``lobby``, ``autoplay``: the AI's moves at a table, no

@@ -6,7 +6,8 @@ The engine clears a trick when it ends, so the page rebuilds every trick from th
 known only once it is played (or guessed right). The same steps give the readable log
 (:func:`describe`), the end screen's statistics (:func:`summary`), the hints
 (:func:`lead_hints`, :func:`follow_hints`, :func:`discard_hints`, :func:`guess_hint`; the
-counts behind them are ``ui.games.border_attack_odds``) and the map colours
+numbers behind them are the engine's, ``engine.border_attack.odds``, the ones the AI reads)
+and the map colours
 (:func:`trick_roles`). URL choice: ``dealer`` (``you`` or ``ai``; left out, the deal decides).
 """
 
@@ -28,17 +29,16 @@ from engine.border_attack import (
     NAME,
     WIN_DISCARD,
     Announcement,
-    BorderAttack,
     BorderAttackObservation,
     Commit,
     Discard,
     GuessBorders,
     GuessState,
     Lead,
+    odds,
 )
 from engine.cards import Card, Category, by_usps, deck
 from ui.cards import card_html, ordinal
-from ui.games.border_attack_odds import public_codes, unseen, win_chance
 from ui.games.protocol import GamePage
 from ui.games.session import GameSession, recent_lines, sentence
 from ui.games.setup import Choice
@@ -401,14 +401,13 @@ def pending(session: GameSession, phase: str) -> str:
 
 def lead_hints(obs: BorderAttackObservation) -> tuple[dict[str, str], tuple[Card, Category, float]]:
     """Per card, its chance to win as a lead in each category; and the best lead."""
-    pool = unseen(obs)
-    held = obs.hand_counts[1 - obs.seat]
+    chances = odds.win_chances(obs)
     captions: dict[str, str] = {}
     best: tuple[Card, Category, float] | None = None
     for card in obs.hand:
         parts = []
         for cat in CATEGORIES:
-            beaters, chance = win_chance(card, cat, pool, held)
+            chance = chances.lead(card, cat)
             parts.append(f"{SHORT[cat]} {chance:.0%}")
             if best is None or chance > best[2]:
                 best = (card, cat, chance)
@@ -418,18 +417,19 @@ def lead_hints(obs: BorderAttackObservation) -> tuple[dict[str, str], tuple[Card
 
 
 def follow_hints(obs: BorderAttackObservation) -> dict[str, str]:
-    """Per card: does it beat the led card, and how guessable is each announcement."""
+    """Per card: does it beat the led card, and how guessable is each announcement (the
+    unplayed states with its number of borders, itself included)."""
     led, cat = obs.led, obs.category
     assert led is not None and cat is not None
-    public = public_codes(obs)
+    public = odds.public_codes(obs)
     captions = {}
     for card in obs.hand:
         mine, theirs = card.rank(cat), led.rank(cat)
-        mark, verdict = ("✓", "wins") if mine < theirs else ("✗", "loses")
+        mark, verdict = ("✓", "wins") if odds.follow_wins(card, led, cat) else ("✗", "loses")
         n = len(card.borders)
-        same = sum(1 for c in deck() if len(c.borders) == n and c.usps not in public and c != card)
+        same = len(odds.candidates(n, public))
         captions[card.usps] = (
-            f"{mark} {verdict} ({ordinal(mine)} vs {ordinal(theirs)}) · {same + 1} unplayed "
+            f"{mark} {verdict} ({ordinal(mine)} vs {ordinal(theirs)}) · {same} unplayed "
             f"states have {n} border{'s' if n != 1 else ''}"
         )
     return captions
@@ -437,12 +437,11 @@ def follow_hints(obs: BorderAttackObservation) -> dict[str, str]:
 
 def discard_hints(obs: BorderAttackObservation) -> tuple[dict[str, str], Card]:
     """Per card, its best chance as a future lead; and the card a careful player lets go."""
-    pool = unseen(obs)
-    held = obs.hand_counts[1 - obs.seat]
+    chances = odds.win_chances(obs)
     captions = {}
     worth: dict[str, float] = {}
     for card in obs.hand:
-        chance, cat = max((win_chance(card, c, pool, held)[1], c) for c in CATEGORIES)
+        cat, chance = chances.best_lead(card)
         worth[card.usps] = chance
         captions[card.usps] = f"best lead: {cat.label} {chance:.0%}"
     weakest = min(obs.hand, key=lambda c: (worth[c.usps], -sum(c.ranks)))
@@ -791,7 +790,7 @@ def guess_widgets(session: GameSession, obs: BorderAttackObservation, side) -> N
         session.picks = clicked
     st.markdown(f"**{ai} answers face down and announces {announcement_text(ann)}.**")
     if session.hints:
-        hint_box(["Hint: " + guess_hint(obs, BorderAttack.candidates_seen_from(obs))])
+        hint_box(["Hint: " + guess_hint(obs, odds.guess_candidates(obs))])
     show_message(session)
     if ann.usps is None:
         _guess_state_widgets(session)

@@ -6,8 +6,9 @@ Everything is read from the own observation of the screen's seat (``session.me``
 ``session.state`` is that seat's observation only): the log in words (:func:`describe`), who
 discarded each card of the pile (:func:`pile_discarders`), the groups a hand holds and the
 cards that would complete a win (the hints, judged by the true map and capitals of
-``engine.melds``; the counts behind them are ``ui.games.bordercap_gin_odds``), and the map of
-a hand (:func:`hand_map`): its border links as lines, each capital's first letter on its
+``engine.melds``; the numbers behind them are the engine's, ``engine.bordercap_gin.odds``, the
+ones the AI reads), why a move is not allowed (in the engine's words, ``why_not``), and the map
+of a hand (:func:`hand_map`): its border links as lines, each capital's first letter on its
 state, and with hints the groups coloured. URL choice: ``target`` (``50`` or ``30``).
 """
 
@@ -26,6 +27,7 @@ from engine.bordercap_gin import (
     DRAW,
     DRAW_ACTION,
     END_TURN,
+    BorderCapGin,
     Declare,
     Discard,
     Draw,
@@ -33,17 +35,11 @@ from engine.bordercap_gin import (
     GinObservation,
     RoundResult,
     Take,
+    odds,
 )
 from engine.cards import Card
-from engine.melds import describe_group, groups_in, hubs
+from engine.melds import best_split, describe_group, groups_in, hubs, no_win_reasons, split_points
 from ui.cards import card_html, zone_color
-from ui.games.bordercap_gin_odds import (
-    best_split,
-    live_cards,
-    no_win_lines,
-    outs,
-    split_score,
-)
 from ui.games.protocol import GamePage
 from ui.games.session import GameSession, Step, recent_lines, sentence
 from ui.games.setup import TARGET
@@ -267,12 +263,6 @@ def pile_discarders(session: GameSession) -> list[int]:
     return [by[c.usps] for c in now.pile]
 
 
-def last_discard_face_down(session: GameSession) -> bool:
-    """True when the latest discard of the round was made face down (nothing may be taken)."""
-    last = last_discard(session)
-    return last is not None and bool(last.action.face_down)
-
-
 # --- what a good player considers (true geography) ------------------------------------------
 
 
@@ -366,7 +356,7 @@ def discard_advice(obs: GinObservation) -> DiscardAdvice:
     """Rank the discards of the hand to act: a win first, then the most outs, then the most
     groups, then the most links (a card linked to nothing is the first to go)."""
     advice = DiscardAdvice()
-    live = live_cards(obs)
+    live = odds.live_cards(obs)
     links = links_in(obs.hand)
     scored = []
     for d in obs.hand:
@@ -376,7 +366,7 @@ def discard_advice(obs: GinObservation) -> DiscardAdvice:
         split = best_split(seven)
         if split is not None:
             advice.wins[d.usps] = split
-        n_outs = 0 if split else len(outs(seven, live))
+        n_outs = 0 if split else len(odds.outs(seven, live))
         advice.outs[d.usps] = n_outs
         advice.groups[d.usps] = len(groups_in(seven))
         scored.append(((split is not None, n_outs, advice.groups[d.usps], -len(links[d.usps])), d))
@@ -435,9 +425,9 @@ def card_captions(obs: GinObservation, advice: DiscardAdvice | None = None) -> d
 
 
 def face_down_advice(obs: GinObservation, card: Card) -> str | None:
-    """Two players: why ``card`` might go face down (it helps a card the other player took);
-    never for the opening discard, which is face up."""
-    if obs.players != 2 or not obs.face_down_left[obs.player] or obs.turn == 1:
+    """Why ``card`` might go face down (it helps a card the other player took), when the engine
+    lets it go face down now."""
+    if BorderCapGin.why_not(obs, Discard(card, face_down=True)) is not None:
         return None
     theirs = obs.took[1 - obs.player]
     helps = [
@@ -651,15 +641,10 @@ def pile_caption(session: GameSession, obs: GinObservation, mine: bool) -> str:
     return f"just discarded by {by}"
 
 
-def take_refusal(session: GameSession, obs: GinObservation) -> str | None:
-    """Why the top of the pile cannot be taken now (``None`` when it can)."""
-    if last_discard_face_down(session):
-        return "The last card was discarded face down: you must draw from the deck."
-    if not obs.pile:
-        return "The discard pile is empty: draw from the deck."
-    if obs.just_discarded is None:
-        return "Only the player after the one who discarded it could take it."
-    return None
+def take_refusal(obs: GinObservation) -> str | None:
+    """Why the top of the pile may not be taken now, in the engine's words (``None`` when it
+    may; an empty pile is the engine's to say too)."""
+    return BorderCapGin.why_not(obs, Take(obs.pile[-1] if obs.pile else None))
 
 
 def deck_html(obs: GinObservation) -> str:
@@ -685,7 +670,7 @@ def piles(session: GameSession, obs: GinObservation, *, mine: bool, buttons: boo
             caption = pile_caption(session, obs, mine)
             st.html(card_html(top, caption=caption, dim=obs.just_discarded is None))
         if buttons:
-            why = take_refusal(session, obs)
+            why = take_refusal(obs)
             action_button(
                 session,
                 f"Take {top.name}" if top is not None else "Take",
@@ -741,7 +726,7 @@ def draw_hints(obs: GinObservation) -> list[str]:
     split = best_split(hand)
     if split is not None:
         lines.append("You already hold a win — " + win_text(*split) + ".")
-    elif winners := outs(hand, live_cards(obs)):
+    elif winners := odds.outs(hand, odds.live_cards(obs)):
         lines.append(f"One card from a win: {names(by_name(winners), 'or')} (not seen yet).")
     if advice := take_advice(obs):
         lines.append(advice)
@@ -775,7 +760,7 @@ def discard_hint_lines(obs: GinObservation, advice: DiscardAdvice) -> list[str]:
         four, three = advice.wins[best.usps]
         lines.append(
             f"Discard **{best.name}** and declare: {win_text(four, three)}, "
-            f"{split_score(four)} points."
+            f"{split_points(four)} points."
         )
     else:
         n = advice.outs[best.usps]
@@ -809,7 +794,7 @@ def discard_captions(
 
 
 def face_control(session: GameSession, obs: GinObservation) -> bool:
-    """Two players, after the opening: "Face up" or "Face down"; True for face down."""
+    """ "Face up" or "Face down" (while the engine allows one face down); True for face down."""
     left_down = obs.face_down_left[session.me]
     opponent = session.subject(1 - session.me)
     how = st.segmented_control(
@@ -833,20 +818,19 @@ def discard_widgets(session: GameSession, obs: GinObservation, left, below) -> N
     opening = obs.turn == 1 and len(obs.hand) == 8 and obs.taken is None
     new = drawn_card(session)
     face_down = False
+    spare = next(c for c in hand if c != obs.taken)  # a card that may be discarded
+    down_refused = BorderCapGin.why_not(obs, Discard(spare, face_down=True))
     advice = discard_advice(obs) if session.hints else None
     with left:
-        if opening:
-            st.markdown(
-                f"**You open round {obs.round_index + 1}:** discard one of your 8 cards face up "
-                "(the opening discard is always face up)."
-            )
+        if opening:  # the engine's sentence says the opening discard is face up
+            st.markdown(f"**You open round {obs.round_index + 1}.** {down_refused or ''}")
         else:
             if obs.taken is not None:
                 got = f"You took **{obs.taken.name}**. "
             else:
                 got = f"You drew **{new.name}**. " if new is not None else ""
             st.markdown(f"{got}**Now discard one card** — that ends your turn.")
-        if obs.players == 2 and obs.face_down_left[session.me] and not opening:
+        if down_refused is None:
             face_down = face_control(session, obs)
         if advice is not None:
             hint_box(discard_hint_lines(obs, advice))
@@ -863,12 +847,9 @@ def discard_widgets(session: GameSession, obs: GinObservation, left, below) -> N
                 )
         show_message(session)
         piles(session, obs, mine=True, buttons=False)
-    taken = obs.taken
-    disabled = (
-        {taken.usps: f"You took {taken.name} from the pile this turn: keep it until a later turn."}
-        if taken is not None
-        else {}
-    )
+    disabled = {  # the card just taken, in the engine's words
+        c.usps: why for c in hand if (why := BorderCapGin.why_not(obs, Discard(c, face_down)))
+    }
     with below:
         then = st.segmented_control(
             "After your discard",
@@ -926,7 +907,7 @@ def declare_widgets(session: GameSession, obs: GinObservation, left, below) -> N
             st.warning(
                 "**Not a win** — these seven cards do not split into a 4-group and a 3-group. "
                 "The declaration was refused, and costs you nothing:\n\n"
-                + markdown_list(no_win_lines(hand)),
+                + markdown_list(no_win_reasons(hand)),
                 icon=":material/block:",
             )
         else:
@@ -992,7 +973,7 @@ def hand_map_panel(session: GameSession, obs: GinObservation, mine: bool) -> Non
     groups = best_groups(obs.hand) if session.hints else ()
     winners = []
     if session.hints and len(obs.hand) == 7 and best_split(obs.hand) is None:
-        winners = outs(obs.hand, live_cards(obs))
+        winners = odds.outs(obs.hand, odds.live_cards(obs))
     parts = hand_map(
         obs.hand,
         groups=groups,

@@ -6,11 +6,12 @@ Everything is read from the own observation (``GeoPowerObservation``) of the scr
 ``session.me`` (seat 0 against the AI, any seat at a shared table), kept with every step by
 the session: the log in words (:func:`describe`), the tricks (the engine clears a finished
 trick, so the last one is read from the round's records), the units (a player, or a team
-whose partners sit apart), the hints (which cards may follow the Zone, which would win the
-trick, how likely a lead is to hold; the counts behind them are
-``ui.games.geopower_toss_odds``) and the map of a trick: the Zone led painted in its colour, a
-labelled point on every card played. The GeoPlunge call asks for a confirmation; while it is
-open no other move can be made (:func:`asking`). URL choice: ``target`` (``50`` or ``30``).
+whose partners sit apart), the hints (which cards may follow the Zone, in the engine's words,
+which would win the trick, how likely a lead is to hold; the numbers behind them are the
+engine's, ``engine.geopower_toss.odds``, the ones the AI reads) and the map of a trick: the
+Zone led painted in its colour, a labelled point on every card played. The GeoPlunge call
+asks for a confirmation; while it is open no other move can be made (:func:`asking`). URL
+choice: ``target`` (``50`` or ``30``).
 """
 
 from __future__ import annotations
@@ -35,19 +36,17 @@ from engine.geopower_toss import (
     TRICKS_BEFORE_CALL_CLOSES,
     Call,
     GeoPowerObservation,
+    GeoPowerToss,
     Pass,
     Play,
     Remove,
     RoundResult,
     Trick,
+    odds,
+    play_action,
+    winning_play,
 )
 from ui.cards import card_html, ordinal
-from ui.games.geopower_toss_odds import (
-    better_unseen,
-    follow_reasons,
-    hold_chance,
-    unseen,
-)
 from ui.games.protocol import GamePage
 from ui.games.session import GameSession, Step, recent_lines, sentence
 from ui.games.setup import TARGET
@@ -170,16 +169,6 @@ def seat_tag(session: GameSession, obs: GeoPowerObservation, seat: int) -> str:
 
 
 # --- tricks ---------------------------------------------------------------------------------
-
-
-def best_play(plays: Sequence[tuple[int, Card]], category: Category) -> tuple[int, Card]:
-    """The seat and card winning so far: the best rank among the cards of the led Zone."""
-    zone = plays[0][1].zone
-    best = plays[0]
-    for seat, c in plays:
-        if c.zone == zone and c.rank(category) < best[1].rank(category):
-            best = (seat, c)
-    return best
 
 
 def last_trick(obs: GeoPowerObservation) -> Trick | None:
@@ -371,12 +360,12 @@ def play_hints(session: GameSession, obs: GeoPowerObservation) -> PlayHints:
     Zone and which would win the trick now (and how likely they are to hold)."""
     category = obs.category
     assert category is not None
-    pool = unseen(obs)
+    reading = odds.Reading(obs)
     captions: dict[str, str] = {}
     if not obs.trick:
-        chances = {c.usps: hold_chance(obs, c, category, pool) for c in obs.hand}
+        chances = {c.usps: reading.hold_chance(c, category) for c in obs.hand}
         for c in obs.hand:
-            n = better_unseen(c, category, pool)
+            n = reading.better_unseen(c, category)
             captions[c.usps] = (
                 "sure to win as a lead"
                 if not n
@@ -391,21 +380,21 @@ def play_hints(session: GameSession, obs: GeoPowerObservation) -> PlayHints:
             f"({chances[best.usps]:.0%}).",
         )
     zone = obs.trick[0][1].zone
-    best_seat, best_card = best_play(obs.trick, category)
+    best_seat, best_card = winning_play(obs.trick, category)
     bar = best_card.rank(category)
     played = {s for s, _ in obs.trick}
     after = [s for s in range(obs.players) if s not in played and s != obs.player]
+    shares = reading.opponent_shares(after)  # the seats still to play
     can_follow = any(c.zone == zone for c in obs.hand)
     winners = []
     for c in obs.hand:
         if c.zone != zone:
-            captions[c.usps] = (
-                f"must follow {zone}" if can_follow else "off-Zone: cannot win this trick"
-            )
+            if not can_follow:  # else it may not be played: the page says why
+                captions[c.usps] = "off-Zone: cannot win this trick"
             continue
         r = c.rank(category)
         if r < bar:
-            chance = hold_chance(obs, c, category, pool, after) if after else 1.0
+            chance = reading.hold_chance(c, category, shares)
             captions[c.usps] = f"would win now ({ordinal(r)} vs {ordinal(bar)})" + (
                 f" · holds {chance:.0%}" if after else " · wins the trick"
             )
@@ -439,14 +428,6 @@ def play_hints(session: GameSession, obs: GeoPowerObservation) -> PlayHints:
     return PlayHints(captions, [c.usps for c in winners], advice)
 
 
-def draft_strength(obs: GeoPowerObservation) -> dict[Category, float]:
-    """For each category still face up: about how many tricks the hand would win as leads if
-    it became the GeoPower card (the sum of each card's chance to win when led)."""
-    pool = unseen(obs)
-    cats = [c for c in Category if c in obs.face_up]
-    return {cat: sum(hold_chance(obs, card, cat, pool) for card in obs.hand) for cat in cats}
-
-
 # --- the map --------------------------------------------------------------------------------
 
 
@@ -475,7 +456,7 @@ def trick_map(
     notes: dict[str, str] = {}
     labels: dict[str, str] = {}
     symbols: dict[str, str] = {}
-    top_seat = winner if winner is not None else best_play(plays, category)[0]
+    top_seat = winner if winner is not None else winning_play(plays, category)[0]
     for seat, card in plays:
         short = "You" if seat == session.me else session.seat_name(seat)
         labels[card.usps] = short
@@ -606,7 +587,7 @@ def trick_html(
 ) -> str:
     """The cards of a trick, each captioned with its player and rank; the best outlined."""
     zone = plays[0][1].zone
-    top = winner if winner is not None else best_play(plays, category)[0]
+    top = winner if winner is not None else winning_play(plays, category)[0]
     tiles = []
     for i, (seat, card) in enumerate(plays):
         who = "You" if seat == session.me else seat_tag(session, obs, seat)
@@ -637,8 +618,8 @@ def call_help(obs: GeoPowerObservation) -> str:
     return (
         "Promise that you"
         + (" and your team" if obs.teams else "")
-        + " will win at least 6 of the 8 tricks: 15 more points if you do, nothing this "
-        "round if you don't. You are asked to confirm."
+        + f" will win at least {CALL_TRICKS} of the {HAND_SIZE} tricks: {CALL_BONUS} more points "
+        "if you do, nothing this round if you don't. You are asked to confirm."
     )
 
 
@@ -679,10 +660,12 @@ def call_button(session: GameSession, obs: GeoPowerObservation) -> None:
             )
     elif any(u == obs.team_of[session.me] for _, u in obs.calls):
         st.caption(
-            "GeoPlunge called: " + ("your team needs" if obs.teams else "you need") + " 6 tricks."
+            "GeoPlunge called: "
+            + ("your team needs" if obs.teams else "you need")
+            + f" {CALL_TRICKS} tricks."
         )
     elif not obs.call_open:
-        st.caption("The GeoPlunge call closed when the 5th trick started.")
+        st.caption(GeoPowerToss.why_not(obs, CALL))
 
 
 def calls_line(session: GameSession, obs: GeoPowerObservation) -> str:
@@ -693,7 +676,7 @@ def calls_line(session: GameSession, obs: GeoPowerObservation) -> str:
         session.mention(s) + (f" (for {unit_name(session, obs, u)})" if obs.teams else "")
         for s, u in obs.calls
     ]
-    return "GeoPlunge called by " + ", ".join(who) + ": 6 tricks or nothing."
+    return "GeoPlunge called by " + ", ".join(who) + f": {CALL_TRICKS} tricks or nothing."
 
 
 def call_window_widgets(session: GameSession, obs: GeoPowerObservation, left, below) -> None:
@@ -713,7 +696,7 @@ def call_window_widgets(session: GameSession, obs: GeoPowerObservation, left, be
 
 def draft_hint(obs: GeoPowerObservation) -> str:
     """Before a removal: the tricks the hand would win as leads with each category."""
-    strength = draft_strength(obs)
+    strength = odds.draft_strength(obs)
     weakest = min(strength, key=strength.get)
     text = "; ".join(f"{c.label} about {v:.1f}" for c, v in strength.items())
     return (
@@ -754,8 +737,14 @@ def draft_widgets(session: GameSession, obs: GeoPowerObservation, left, below) -
         show_hand(obs.hand)
 
 
+def refusals(obs: GeoPowerObservation) -> dict[str, str]:
+    """The cards of the hand that may not be played now, with the engine's reason."""
+    return {c.usps: r for c in obs.hand if (r := GeoPowerToss.why_not(obs, play_action(c)))}
+
+
 def play_prompt(obs: GeoPowerObservation, reasons: dict[str, str]) -> str:
-    """What this seat's play is: a lead, a card of the led Zone, or any card."""
+    """What this seat's play is: a lead, a card of the led Zone (in the engine's words, also
+    on each card it refuses), or any card."""
     if not obs.trick:
         return (
             f"**You lead trick {trick_number(obs)}.** Any card may lead; the others "
@@ -763,10 +752,8 @@ def play_prompt(obs: GeoPowerObservation, reasons: dict[str, str]) -> str:
         )
     zone = obs.trick[0][1].zone
     if reasons:
-        return (
-            f"**Your turn: follow the {zone} Zone.** The dimmed cards cannot be "
-            f"played while you hold a {zone} card."
-        )
+        why = " ".join(dict.fromkeys(reasons.values()))  # one sentence for all the cards refused
+        return f"**Your turn.** {why} The other cards are dimmed."
     if not any(c.zone == zone for c in obs.hand):
         return f"**Your turn.** You have no {zone} card: play any card (it cannot win)."
     return f"**Your turn: play a {zone} card.**"
@@ -775,7 +762,7 @@ def play_prompt(obs: GeoPowerObservation, reasons: dict[str, str]) -> str:
 def play_widgets(session: GameSession, obs: GeoPowerObservation, left, below) -> None:
     """This seat's card: a lead, or a card that follows the Zone if it can."""
     category = obs.category
-    reasons = follow_reasons(obs)
+    reasons = refusals(obs)
     hints = play_hints(session, obs) if session.hints else None
     with left:
         if obs.trick:
@@ -787,9 +774,7 @@ def play_widgets(session: GameSession, obs: GeoPowerObservation, left, below) ->
             hint_box(["Hint: " + hints.advice])
         show_message(session)
         call_button(session, obs)
-    captions = dict(hints.captions) if hints else {}
-    for usps in reasons:
-        captions[usps] = f"can't play: follow {obs.trick[0][1].zone}"
+    captions = dict(hints.captions) if hints else {}  # a refused card's tile says why itself
     verb = "Lead" if not obs.trick else "Play"
     with below:
         st.markdown(f"**Your hand** — {verb.lower()} a card")
