@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from ui.buttons import end_run, start_run
 from ui.heap import freeze_long_lived
 from ui.nav import navigation, routed, sidebar_menu
 
@@ -20,8 +21,10 @@ with st.sidebar:
         "population from the 2020 Census."
     )
 
+start_run()
 try:
     with routed():
         page.run()
 finally:
+    end_run()
     freeze_long_lived()

@@ -16,6 +16,9 @@ import urllib.request
 from pathlib import Path
 from urllib.parse import urlparse
 
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "screenshots"
 CHROMIUM_ARGS = [
@@ -101,10 +104,62 @@ _APP_IDLE_JS = """() => {
 }"""
 
 
+class Runs:
+    """The script runs a page asked for and the ones the server started and finished, read from
+    its WebSocket frames (:func:`track_runs`): a rerun is asked for by a ``rerun_script``
+    BackMsg; a run starts with a ``new_session`` ForwardMsg and ends with ``script_finished``."""
+
+    def __init__(self) -> None:
+        self.asked = 0  #: rerun_script messages sent
+        self.started_after = 0  #: how many had been sent when the latest run started
+        self.running = False
+
+    def sent(self, payload: object) -> None:
+        message = BackMsg.FromString(bytes(payload)) if isinstance(payload, bytes) else None
+        if message is not None and message.WhichOneof("type") == "rerun_script":
+            self.asked += 1
+
+    def received(self, payload: object) -> None:
+        if isinstance(payload, bytes):
+            kind = ForwardMsg.FromString(payload).WhichOneof("type")
+            if kind == "new_session":
+                self.started_after, self.running = self.asked, True
+            elif kind == "script_finished":
+                self.running = False
+
+    @property
+    def settled(self) -> bool:
+        """No run under way, and every rerun asked for has had a run start after it."""
+        return not self.running and self.started_after >= self.asked
+
+
+def track_runs(page) -> None:
+    """Follow the page's script runs (:class:`Runs`) so that :func:`wait_for_app` also waits
+    for a rerun that an action has asked for but the server has not started yet."""
+    runs = Runs()
+    page.gp_runs = runs
+
+    def on_socket(ws) -> None:
+        if ws.url.endswith("/_stcore/stream"):
+            ws.on("framesent", runs.sent)
+            ws.on("framereceived", runs.received)
+
+    page.on("websocket", on_socket)
+
+
 def wait_for_app(page, timeout_ms: int = 30_000) -> None:
-    """Wait until Streamlit is connected and has finished running the script."""
+    """Wait until Streamlit is connected and has finished running the script: on a page that
+    :func:`track_runs` follows, also every rerun the page has asked for."""
     page.wait_for_selector("[data-testid='stApp']", timeout=timeout_ms)
-    page.wait_for_function(_APP_IDLE_JS, timeout=timeout_ms)
+    runs: Runs | None = getattr(page, "gp_runs", None)
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        page.wait_for_function(_APP_IDLE_JS, timeout=timeout_ms)
+        if runs is None or runs.settled:
+            break
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the page asked for a rerun that never ran ({vars(runs)})")
+        page.wait_for_timeout(50)
     page.wait_for_timeout(300)
 
 

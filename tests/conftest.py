@@ -114,6 +114,7 @@ def blocked():
 def _page(chromium, blocked, viewport, touch: bool = False):
     context = chromium.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
     page = context.new_page()
+    b.track_runs(page)
 
     def route(r):
         if b.is_local(r.request.url):

@@ -34,7 +34,7 @@ import store.tables as tables
 from engine.border_attack import BONUS_DISCARD, GUESS, LEAD, WIN_DISCARD, GuessBorders, GuessState
 from engine.cards import by_usps, deck
 from store.models import GameTable
-from tests.browser import DESKTOP, dismiss_page_not_found, keep_local, wait_for_app
+from tests.browser import DESKTOP, dismiss_page_not_found, keep_local, track_runs, wait_for_app
 from tests.game_table import play_in_store
 
 NAMES: dict[str, str] = {c.usps: c.name for c in deck()}
@@ -48,6 +48,7 @@ def player_page(chromium, blocked: list[str], viewport=DESKTOP):
     127.0.0.1 are aborted and recorded in ``blocked``."""
     context = chromium.new_context(viewport=viewport)
     page = context.new_page()
+    track_runs(page)
     keep_local(page, blocked)
     return context, page
 

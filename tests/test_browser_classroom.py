@@ -29,6 +29,7 @@ pytestmark = pytest.mark.browser
 def _context(chromium, blocked, viewport=b.DESKTOP):
     context = chromium.new_context(viewport=viewport)
     page = context.new_page()
+    b.track_runs(page)
 
     def route(r):
         if b.is_local(r.request.url):

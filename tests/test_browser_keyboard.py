@@ -72,35 +72,52 @@ def _answer_box(url_path: str, q: Question, turn: int) -> str:
     return f"{url_path}_{name.get(q.answer_type, 'one')}_{turn}"
 
 
-def _pick_from_list(page, keys: Keys, q: Question, name: str, left: list[str], key: str) -> None:
+def _pick_from_list(page, keys: Keys, name: str, key: str) -> None:
     """Type a state's name into a select box or multiselect and pick it (arrows if another
-    option containing the same letters comes first). Text left in the box is cleared first,
-    as a person would: under load the multiselect sometimes kept the last name typed after
-    taking it ("New JerseyPennsylvania")."""
-    if page.evaluate("() => document.activeElement?.value || ''"):
-        keys.press(page, "Control+A")
-        keys.press(page, "Backspace")
+    option containing the same letters comes first), as a person does: looking at the list,
+    pressing Enter once the option wanted is the one marked."""
     keys.type(page, name)
+    option = page.get_by_role("option", name=name, exact=True)
     try:
-        page.get_by_role("option", name=name, exact=True).wait_for(timeout=30_000)
+        option.wait_for(timeout=30_000)
     except PlaywrightError as error:  # say what the box held: typed keys lost, or focus gone
         typed = page.evaluate(
             "() => ({focused: document.activeElement?.outerHTML?.slice(0, 200),"
             " value: document.activeElement?.value})"
         )
         raise AssertionError(f"no option {name!r} after {keys.log[-4:]}: {typed}") from error
-    matches = [q.label(c) for c in left if name.lower() in q.label(c).lower()]
-    for _ in range(matches.index(name)):
-        keys.press(page, "ArrowDown")
+    # Enter takes the option the list marks (aria-activedescendant). The list usually marks
+    # its first match a moment after drawing the options, but not always; so, as a person
+    # looking at the list would, move the mark with the arrows until it is on the state.
+    _mark(page, keys, option.get_attribute("id"))
     keys.press(page, "Enter")
     page.wait_for_function(  # the widget shows the state taken, as a person would see it
         "([s, n]) => { const c = document.querySelector(s); if (!c) return false;"
-        " const values = [...c.querySelectorAll('input')].map(i => i.value);"
-        " return c.innerText.split('\\n').includes(n) || values.includes(n); }",
+        " const tags = c.querySelector('[data-testid=stMultiSelectTagsContainer]');"
+        " if (tags) return tags.innerText.split('\\n').includes(n);"
+        " return [...c.querySelectorAll('input')].some(i => i.value === n)"
+        "   || c.innerText.split('\\n').includes(n); }",
         arg=[f"[class*='st-key-{key}']", name],
         timeout=30_000,
     )
     b.wait_for_app(page)
+
+
+_MARKED = "() => document.activeElement?.getAttribute('aria-activedescendant') || null"
+_OPTION_IDS = "() => [...document.querySelectorAll('[role=option]')].map(o => o.id)"
+
+
+def _mark(page, keys: Keys, target: str) -> None:
+    """Move the list's mark onto the option ``target`` with the arrow keys."""
+    for _ in range(10):
+        marked = page.evaluate(_MARKED)
+        if marked == target:
+            return
+        ids = page.evaluate(_OPTION_IDS)
+        up = marked in ids and ids.index(marked) > ids.index(target)
+        keys.press(page, "ArrowUp" if up else "ArrowDown")
+        page.wait_for_function(f"was => ({_MARKED})() !== was", arg=marked, timeout=30_000)
+    raise AssertionError(f"the list's mark never reached {target}: {keys.log[-6:]}")
 
 
 def _answer(page, keys: Keys, q: Question, box: str) -> None:
@@ -112,13 +129,11 @@ def _answer(page, keys: Keys, q: Question, box: str) -> None:
         return
     if q.answer_type in (AnswerType.SET, AnswerType.ORDER):
         wanted = list(q.answer) if q.answer_type is AnswerType.ORDER else sorted(q.answer)
-        left = list(q.choices)
         for usps in wanted:
-            _pick_from_list(page, keys, q, q.label(usps), left, box)
-            left.remove(usps)
+            _pick_from_list(page, keys, q.label(usps), box)
         keys.press(page, "Escape")  # close the list
     elif len(q.choices) > MAX_RADIO:
-        _pick_from_list(page, keys, q, q.label(q.answer), list(q.choices), box)
+        _pick_from_list(page, keys, q.label(q.answer), box)
     else:  # radio buttons: the focus is on the first; arrows move and choose
         index = q.choices.index(q.answer)
         if index == 0:
@@ -157,7 +172,8 @@ def test_a_keyboard_only_quiz_of_10_questions(page, app_url, blocked, group):
             b.screenshot(page, f"keyboard-{drill.url_path}-stuck")
             raise AssertionError(f"no feedback after Q{number}: {keys.log[-8:]}") from None
         _wait_focus(page, feedback)
-        assert page.locator(feedback).get_by_text("Right!").count(), keys.log[-6:]
+        said = page.locator(feedback).inner_text()
+        assert page.locator(feedback).get_by_text("Right!").count(), (keys.log[-6:], said)
         keys.press(page, "Tab")
         label = "See my results" if number == N else "Next question"
         assert page.evaluate("() => document.activeElement.innerText").strip().endswith(label)

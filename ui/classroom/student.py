@@ -46,6 +46,7 @@ from store.classroom import (
 from store.codes import new_token, normalize_code
 from store.db import Unavailable
 from store.outbox import Outbox, Status
+from ui.buttons import button
 from ui.classroom.draft import draft_of, put_back
 from ui.links import md
 from ui.quiz.page import show_quiz
@@ -230,7 +231,7 @@ def _code_form() -> None:
     st.markdown("Type the class code your teacher gave you.")
     with st.form("class_code_form"):
         st.text_input("Class code", key="class_code_typed", placeholder="K7PQ2M")
-        st.form_submit_button("Open", type="primary", on_click=_open_code)
+        button("Open", form=True, type="primary", on_click=_open_code)
     if error := st.session_state.get("class_code_error"):
         st.error(error, icon=":material/error:")
 
@@ -254,9 +255,7 @@ def _join_form(assignment: AssignmentInfo) -> None:
     _join_token(assignment.code)
     with st.form("class_join_form"):
         st.text_input("Your name", key="class_name", placeholder="First name and initial")
-        st.form_submit_button(
-            "Start the quiz", type="primary", on_click=_join, args=(assignment.code,)
-        )
+        button("Start the quiz", form=True, type="primary", on_click=_join, args=(assignment.code,))
     if error := st.session_state.get("class_join_error"):
         st.error(md(error), icon=":material/error:")
 

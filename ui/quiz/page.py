@@ -34,6 +34,7 @@ from engine.quiz import (
     ValueKind,
 )
 from engine.quiz.facts import plural
+from ui.buttons import button
 from ui.focus import by_key, focus
 from ui.links import md
 from ui.maps import map_change, us_map
@@ -207,7 +208,7 @@ def _feedback(view: QuizView) -> None:
         if q.explanation:
             st.info(md(q.explanation), icon=":material/lightbulb:")
         label = "Next question" if not view.run.is_done else "See my results"
-        st.button(
+        button(
             label,
             type="primary",
             width="stretch",
@@ -258,7 +259,7 @@ def _summary(view: QuizView) -> None:
             with st.expander(f"Not reached: {len(unreached)} questions, with their answers"):
                 st.markdown(answer_key(unreached))
         if s.misses:
-            st.button(
+            button(
                 f"Practise my misses ({len(s.misses)})",
                 type="primary",
                 width="stretch",
@@ -268,7 +269,7 @@ def _summary(view: QuizView) -> None:
                 key=view.widget_key("practise"),
             )
         if not view.locked:
-            st.button(
+            button(
                 "New quiz",
                 width="stretch",
                 icon=":material/refresh:",

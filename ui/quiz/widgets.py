@@ -21,6 +21,7 @@ from engine.quiz import (
     ValueKind,
 )
 from geodata import REGIONS
+from ui.buttons import button
 from ui.links import fresh_seed
 from ui.nav import DRILL_MENU
 from ui.quiz.roles import MAX_RADIO, follows_map
@@ -85,7 +86,7 @@ def answer_widgets(view: QuizView, q: Question) -> None:
             on_change=picked_from_widget if on_map else None,
             args=(page, key) if on_map else None,
         )
-    st.button(
+    button(
         "Check",
         type="primary",
         width="stretch",
@@ -135,8 +136,8 @@ def _typed_answer(view: QuizView, q: Question) -> None:
                 format_func=q.label,
                 key=view.widget_key("one"),
             )
-        st.form_submit_button(
-            "Check", type="primary", width="stretch", on_click=submit, args=(view.key,)
+        button(
+            "Check", form=True, type="primary", width="stretch", on_click=submit, args=(view.key,)
         )
 
 
@@ -152,11 +153,11 @@ def _names_answer(view: QuizView, q: Question) -> None:
             autocomplete="off",
             max_chars=BOX_CHARS,
         )
-        st.form_submit_button("Add", width="stretch", on_click=take_name, args=(view.key,))
+        button("Add", form=True, width="stretch", on_click=take_name, args=(view.key,))
     st.html(f"<p role='status' class='gp-status'>{escape(view.notice)}</p>")
     if view.picked:
         st.caption("Named: " + ", ".join(by_usps()[c].name for c in view.picked))
-    st.button(
+    button(
         "I'm done: check my list",
         type="primary",
         width="stretch",
@@ -246,7 +247,7 @@ def settings_form(view: QuizView) -> None:
     prefix = view.widget_key("form")
     opened = f"{view.key}_settings_open"
     if not st.session_state.get(opened):
-        st.button(
+        button(
             "Change the quiz",
             icon=":material/tune:",
             on_click=st.session_state.__setitem__,
