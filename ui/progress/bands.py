@@ -1,0 +1,51 @@
+"""The maps of progress: each state painted by its band, the exact figure on hover, the
+states of each band in words. Pure: the pages draw what these return."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.cards import by_usps
+from engine.progress.schedule import BAND_WORDS, Band, band
+from engine.quiz.facts import all_states, and_list, by_name
+
+#: the map's role for each band (``ui.maps.ROLES``: green, yellow, vermillion; grey when new)
+BAND_ROLES: dict[Band, str] = {Band.KNOWN: "correct", Band.FADING: "missed", Band.WEAK: "wrong"}
+#: the legend: each role named by its band
+BAND_LEGEND: dict[str, str] = {role: BAND_WORDS[b] for b, role in BAND_ROLES.items()}
+
+
+def percent(figure: float) -> str:
+    """A retrievability as a whole percentage: "93%"."""
+    return f"{round(100 * figure)}%"
+
+
+def band_roles(
+    figures: Mapping[str, float], details: Mapping[str, str] | None = None
+) -> tuple[dict[str, str], dict[str, str]]:
+    """Map roles and hover notes: each state with a figure in its band's colour, the exact
+    figure (and ``details``, per state) on hover; states without one stay grey."""
+    roles, notes = {}, {}
+    for usps in all_states():
+        if usps not in figures:
+            notes[usps] = BAND_WORDS[Band.NEW]
+            continue
+        b = band(figures[usps])
+        roles[usps] = BAND_ROLES[b]
+        extra = f" · {details[usps]}" if details and usps in details else ""
+        notes[usps] = f"{percent(figures[usps])}, {b.value}{extra}"
+    return roles, notes
+
+
+def band_words(figures: Mapping[str, float]) -> list[str]:
+    """The states of each band in words, weakest first, for under the map."""
+    lines = []
+    for b in (Band.WEAK, Band.FADING, Band.KNOWN):
+        states = [s for s in by_name(figures) if band(figures[s]) is b]
+        if states:
+            names = and_list([f"{by_usps()[s].name} {percent(figures[s])}" for s in states])
+            lines.append(f"**{BAND_WORDS[b].capitalize()}**: {names}.")
+    new = len(all_states()) - len(figures)
+    if new:
+        lines.append(f"**{BAND_WORDS[Band.NEW].capitalize()}**: {new} state{'s' * (new != 1)}.")
+    return lines
