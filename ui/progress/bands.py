@@ -13,6 +13,13 @@ from engine.quiz.facts import all_states, and_list, by_name
 BAND_ROLES: dict[Band, str] = {Band.KNOWN: "correct", Band.FADING: "missed", Band.WEAK: "wrong"}
 #: the legend: each role named by its band
 BAND_LEGEND: dict[str, str] = {role: BAND_WORDS[b] for b, role in BAND_ROLES.items()}
+#: each band's badge in the words under a map (the map's colours, named)
+BAND_BADGES: dict[Band, str] = {
+    Band.KNOWN: ":green-badge[:material/check_circle: Known]",
+    Band.FADING: ":orange-badge[:material/hourglass_bottom: Fading]",
+    Band.WEAK: ":red-badge[:material/error: Weak]",
+    Band.NEW: ":gray-badge[Not met yet]",
+}
 
 
 def percent(figure: float) -> str:
@@ -44,8 +51,9 @@ def band_words(figures: Mapping[str, float]) -> list[str]:
         states = [s for s in by_name(figures) if band(figures[s]) is b]
         if states:
             names = and_list([f"{by_usps()[s].name} {percent(figures[s])}" for s in states])
-            lines.append(f"**{BAND_WORDS[b].capitalize()}**: {names}.")
+            limits = BAND_WORDS[b].partition(" (")[2].rstrip(")")
+            lines.append(f"{BAND_BADGES[b]} {limits}: {names}.")
     new = len(all_states()) - len(figures)
     if new:
-        lines.append(f"**{BAND_WORDS[Band.NEW].capitalize()}**: {new} state{'s' * (new != 1)}.")
+        lines.append(f"{BAND_BADGES[Band.NEW]} {new} state{'s' * (new != 1)}.")
     return lines

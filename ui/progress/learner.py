@@ -151,6 +151,7 @@ def _map(states, now, topic: Topic) -> None:
         codes=True,
         height=400,
         label=f"How well you know each state: {topic.title.lower()}",
+        legend=False,  # the lines below name every state's band, with its figure
     )
     for line in band_words(figures):
         st.markdown(line)
@@ -159,25 +160,24 @@ def _map(states, now, topic: Topic) -> None:
 def _topics_table(states, rows, now) -> None:
     weeks = trend_weeks(now)
     history = trend(rows, states, weeks, now)
+    met = {t.name: sum(1 for i in states if i.kind in t.kinds) for t in TOPICS}
     st.dataframe(
         [
             {
                 "Topic": topic.title,
                 "Mastery": percent(topic_share(history[-1], topic.kinds)),
-                "Met": sum(1 for i in states if i.kind in topic.kinds),
-                "Of": 50 * len(topic.kinds),
-                "Last 8 weeks": [round(100 * topic_share(t, topic.kinds)) for t in history],
+                "Met": f"{met[topic.name]} of {50 * len(topic.kinds)}",
+                "Weeks": [round(100 * topic_share(t, topic.kinds)) for t in history],
             }
             for topic in TOPICS
         ],
         hide_index=True,
         width="stretch",
         column_config={
-            "Last 8 weeks": st.column_config.LineChartColumn(
-                "Last 8 weeks", y_min=0, y_max=100, help="Mastery at the end of each week, %"
+            "Weeks": st.column_config.LineChartColumn(
+                "8 weeks", y_min=0, y_max=100, help="Mastery at the end of each week, %"
             ),
-            "Met": st.column_config.NumberColumn("Facts met"),
-            "Of": st.column_config.NumberColumn("Of"),
+            "Met": st.column_config.TextColumn("Facts met"),
         },
         key="progress_topics",
     )
@@ -203,13 +203,18 @@ def _dashboard() -> None:
         return
     c = counts(states, now, end_of_day(now))
     st.markdown(f"Progress **{who.learner.code}** · {c.met} of {c.total} facts met")
-    cols = st.columns(4)
-    cols[0].metric("Learned", c.learned, help="Facts you are 90% or more likely to recall now")
-    cols[1].metric("Due today", c.due, help="Facts the scheduler brings back by tonight")
-    cols[2].metric("New", c.new, help="Facts you have not met yet")
     days_in_row = streak(days, today)
-    cols[3].metric("Streak", f"{days_in_row} day{'s' * (days_in_row != 1)}",
-                   help="Days in a row with practice")  # fmt: skip
+    with st.container(border=True):  # one line that wraps on a phone
+        st.markdown(
+            f"#### :material/school: {c.learned} learned · :material/event: {c.due} due today · "
+            f":material/fiber_new: {c.new} new · :material/local_fire_department: "
+            f"{days_in_row}-day streak"
+        )
+        st.caption(
+            "Learned: facts you are 90% or more likely to recall now. Due today: facts the "
+            "scheduler brings back by tonight. New: facts not met yet. Streak: days in a row "
+            "with practice."
+        )
     label = f"Practise what is due ({c.due})" if c.due else "Practise: the weakest, then new facts"
     st.button(label, type="primary", icon=":material/exercise:", width="stretch",
               on_click=_practise, args=(states,), key="progress_practise")  # fmt: skip

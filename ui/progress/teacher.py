@@ -181,7 +181,7 @@ def _class_chart(histories, weeks) -> None:
         ]
         for topic in TOPICS
     }
-    data["Week of"] = [f"{w:%b %d}" for w in weeks]
+    data["Week of"] = [w.isoformat() for w in weeks]  # text that sorts as the weeks do
     st.line_chart(data, x="Week of", y=[t.title for t in TOPICS], height=260,
                   y_label="Class mastery, %")  # fmt: skip
 
@@ -203,6 +203,7 @@ def _class_map(learners: list[dict], now: datetime) -> None:
         codes=True,
         height=380,
         label=f"How well the class knows each state: {topic.title.lower()}",
+        legend=False,  # the lines below name every state's band, with its figure
     )
     st.caption(
         "Each state: the mean of the students' figures (a student who never met it counts 0)."
