@@ -1,7 +1,7 @@
 """Progress in real headless Chromium: a learner answers a zone quiz and keeps the progress,
 then opens the saved link in a fresh browser context days later, sees the map and the due
 count, practises, and the due count falls; screenshots of My progress (laptop and phone) and
-of a teacher's Class progress.
+of a teacher's Class progress, each page checked with axe-core.
 
 **The clock the test moves** is the stored one: after the quiz the test moves the learner's
 stored answer times ten days back and rebuilds the learner's cards from them
@@ -25,6 +25,7 @@ from store import classroom as cr
 from store import progress as pg
 from store.models import LearnerReview
 from tests import browser as b
+from tests.test_browser_a11y import axe_report, axe_violations, failing, settled
 
 pytestmark = pytest.mark.browser
 
@@ -108,6 +109,9 @@ def test_a_kept_progress_opened_days_later_shows_what_is_due_and_practice_clears
         body = later.inner_text("body")
         assert all(by_usps()[q.focus].name in body for q in questions)  # in words under the map
         b.screenshot(later, "progress-my-progress-laptop")
+        settled(later)
+        problems = failing(axe_violations(later))
+        assert not problems, axe_report("My progress", problems)
         later.get_by_role("button", name="Practise what is due (3)").click()
         for _ in range(3):
             later.get_by_role("button", name="Check").wait_for(timeout=30_000)
@@ -160,6 +164,11 @@ def test_class_progress_for_a_teacher(chromium, app_url, blocked):
         b.wait_for_map(page)
         assert "3 of 3 students have a progress code" in page.inner_text("body")
         b.screenshot(page, "progress-class-progress-laptop")
+        page.locator(".gpm").first.scroll_into_view_if_needed()
+        b.screenshot(page, "progress-class-progress-map-laptop")
+        settled(page)
+        problems = failing(axe_violations(page))
+        assert not problems, axe_report("Class progress", problems)
     finally:
         context.close()
     assert blocked == []

@@ -148,3 +148,30 @@ def most_due(learners: Sequence[States], until: datetime, k: int) -> list[tuple[
             if is_due(state, until):
                 due[item] = due.get(item, 0) + 1
     return sorted(due.items(), key=lambda pair: (-pair[1], pair[0]))[:k]
+
+
+def trend(
+    rows: Mapping[tuple[date, Kind], float], states: States, weeks: Sequence[date], now: datetime
+) -> list[dict[Kind, float]]:
+    """Kind → its retrievability summed at the end of each of ``weeks`` (the week not over yet:
+    at ``now``), from the stored week ``rows`` (``store.progress.learner_weeks``): a finished
+    week with a row is that row; one after the learner's last answer is the states as they
+    are, at that week's end; one before any answer is 0."""
+    last = max((s.last_review for s in states.values()), default=None)
+    out = []
+    for week in weeks:
+        end = week_end(week)
+        if end > now:
+            out.append(kind_totals(states, now))
+        elif (week, Kind.BORDERS) in rows:
+            out.append({k: rows.get((week, k), 0.0) for k in Kind})
+        elif last is not None and end > last:
+            out.append(kind_totals(states, end))
+        else:
+            out.append(dict.fromkeys(Kind, 0.0))
+    return out
+
+
+def topic_share(totals: Mapping[Kind, float], kinds: Sequence[Kind]) -> float:
+    """A topic's mastery from :func:`kind_totals` (or a week of :func:`trend`)."""
+    return sum(totals[k] for k in kinds) / (len(all_states()) * len(kinds))

@@ -174,16 +174,31 @@ def _roster(linked, states, rows, now, weeks) -> list[list[dict[Kind, float]]]:
 
 
 def _class_chart(histories, weeks) -> None:
-    data = {
-        topic.title: [
-            round(100 * sum(topic_share(h[i], topic.kinds) for h in histories) / len(histories), 1)
+    """The class's mastery per topic at the end of each week (this week: now), in figures and
+    in a small chart per topic (a table: its figures are read out, a chart's are not)."""
+    table = []
+    for topic in TOPICS:
+        shares = [
+            100 * sum(topic_share(h[i], topic.kinds) for h in histories) / len(histories)
             for i in range(len(weeks))
         ]
-        for topic in TOPICS
-    }
-    data["Week of"] = [w.isoformat() for w in weeks]  # text that sorts as the weeks do
-    st.line_chart(data, x="Week of", y=[t.title for t in TOPICS], height=260,
-                  y_label="Class mastery, %")  # fmt: skip
+        line = {"Topic": topic.title}
+        line.update(
+            {f"{w:%b %d}": f"{round(v)}%" for w, v in zip(weeks[:-1], shares, strict=False)}
+        )
+        line["Now"] = f"{round(shares[-1])}%"
+        line["8 weeks"] = [round(v, 1) for v in shares]
+        table.append(line)
+    st.dataframe(
+        table,
+        hide_index=True,
+        width="stretch",
+        column_config={
+            "8 weeks": st.column_config.LineChartColumn("8 weeks", y_min=0, y_max=100),
+        },
+        key="class_progress_weeks",
+    )
+    st.caption("The class's mastery of each topic at the end of each week (week of Monday …).")
 
 
 def _class_map(learners: list[dict], now: datetime) -> None:
