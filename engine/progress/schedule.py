@@ -148,7 +148,9 @@ def retrievability(state: ItemState | None, now: datetime) -> float:
     if state is None:
         return 0.0
     at = max(utc(now), state.last_review + ONE_DAY)
-    return SCHEDULER.get_card_retrievability(state.card(), at)
+    # py-fsrs reads only the card's stability and last review: the state has both, so no
+    # card is built for it (a class page asks this some 30,000 times)
+    return SCHEDULER.get_card_retrievability(state, at)  # type: ignore[arg-type]
 
 
 def is_due(state: ItemState, until: datetime) -> bool:

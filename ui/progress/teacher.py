@@ -65,11 +65,10 @@ def _share(totals: dict[Kind, float], kinds=ALL_KINDS) -> float:
     return topic_share(totals, kinds)
 
 
-def _weakest_topic(learners: list[dict], now: datetime) -> Topic:
-    """The topic the class knows least now (ties: the first of the menu's order)."""
-    return min(
-        TOPICS, key=lambda t: sum(topic_share(kind_totals(s, now), t.kinds) for s in learners)
-    )
+def _weakest_topic(totals: list[dict[Kind, float]]) -> Topic:
+    """The topic the class knows least, from each learner's :func:`kind_totals` (ties: the
+    first in the menu's order)."""
+    return min(TOPICS, key=lambda t: sum(topic_share(each, t.kinds) for each in totals))
 
 
 def _assign(assignment_id: int, learners: list[dict]) -> None:
@@ -77,7 +76,7 @@ def _assign(assignment_id: int, learners: list[dict]) -> None:
     ss = st.session_state
     ss.pop(ERROR, None)
     now = now_utc()
-    topic = _weakest_topic(learners, now)
+    topic = _weakest_topic([kind_totals(s, now) for s in learners])
     states = weakest_states(learners, now, topic.kinds, WEAKEST)
     group = TOPIC_GROUPS[topic.name]
     settings = QuizSettings(modes=default_modes(group), states=tuple(states), n=WEAKEST)
@@ -275,7 +274,7 @@ def _progress(assignment: AssignmentInfo) -> None:
         _due(learners, now)
         st.download_button(
             "Download every student's facts (CSV)",
-            _csv(linked, states, now),
+            lambda: _csv(linked, states, now),  # made when the button is pressed
             file_name=f"geoplunge-{assignment.code}-progress.csv",
             mime="text/csv",
             on_click="ignore",
@@ -283,7 +282,7 @@ def _progress(assignment: AssignmentInfo) -> None:
             key="class_progress_csv",
         )
         st.subheader("Assign what the class does not know", anchor=False)
-        topic = _weakest_topic(learners, now)
+        topic = _weakest_topic([h[-1] for h in histories])
         st.markdown(
             f"A class assignment of **{topic.title.lower()}** (the topic the class knows "
             f"least) on its {WEAKEST} least known states, {WEAKEST} questions."
