@@ -16,7 +16,7 @@ from engine.quiz import AnswerType
 from store import classroom as cr
 from store import progress as pg
 from store.models import LearnerReview
-from tests.conftest import ROOT
+from tests.test_app_classroom import session
 from tests.test_app_drills import click, open_page, right_answer, texts, wrong_answer
 
 ZONES = "pages/zone_quiz.py"
@@ -27,16 +27,11 @@ CLASS_PROGRESS = "pages/class_progress.py"
 
 @pytest.fixture
 def progress_db(tmp_path, monkeypatch):
+    """The app stores into a fresh SQLite file of its own."""
     url = f"sqlite:///{tmp_path / 'progress.sqlite3'}"
     monkeypatch.setenv("GEOPLUNGE_DATABASE_URL", url)
     yield store.db.database(url)
     store.db.forget(url)
-
-
-def session() -> AppTest:
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
-    at.run()
-    return at
 
 
 def answer(at: AppTest, key: str, right: bool) -> None:

@@ -1,9 +1,13 @@
-"""The maps of progress: each state painted by its band, the exact figure on hover, the
-states of each band in words. Pure: the pages draw what these return."""
+"""The maps and tables of progress: each state painted by its band, the exact figure on
+hover, the states of each band in words (:func:`band_roles`, :func:`band_words`: pure), the
+map drawn with them (:func:`show_band_map`), and a table with a small chart of weeks per
+line (:func:`weeks_table`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+
+import streamlit as st
 
 from engine.cards import by_usps
 from engine.progress.schedule import BAND_WORDS, Band, band
@@ -57,3 +61,37 @@ def band_words(figures: Mapping[str, float]) -> list[str]:
     if new:
         lines.append(f"{BAND_BADGES[Band.NEW]} {new} state{'s' * (new != 1)}.")
     return lines
+
+
+def show_band_map(
+    key: str, figures: Mapping[str, float], label: str, details: Mapping[str, str] | None = None
+) -> None:
+    """The map of ``figures`` by band, its hover notes, and the bands in words under it."""
+    from ui.maps import us_map  # the map component, loaded with the page
+
+    roles, notes = band_roles(figures, details)
+    us_map(
+        key,
+        roles,
+        notes=notes,
+        words=BAND_LEGEND,
+        codes=True,
+        height=400,
+        label=label,
+        legend=False,  # the lines below name every state's band, with its figure
+    )
+    for line in band_words(figures):
+        st.markdown(line)
+
+
+def weeks_table(rows: list[dict], key: str, column: str, said: str = "") -> None:
+    """A table whose ``column`` holds a list of weekly percentages, drawn as a small chart."""
+    st.dataframe(
+        rows,
+        hide_index=True,
+        width="stretch",
+        column_config={
+            column: st.column_config.LineChartColumn(column, y_min=0, y_max=100, help=said or None)
+        },
+        key=key,
+    )

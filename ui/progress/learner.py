@@ -39,8 +39,7 @@ from store.progress import (
 )
 from ui.classroom.times import teacher_zone
 from ui.links import fresh_seed, md
-from ui.maps import us_map
-from ui.progress.bands import BAND_LEGEND, band_roles, band_words, percent
+from ui.progress.bands import percent, show_band_map, weeks_table
 from ui.progress.keep import FRESH, become, forget, keep, me, open_form, open_link
 from ui.progress.links import CODE, TOKEN, show_progress_link
 from ui.quiz.page import show_quiz
@@ -75,6 +74,16 @@ def _from_link() -> None:
         if name in st.query_params:
             del st.query_params[name]
     open_link(code, token)
+
+
+def choose_topic(key: str, first: str) -> Topic:
+    """The topic a map shows, chosen with a row of buttons (``first`` at the start)."""
+    names = {t.name: t.title for t in TOPICS}
+    st.session_state.setdefault(key, first)
+    chosen = st.segmented_control(
+        "The map shows", list(names), format_func=names.get, key=key, width="stretch"
+    )
+    return next(t for t in TOPICS if t.name == (chosen or first))
 
 
 def _practise(states: dict[Item, object]) -> None:
@@ -142,45 +151,24 @@ def _map(states, now, topic: Topic) -> None:
                 s = states.get(Item(kind, usps))
                 parts.append(f"{kind.label} {percent(retrievability(s, now)) if s else 'not met'}")
             details[usps] = ", ".join(parts)
-    roles, notes = band_roles(figures, details)
-    us_map(
-        "progress_map",
-        roles,
-        notes=notes,
-        words=BAND_LEGEND,
-        codes=True,
-        height=400,
-        label=f"How well you know each state: {topic.title.lower()}",
-        legend=False,  # the lines below name every state's band, with its figure
-    )
-    for line in band_words(figures):
-        st.markdown(line)
+    label = f"How well you know each state: {topic.title.lower()}"
+    show_band_map("progress_map", figures, label, details)
 
 
 def _topics_table(states, rows, now) -> None:
     weeks = trend_weeks(now)
     history = trend(rows, states, weeks, now)
     met = {t.name: sum(1 for i in states if i.kind in t.kinds) for t in TOPICS}
-    st.dataframe(
-        [
-            {
-                "Topic": topic.title,
-                "Mastery": percent(topic_share(history[-1], topic.kinds)),
-                "Met": f"{met[topic.name]} of {50 * len(topic.kinds)}",
-                "Weeks": [round(100 * topic_share(t, topic.kinds)) for t in history],
-            }
-            for topic in TOPICS
-        ],
-        hide_index=True,
-        width="stretch",
-        column_config={
-            "Weeks": st.column_config.LineChartColumn(
-                "8 weeks", y_min=0, y_max=100, help="Mastery at the end of each week, %"
-            ),
-            "Met": st.column_config.TextColumn("Facts met"),
-        },
-        key="progress_topics",
-    )
+    rows = [
+        {
+            "Topic": topic.title,
+            "Mastery": percent(topic_share(history[-1], topic.kinds)),
+            "Facts met": f"{met[topic.name]} of {50 * len(topic.kinds)}",
+            "8 weeks": [round(100 * topic_share(t, topic.kinds)) for t in history],
+        }
+        for topic in TOPICS
+    ]
+    weeks_table(rows, "progress_topics", "8 weeks", "Mastery at the end of each week, %")
     st.caption(
         "Mastery: the share of a topic's facts (50 states × its kinds) you are expected to "
         "recall now; facts never met count as not known."
@@ -220,13 +208,8 @@ def _dashboard() -> None:
               on_click=_practise, args=(states,), key="progress_practise")  # fmt: skip
     if not states:
         st.info("Nothing is kept yet: practise, or answer any drill, and it shows here.")
-    names = {t.name: t.title for t in TOPICS}
     met = [t.name for t in TOPICS if any(i.kind in t.kinds for i in states)]
-    st.session_state.setdefault(TOPIC, met[0] if met else TOPICS[0].name)
-    chosen = st.segmented_control(
-        "The map shows", list(names), format_func=names.get, key=TOPIC, width="stretch"
-    )
-    topic = next(t for t in TOPICS if t.name == (chosen or TOPICS[0].name))
+    topic = choose_topic(TOPIC, met[0] if met else TOPICS[0].name)
     map_col, table_col = st.columns([3, 2], vertical_alignment="top")
     with map_col:
         _map(states, now, topic)

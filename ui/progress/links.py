@@ -8,9 +8,9 @@ from urllib.parse import parse_qs, urlparse
 
 import streamlit as st
 
-from ui.links import app_link
+from ui.links import app_base_url, app_link
 from ui.nav import MENU
-from ui.qr import qr_svg
+from ui.qr import qr_svg, show_qr
 
 URL_PATH = "progress"
 CODE, TOKEN = "code", "token"  #: the page's URL parameters
@@ -19,13 +19,9 @@ CODE, TOKEN = "code", "token"  #: the page's URL parameters
 def app_base() -> str | None:
     """The app's address as the browser sees it, from whichever page of the menu is open
     (``None`` where it is not known: tests)."""
-    try:
-        url = st.context.url
-    except AttributeError:
+    url = app_base_url("")  # the page's own address
+    if url is None:
         return None
-    if not url:
-        return None
-    url = url.split("?")[0].rstrip("/")
     for entry in MENU:
         if url.endswith("/" + entry.url_path):
             return url.removesuffix("/" + entry.url_path)
@@ -70,9 +66,9 @@ def show_progress_link(code: str, token: str, key: str) -> None:
     st.code(link, language=None, wrap_lines=True)
     if "://" not in link:
         return
-    st.image(qr_svg(link), caption="Scan it with a phone to open your progress there.", width=200)
-    left, right = st.columns(2)
-    left.download_button(
+    show_qr(link, "Scan it with a phone to open your progress there.",
+            f"geoplunge-progress-{code}", f"{key}_qr")  # fmt: skip
+    st.download_button(
         "Download a card to print",
         card_html(code, link),
         file_name=f"geoplunge-progress-{code}.html",
@@ -80,15 +76,4 @@ def show_progress_link(code: str, token: str, key: str) -> None:
         on_click="ignore",
         icon=":material/print:",
         key=f"{key}_card",
-        width="stretch",
-    )
-    right.download_button(
-        "Download the QR code (SVG)",
-        qr_svg(link),
-        file_name=f"geoplunge-progress-{code}.svg",
-        mime="image/svg+xml",
-        on_click="ignore",
-        icon=":material/qr_code_2:",
-        key=f"{key}_qr",
-        width="stretch",
     )

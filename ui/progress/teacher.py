@@ -46,9 +46,8 @@ from ui.classroom.links import show_student_link, student_link, teacher_link
 from ui.classroom.results import teacher_assignment
 from ui.classroom.student import about
 from ui.links import md
-from ui.maps import us_map
-from ui.progress.bands import BAND_LEGEND, band_roles, band_words, percent
-from ui.progress.learner import end_of_day, trend_weeks
+from ui.progress.bands import percent, show_band_map, weeks_table
+from ui.progress.learner import choose_topic, end_of_day, trend_weeks
 from ui.progress.links import app_base
 from ui.storage import UNAVAILABLE, app_database
 
@@ -158,17 +157,7 @@ def _roster(linked, states, rows, now, weeks) -> list[list[dict[Kind, float]]]:
         line["Due today"] = counts(mine, now, until).due
         line["Last 8 weeks"] = [round(100 * _share(t)) for t in history]
         table.append(line)
-    st.dataframe(
-        table,
-        hide_index=True,
-        width="stretch",
-        column_config={
-            "Last 8 weeks": st.column_config.LineChartColumn(
-                "Last 8 weeks", y_min=0, y_max=100, help="All topics' mastery at each week's end"
-            )
-        },
-        key="class_progress_roster",
-    )
+    weeks_table(table, "class_progress_roster", "Last 8 weeks", "All topics' mastery, %")
     return histories
 
 
@@ -188,42 +177,19 @@ def _class_chart(histories, weeks) -> None:
         line["Now"] = f"{round(shares[-1])}%"
         line["8 weeks"] = [round(v, 1) for v in shares]
         table.append(line)
-    st.dataframe(
-        table,
-        hide_index=True,
-        width="stretch",
-        column_config={
-            "8 weeks": st.column_config.LineChartColumn("8 weeks", y_min=0, y_max=100),
-        },
-        key="class_progress_weeks",
-    )
+    weeks_table(table, "class_progress_weeks", "8 weeks")
     st.caption("The class's mastery of each topic at the end of each week (week of Monday …).")
 
 
 def _class_map(learners: list[dict], now: datetime) -> None:
-    names = {t.name: t.title for t in TOPICS}
-    st.session_state.setdefault(TOPIC, TOPICS[0].name)
-    chosen = st.segmented_control(
-        "The map shows", list(names), format_func=names.get, key=TOPIC, width="stretch"
-    )
-    topic = next(t for t in TOPICS if t.name == (chosen or TOPICS[0].name))
+    topic = choose_topic(TOPIC, TOPICS[0].name)
     figures = class_figures(learners, now, topic.kinds)
-    roles, notes = band_roles(figures)
-    us_map(
-        "class_progress_map",
-        roles,
-        notes=notes,
-        words=BAND_LEGEND,
-        codes=True,
-        height=380,
-        label=f"How well the class knows each state: {topic.title.lower()}",
-        legend=False,  # the lines below name every state's band, with its figure
+    show_band_map(
+        "class_progress_map", figures, f"How well the class knows each state: {topic.title.lower()}"
     )
     st.caption(
         "Each state: the mean of the students' figures (a student who never met it counts 0)."
     )
-    for line in band_words(figures):
-        st.markdown(line)
 
 
 def _due(learners: list[dict], now: datetime) -> None:
