@@ -25,6 +25,7 @@ from store import classroom as cr
 from store import progress as pg
 from store.models import LearnerReview
 from tests import browser as b
+from tests.conftest import _page
 from tests.test_browser_a11y import axe_report, axe_violations, failing, settled
 
 pytestmark = pytest.mark.browser
@@ -33,10 +34,8 @@ QUIZ = "/zone_quiz?mode=zone&n=3&seed=2"
 
 
 def _context(chromium, blocked, viewport):
-    context = chromium.new_context(viewport=viewport, has_touch=viewport == b.PHONE)
-    page = context.new_page()
-    b.keep_local(page, blocked)
-    return context, page
+    """A fresh browser context (no cookies, no session) and its page, kept offline."""
+    return _page(chromium, blocked, viewport)
 
 
 def _open(page, url: str, text: str) -> None:
