@@ -27,6 +27,25 @@ Shared game tables (issue: play with classmates, ``store/tables.py``):
   table's rows from 1 across rounds; a rematch is a row of its own, ``by = "round"``), so two
   sessions can never both extend the sequence they saw.
 
+Progress (issue 20, ``store/progress.py``): a learner's history across lessons, without accounts.
+
+* ``learner``: one per progress code; its ``code`` is public, its token kept only as a SHA-256
+  hash (unique: one press of "Keep my progress" makes one row);
+* ``learner_review``: one row per answer about one item (kind, state) with its FSRS rating,
+  time and source (``practice``, ``class`` or ``live``), unique ``(learner_id, device, seq)``:
+  ``device`` is drawn once per session and ``seq`` counts that session's reviews, so a retried
+  write is stored once and two devices writing at once never clash;
+* ``learner_card``: each item's FSRS state after its reviews, one row per (learner, kind,
+  state); and ``learner_week``: per (learner, week, kind) the sum of the kind's
+  retrievability at the end of that week. Both are derived from ``learner_review`` (and
+  rebuilt from it by ``store.progress.rebuild``), kept so that a page reads a few hundred rows
+  instead of replaying every answer (``benchmarks/progress.py``);
+* ``class_student_learner``: the progress a class student's answers also go to (at most one
+  per student; a student without a row has none). A table of its own, so that no classroom
+  table is altered (migration ``0004``).
+
+Deleting a learner deletes its reviews, cards, weeks and links; deleting a student its link.
+
 Deleting a table deletes its seats and actions. Table ids are never reused (SQLite:
 ``AUTOINCREMENT``), so a server's cache of replayed states can never mistake a new table for a
 deleted one. All times are UTC (:class:`UTCDateTime`).
@@ -34,12 +53,13 @@ deleted one. All times are UTC (:class:`UTCDateTime`).
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Date,
     DateTime,
     Float,
     ForeignKey,
@@ -222,3 +242,75 @@ class TableAction(Base):
         JSON, nullable=True
     )  #: ``store.actions.encode``; ``NULL`` for a round
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class Learner(Base):
+    __tablename__ = "learner"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(8), unique=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class LearnerReview(Base):
+    __tablename__ = "learner_review"
+    __table_args__ = (
+        UniqueConstraint("learner_id", "device", "seq"),
+        Index("ix_learner_review_learner_id_kind_state", "learner_id", "kind", "state"),
+        Index("ix_learner_review_learner_id_day", "learner_id", "day"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"))
+    device: Mapped[str] = mapped_column(String(32))  #: drawn once per session
+    seq: Mapped[int] = mapped_column(Integer)  #: that session's 1st, 2nd … review
+    kind: Mapped[str] = mapped_column(String(12))  #: ``engine.quiz.items.Kind``
+    state: Mapped[str] = mapped_column(String(2))  #: USPS code
+    rating: Mapped[int] = mapped_column(Integer)  #: ``fsrs.Rating``: 1 Again … 4 Easy
+    answered_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    day: Mapped[date] = mapped_column(Date)  #: the learner's own calendar day (for streaks)
+    source: Mapped[str] = mapped_column(String(10))  #: "practice", "class" or "live"
+    mode: Mapped[str] = mapped_column(String(20))
+    seconds: Mapped[float | None] = mapped_column(Float)
+
+
+class LearnerCard(Base):
+    __tablename__ = "learner_card"
+
+    learner_id: Mapped[int] = mapped_column(
+        ForeignKey("learner.id", ondelete="CASCADE"), primary_key=True
+    )
+    kind: Mapped[str] = mapped_column(String(12), primary_key=True)
+    state: Mapped[str] = mapped_column(String(2), primary_key=True)
+    stability: Mapped[float] = mapped_column(Float)
+    difficulty: Mapped[float] = mapped_column(Float)
+    due: Mapped[datetime] = mapped_column(UTCDateTime)
+    last_review: Mapped[datetime] = mapped_column(UTCDateTime)
+    reviews: Mapped[int] = mapped_column(Integer)
+    lapses: Mapped[int] = mapped_column(Integer)
+    last_rating: Mapped[int] = mapped_column(Integer)
+    first_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class LearnerWeek(Base):
+    __tablename__ = "learner_week"
+
+    learner_id: Mapped[int] = mapped_column(
+        ForeignKey("learner.id", ondelete="CASCADE"), primary_key=True
+    )
+    week: Mapped[date] = mapped_column(Date, primary_key=True)  #: its Monday (UTC)
+    kind: Mapped[str] = mapped_column(String(12), primary_key=True)
+    total: Mapped[float] = mapped_column(Float)  #: the kind's retrievability summed at week end
+
+
+class StudentLearner(Base):
+    __tablename__ = "class_student_learner"
+
+    student_id: Mapped[int] = mapped_column(
+        ForeignKey("class_student.id", ondelete="CASCADE"), primary_key=True
+    )
+    learner_id: Mapped[int] = mapped_column(
+        ForeignKey("learner.id", ondelete="CASCADE"), index=True
+    )
+    linked_at: Mapped[datetime] = mapped_column(UTCDateTime)

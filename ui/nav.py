@@ -99,6 +99,14 @@ MENU: tuple[MenuEntry, ...] = (
         "your teacher.",
     ),
     MenuEntry(
+        "Drills",
+        "progress",
+        "My progress",
+        ":material/insights:",
+        "What you know, state by state, and what is due today: keep your progress with a link "
+        "of your own and practise what you are about to forget.",
+    ),
+    MenuEntry(
         "Games",
         "border_attack",
         "Border Attack",
@@ -145,6 +153,14 @@ MENU: tuple[MenuEntry, ...] = (
         ":material/monitoring:",
         "Open a class assignment with your teacher link: who did the work, the class map of "
         "the states they miss, every answer.",
+    ),
+    MenuEntry(
+        "Teacher",
+        "class_progress",
+        "Class progress",
+        ":material/trending_up:",
+        "With the same teacher link: what each student of the class knows over the weeks, "
+        "the states the class knows least, and an assignment of them.",
     ),
 )
 

@@ -1,9 +1,11 @@
 """QR codes of links, to scan from a projected screen or a phone: inline SVG drawn by
-``segno`` (a class's student link, a game table's link)."""
+``segno`` (a class's student link, a game table's link, a progress link), and the QR block
+(the code and its download)."""
 
 from __future__ import annotations
 
 import segno
+import streamlit as st
 
 
 def qr_svg(link: str) -> str:
@@ -11,4 +13,18 @@ def qr_svg(link: str) -> str:
     projected screen)."""
     return segno.make(link, error="m").svg_inline(
         scale=5, title=f"QR code of {link}", dark="#1F2933"
+    )
+
+
+def show_qr(link: str, caption: str, name: str, key: str) -> None:
+    """The QR code of ``link`` and a button to download it as ``<name>.svg``."""
+    st.image(qr_svg(link), caption=caption, width=220)
+    st.download_button(
+        "Download the QR code (SVG)",
+        qr_svg(link),
+        file_name=f"{name}.svg",
+        mime="image/svg+xml",
+        on_click="ignore",
+        icon=":material/qr_code_2:",
+        key=key,
     )

@@ -66,7 +66,8 @@ class Result:
     picks that are not correct; for one value, ``right`` holds it when correct, otherwise
     ``missed`` holds the answer and ``wrong`` the value given (if it is one); for an order, the
     states in their right place and those out of place. ``given`` is the answer as read, in
-    words; ``message`` is the sentence to show.
+    words; ``message`` is the sentence to show; ``corrected`` is true when a typed answer was
+    read through a small misspelling (a near miss: the right spelling is in ``message``).
     """
 
     outcome: Outcome
@@ -75,6 +76,7 @@ class Result:
     right: frozenset[str] = frozenset()
     missed: frozenset[str] = frozenset()
     wrong: frozenset[str] = frozenset()
+    corrected: bool = False
 
     @property
     def correct(self) -> bool:
@@ -260,8 +262,9 @@ class Question:
         note = f" {reading.message}" if reading.message else ""
         if reading.value == self.answer:
             return Result(
-                Outcome.RIGHT, f"Right!{note}", reading.given, right=frozenset({self.answer})
-            )
+                Outcome.RIGHT, f"Right!{note}", reading.given, right=frozenset({self.answer}),
+                corrected=reading.corrected,
+            )  # fmt: skip
         wrong = frozenset({reading.value}) if reading.value else frozenset()
         if self.value_kind is ValueKind.CAPITAL:
             card = by_usps()[self.answer]

@@ -39,20 +39,23 @@ _ZONE_KEYS = {key(z): z for z in ZONES}
 @dataclass(frozen=True, slots=True)
 class Reading:
     """What a response names: ``value`` (``None`` when it names no answer), ``given`` (the
-    response in words), ``message`` (a sentence for the student, or empty), and ``counted``
-    (false for a response that is asked again without penalty)."""
+    response in words), ``message`` (a sentence for the student, or empty), ``counted``
+    (false for a response that is asked again without penalty) and ``corrected`` (true when a
+    near miss, a small misspelling, was read as the name it is close to)."""
 
     value: str | None = None
     given: str = ""
     message: str = ""
     counted: bool = True
+    corrected: bool = False
 
 
 def from_match(match: Match) -> Reading:
     """The reading of a typed name as :mod:`engine.answers` matched it."""
     if match.accepted:
         message = match.message if match.status is not MatchStatus.EXACT else ""
-        return Reading(match.usps, match.name or "", message)
+        corrected = match.status is MatchStatus.CLOSE
+        return Reading(match.usps, match.name or "", message, corrected=corrected)
     if match.status is MatchStatus.NON_ANSWER:
         return Reading(None, match.name or "", match.message)
     return Reading(None, match.text.strip(), match.message, counted=False)

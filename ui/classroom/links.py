@@ -7,7 +7,7 @@ import streamlit as st
 
 from ui.classroom.student import CODE, URL_PATH
 from ui.links import app_link
-from ui.qr import qr_svg
+from ui.qr import show_qr
 
 RESULTS_PATH = "results"
 KEY_PARAM = "key"
@@ -28,13 +28,4 @@ def show_student_link(code: str, link: str) -> None:
     st.markdown(f"Class code: **{code}** · Student link:")
     st.code(link, language=None, wrap_lines=True)
     if "://" in link:
-        st.image(qr_svg(link), caption="Students can scan this with a phone.", width=220)
-        st.download_button(
-            "Download the QR code (SVG)",
-            qr_svg(link),
-            file_name=f"geoplunge-{code}.svg",
-            mime="image/svg+xml",
-            on_click="ignore",
-            icon=":material/qr_code_2:",
-            key=f"qr_{code}",
-        )
+        show_qr(link, "Students can scan this with a phone.", f"geoplunge-{code}", f"qr_{code}")

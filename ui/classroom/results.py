@@ -349,11 +349,10 @@ def _show_new_key(key: str) -> None:
         )
 
 
-def results_page() -> None:
-    """The Results page of one assignment, opened with its teacher key."""
-    st.title("Class results")
-    if deleted := st.session_state.pop("results_deleted", None):
-        st.success(md(deleted), icon=":material/delete:")
+def teacher_assignment() -> AssignmentInfo | None:
+    """The assignment the session's teacher key opens (a key in the address is moved into the
+    session first); ``None`` once the key form, or why the key opens nothing, is shown. The
+    Results and Class progress pages open with it."""
     _key_from_link()
     key = str(st.session_state.get(RESULTS_KEY) or "").strip()
     if not key:
@@ -371,6 +370,17 @@ def results_page() -> None:
     except Unavailable:
         st.error(UNAVAILABLE, icon=":material/cloud_off:")
         st.button("Try again", icon=":material/refresh:")
+        return
+    return assignment
+
+
+def results_page() -> None:
+    """The Results page of one assignment, opened with its teacher key."""
+    st.title("Class results")
+    if deleted := st.session_state.pop("results_deleted", None):
+        st.success(md(deleted), icon=":material/delete:")
+    assignment = teacher_assignment()
+    if assignment is None:
         return
     st.header(md(assignment.title), anchor=False)
     st.caption(md(about(assignment)))

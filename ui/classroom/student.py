@@ -49,6 +49,7 @@ from store.outbox import Outbox, Status
 from ui.buttons import button
 from ui.classroom.draft import draft_of, put_back
 from ui.links import md
+from ui.progress.keep import attach_student, class_join_note
 from ui.quiz.page import show_quiz
 from ui.quiz.roles import question_states
 from ui.quiz.session import QuizView
@@ -121,8 +122,9 @@ def _view(
 ) -> QuizView:
     run = replay(assignment, answers)
     view = QuizView(
-        assignment.drill, run, {}, [], assignment.timer, key=VIEW, locked=True, recorder=_record
-    )
+        assignment.drill, run, {}, [], assignment.timer, key=VIEW, locked=True, recorder=_record,
+        source="class",
+    )  # fmt: skip
     view.turn = len(run.attempts)  # the step: the same widget keys on every server
     view.started = time.monotonic() - (now_utc() - student.started_at).total_seconds()
     if run.is_done:
@@ -150,6 +152,7 @@ def _begin(
         box.kept = (draft.seq, draft.qid, draft.value)
     st.session_state[STATE] = ClassSession(assignment, student, token, box)
     st.session_state[VIEW] = view
+    attach_student(student.id)  # the student's answers also go to their progress
 
 
 def _keep_draft(session: ClassSession, view: QuizView) -> None:
@@ -251,7 +254,11 @@ def _join_form(assignment: AssignmentInfo) -> None:
     if not assignment.is_open():
         st.warning(md(closed_message(assignment)), icon=":material/lock:")
         return
-    st.markdown("Your teacher sees your name, your answers and your score; nothing else is kept.")
+    st.markdown(
+        "Your teacher sees your name, your answers and your score, and through your progress "
+        "code how well you know each state; nothing else is kept."
+    )
+    class_join_note()
     _join_token(assignment.code)
     with st.form("class_join_form"):
         st.text_input("Your name", key="class_name", placeholder="First name and initial")

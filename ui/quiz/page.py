@@ -39,6 +39,7 @@ from ui.focus import by_key, focus
 from ui.links import md
 from ui.maps import map_change, us_map
 from ui.nav import DRILL_MENU
+from ui.progress.keep import keep_panel
 from ui.quiz.roles import (
     MAP_HINTS,
     SUMMARY_WORDS,
@@ -391,3 +392,4 @@ def show_quiz(view: QuizView) -> None:
     st.caption(line + practice)
     if not view.locked:
         settings_form(view)
+    keep_panel()

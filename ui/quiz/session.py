@@ -27,6 +27,7 @@ from engine.quiz import PARAMS, AnswerType, QuizRun, QuizSettings, ValueKind, ec
 from ui.links import fresh_seed
 from ui.maps import map_change
 from ui.nav import DRILL_MENU
+from ui.progress.keep import keep_answer
 from ui.quiz.roles import follows_map
 
 TIMER = "timer"
@@ -83,6 +84,9 @@ class QuizView:
     key, default the drill page's URL path), ``locked`` (the settings cannot be changed and the
     seed is never shown) and ``recorder``, called with the view and the response after every
     counted answer. "Practise my misses" keeps ``key`` and ``locked`` but records nothing.
+
+    Every counted answer also goes to the session's progress, if it has one (``ui.progress.
+    keep``), as given in ``source``: ``practice`` (a drill, a practice run) or ``class``.
     """
 
     group: str
@@ -105,6 +109,7 @@ class QuizView:
     key: str = ""
     locked: bool = False
     recorder: Callable[[QuizView, object], None] | None = None
+    source: str = "practice"  #: where the learner's progress says the answers were given
 
     def __post_init__(self) -> None:
         self.key = self.key or DRILL_MENU[self.group].url_path
@@ -256,6 +261,7 @@ def submit(key: str) -> None:
         view.notice = ""
         if view.recorder is not None:
             view.recorder(view, response)
+        keep_answer(view)
     else:
         view.notice = result.message
 

@@ -1,0 +1,276 @@
+"""The progress this session's answers go to, and the line under every quiz that says so.
+
+* **Every counted answer** of every quiz (a drill page, a practice link, the class quiz, My
+  progress's practice) becomes reviews (``engine.progress.reviews``: an item each, rated by
+  the one rule) that go into the session's review outbox (``store.review_outbox``) as it is
+  checked, and are written at once when the database answers; while it is away they wait.
+* **Before the session has a progress** they wait too, unwritten. "Keep my progress" makes a
+  progress code (the button draws its token once: a double click makes one) and the answers
+  of this tab so far join it; opening a progress link does the same with an existing one.
+* **A class student** always has a progress: the one this session has, or a new one made
+  when they start (:func:`attach_student`); a student resumed on another device writes to
+  the progress they are linked to, whose link that device does not have (the token is kept
+  only as a hash).
+* The token stays in the session (it is never put in the address bar); "Forget my progress
+  on this device" drops it, and later answers wait for another.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import streamlit as st
+
+from engine.progress.reviews import reviews_of
+from store.codes import new_token
+from store.db import Unavailable
+from store.progress import (
+    LearnerInfo,
+    NotFound,
+    ReviewRecord,
+    create_learner,
+    learner_by_id,
+    learner_of_student,
+    link_student,
+    now_utc,
+    open_learner,
+)
+from store.review_outbox import ReviewOutbox
+from ui.classroom.times import teacher_zone
+from ui.links import md
+from ui.progress.links import URL_PATH, read_link, show_progress_link
+from ui.storage import UNAVAILABLE, app_database
+
+if TYPE_CHECKING:
+    from ui.quiz.session import QuizView
+
+LEARNER = "progress_learner"  #: session key: the :class:`Me` of this session
+BOXES = "progress_boxes"  #: session key: the review outboxes, the current one last
+PRESS = "progress_press"  #: session key: the token "Keep my progress" drew for its press
+FRESH = "progress_fresh"  #: session key: the new link is on show until the learner hides it
+ERROR = "progress_open_error"  #: session key: why a pasted link opened nothing
+
+
+@dataclass(frozen=True)
+class Me:
+    """The session's learner, with its token when this session knows it (``None``: attached
+    through a class student resumed here)."""
+
+    learner: LearnerInfo
+    token: str | None
+
+
+def me() -> Me | None:
+    """The session's learner, if any."""
+    return st.session_state.get(LEARNER)
+
+
+def _boxes() -> list[ReviewOutbox]:
+    return st.session_state.setdefault(BOXES, [ReviewOutbox()])
+
+
+def waiting() -> int:
+    """Reviews of this session not yet written."""
+    return sum(len(b.pending) for b in _boxes())
+
+
+def flush() -> None:
+    """Write whatever waits and is due, in every outbox of the session; keep the current one
+    and those still holding reviews."""
+    boxes = _boxes()
+    db = app_database()
+    for box in boxes:
+        box.flush(db)
+    st.session_state[BOXES] = [b for b in boxes[:-1] if b.pending] + [boxes[-1]]
+
+
+def become(learner: LearnerInfo, token: str | None) -> None:
+    """The session's answers go to ``learner`` from now on (those waiting without a progress
+    join it; those waiting for another learner still go to that one)."""
+    box = _boxes()[-1]
+    if box.student_id == 0:
+        box.student_id = learner.id
+    elif box.student_id != learner.id:
+        _boxes().append(ReviewOutbox(student_id=learner.id))
+    current = me()
+    if token is None and current is not None and current.learner.id == learner.id:
+        token = current.token
+    st.session_state[LEARNER] = Me(learner, token)
+    flush()
+
+
+def forget() -> None:
+    """This session forgets its progress (the answers already given stay in it)."""
+    st.session_state.pop(LEARNER, None)
+    st.session_state.pop(FRESH, None)
+    _boxes().append(ReviewOutbox())
+
+
+def keep() -> None:
+    """ "Keep my progress": a new progress for this session (one per press)."""
+    token = st.session_state.setdefault(PRESS, new_token())
+    try:
+        made = create_learner(app_database(), token=token)
+    except Unavailable:
+        st.session_state[ERROR] = UNAVAILABLE
+        return
+    st.session_state.pop(PRESS, None)
+    st.session_state.pop(ERROR, None)
+    st.session_state[FRESH] = True
+    become(made.learner, made.token)
+
+
+def open_link(code: object, token: object) -> bool:
+    """Open the progress of ``code`` and ``token`` in this session; False, with the reason kept
+    for the page to say, when they open nothing."""
+    try:
+        learner = open_learner(app_database(), code, token)
+    except NotFound as error:
+        st.session_state[ERROR] = str(error)
+        return False
+    except Unavailable:
+        st.session_state[ERROR] = UNAVAILABLE
+        return False
+    st.session_state.pop(ERROR, None)
+    become(learner, str(token).strip())
+    return True
+
+
+def keep_answer(view: QuizView) -> None:
+    """After a counted answer: its reviews into the outbox, then write what waits."""
+    attempt = view.run.last
+    if attempt is None:
+        return
+    now = now_utc()
+    day = now.astimezone(teacher_zone()).date()
+    box = _boxes()[-1]
+    for r in reviews_of(attempt, now):
+        box.add(
+            lambda seq, r=r: ReviewRecord(
+                seq,
+                r.item.kind.value,
+                r.item.state,
+                int(r.rating),
+                r.at,
+                day,
+                view.source,
+                r.mode,
+                r.seconds,
+            )  # fmt: skip
+        )
+    flush()
+
+
+def attach_student(student_id: int) -> None:
+    """The class student this session has become: their answers also go to the progress they
+    are linked to; a student without one is linked to this session's progress, or to a new
+    one made now (its link is then shown with the quiz)."""
+    db = app_database()
+    try:
+        linked = learner_of_student(db, student_id)
+        if linked is not None:
+            become(linked, None)
+            return
+        current = me()
+        if current is None:
+            keep()
+            current = me()
+            if current is None:
+                return
+        chosen = link_student(db, student_id, current.learner.id)
+        if chosen != current.learner.id and (other := learner_by_id(db, chosen)) is not None:
+            become(other, None)  # another tab linked the student first
+    except Unavailable:
+        return  # the answers wait for a progress; the quiz goes on
+
+
+# --- on the page ----------------------------------------------------------------------------
+
+
+def _open_pasted(key: str) -> None:
+    code, token = read_link(st.session_state.get(key, ""))
+    if not code or not token:
+        st.session_state[ERROR] = (
+            "Paste the whole progress link (it holds a code and a long token), or type the code "
+            "and the token with a space between."
+        )
+        return
+    open_link(code, token)
+
+
+def open_form(key: str, label: str = "Open my progress") -> None:
+    """A small form: paste a progress link (or type its code and token) to open it here."""
+    with st.form(f"{key}_form"):
+        st.text_input(
+            "Your progress link", key=f"{key}_text", type="password",
+            placeholder="https://…/progress?code=…&token=…",
+        )  # fmt: skip
+        st.form_submit_button(label, icon=":material/key:", on_click=_open_pasted,
+                              args=(f"{key}_text",))  # fmt: skip
+    if error := st.session_state.get(ERROR):
+        st.error(md(error), icon=":material/error:")
+
+
+def _hide_fresh() -> None:
+    st.session_state.pop(FRESH, None)
+
+
+def _status() -> None:
+    flush()
+    count = waiting()
+    who = me()
+    if who is None:
+        return
+    line = f":material/bookmark: Your answers go to your progress **{who.learner.code}**"
+    if count:
+        line += (
+            f" · :orange-badge[:material/cloud_sync: Saving…] {count} waiting: the database is "
+            "not answering; they go as soon as it does."
+        )
+    st.markdown(line)
+
+
+def keep_panel() -> None:
+    """Under a quiz: "Keep my progress", or where the answers go (and, just after keeping,
+    the new progress link with its QR code)."""
+    who = me()
+    if who is None:
+        with st.container(border=True):
+            st.markdown(
+                "**Keep my progress.** GeoPlunge can remember each state you answer about and "
+                "bring it back just before you would forget it. You get a link of your own (no "
+                "account, no name) to open it on any device."
+            )
+            st.button(
+                "Keep my progress", icon=":material/bookmark_add:", on_click=keep,
+                key="progress_keep",
+            )  # fmt: skip
+            if error := st.session_state.get(ERROR):
+                st.error(md(error), icon=":material/error:")
+        return
+    st.fragment(_status, run_every=5 if waiting() else None)()
+    if st.session_state.get(FRESH) and who.token:
+        with st.container(border=True):
+            st.markdown(
+                "**Your progress is kept.** Save this link, or print its card: it opens your "
+                f"progress on any device. [My progress]({URL_PATH}) shows what you know."
+            )
+            show_progress_link(who.learner.code, who.token, "progress_fresh")
+            st.button(
+                "I have saved it: hide it", icon=":material/visibility_off:",
+                on_click=_hide_fresh, key="progress_fresh_hide",
+            )  # fmt: skip
+
+
+def class_join_note() -> None:
+    """On the class quiz's join form: where the student's answers will also go."""
+    who = me()
+    if who is not None:
+        st.caption(f"Your answers will also go to your progress {who.learner.code}.")
+        return
+    with st.expander("Have a progress link? Use it for this quiz", icon=":material/bookmark:"):
+        st.caption(
+            "Otherwise you get a new progress code when you start: its link is shown with the quiz."
+        )
+        open_form("progress_class", "Use my progress")

@@ -1,0 +1,260 @@
+"""The My progress page (``/progress``; ``?code=…&token=…`` opens a progress): what the learner
+knows, state by state, and "Practise what is due".
+
+* **The link's secret stays off the screen.** A code and token in the address open the
+  progress into the session and leave the address bar at once (as the teacher key does on
+  Class results); a reload asks for the link again.
+* **The map**: the 50 states coloured by how well the learner knows each, for one topic at a
+  time (borders, capitals, zones, location, ranks): known, fading, weak (the three bands of
+  ``engine.progress.schedule``), grey when not met yet; the exact figure on hover and every
+  state's figure in words under the map.
+* **The counts**: items learned, due today (by the end of the learner's day, in their time
+  zone), new; the streak of days practised; each topic's mastery and its last eight weeks.
+* **Practise what is due** deals a quiz of the items due now, then the weakest, then new ones
+  (``engine.progress.select``), seeded, answered on the drills' own page and map
+  (``ui.quiz.page.show_quiz``); every answer goes to the history as it is checked.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, time, timedelta
+
+import streamlit as st
+
+from engine.progress.mastery import counts, state_figures, streak, topic_share, trend
+from engine.progress.practice import PRACTICE_N, practice_questions, practice_settings
+from engine.progress.schedule import retrievability, week_of, weeks_between
+from engine.progress.select import practice_items
+from engine.quiz import QuizRun
+from engine.quiz.items import TOPICS, Item, Topic
+from engine.quiz.modes import mode
+from store.db import Unavailable
+from store.progress import (
+    NotFound,
+    learner_states,
+    learner_weeks,
+    now_utc,
+    practice_days,
+    replace_token,
+)
+from ui.classroom.times import teacher_zone
+from ui.links import fresh_seed, md
+from ui.progress.bands import percent, show_band_map, weeks_table
+from ui.progress.keep import FRESH, become, forget, keep, me, open_form, open_link
+from ui.progress.links import CODE, TOKEN, show_progress_link
+from ui.quiz.page import show_quiz
+from ui.quiz.session import QuizView
+from ui.storage import UNAVAILABLE, app_database
+
+PRACTICE = "progress_quiz"  #: session key of the practice quiz's view
+TOPIC = "progress_topic"  #: session key of the topic the map shows
+WEEKS = 8  #: weeks in a trend
+STREAK_DAYS = 400  #: days looked back for a streak
+
+
+def end_of_day(now: datetime) -> datetime:
+    """The end of the learner's day (their browser's time zone), as UTC."""
+    zone = teacher_zone()
+    local = now.astimezone(zone)
+    return datetime.combine(local.date() + timedelta(days=1), time(), tzinfo=zone)
+
+
+def trend_weeks(now: datetime) -> list:
+    """The Mondays of the last :data:`WEEKS` weeks, this one last."""
+    this = week_of(now)
+    return weeks_between(this - timedelta(weeks=WEEKS - 1), this)
+
+
+def _from_link() -> None:
+    """A code and token in the address open the progress here and leave the address bar."""
+    if CODE not in st.query_params and TOKEN not in st.query_params:
+        return
+    code, token = st.query_params.get(CODE, ""), st.query_params.get(TOKEN, "")
+    for name in (CODE, TOKEN):
+        if name in st.query_params:
+            del st.query_params[name]
+    open_link(code, token)
+
+
+def choose_topic(key: str, first: str) -> Topic:
+    """The topic a map shows, chosen with a row of buttons (``first`` at the start)."""
+    names = {t.name: t.title for t in TOPICS}
+    st.session_state.setdefault(key, first)
+    chosen = st.segmented_control(
+        "The map shows", list(names), format_func=names.get, key=key, width="stretch"
+    )
+    return next(t for t in TOPICS if t.name == (chosen or first))
+
+
+def _practise(states: dict[Item, object]) -> None:
+    """ "Practise what is due": a seeded quiz of the items due, the weakest, new ones."""
+    now = now_utc()
+    seed = fresh_seed()
+    items = practice_items(states, now, end_of_day(now), PRACTICE_N, seed)
+    if not items:
+        return
+    questions = practice_questions(items, seed)
+    run = QuizRun(practice_settings(questions, seed), questions)
+    group = mode(questions[0].mode).group
+    view = QuizView(group, run, {}, [], key=PRACTICE, locked=True)
+    previous: QuizView | None = st.session_state.get(PRACTICE)
+    view.turn = previous.turn + 1 if previous else 0
+    st.session_state[PRACTICE] = view
+
+
+def _stop() -> None:
+    st.session_state.pop(PRACTICE, None)
+
+
+def _replace_link() -> None:
+    who = me()
+    if who is None or not who.token:
+        return
+    try:
+        fresh = replace_token(app_database(), who.learner.id, who.token)
+    except (NotFound, Unavailable) as error:
+        st.session_state["progress_flash"] = (
+            str(error) if isinstance(error, NotFound) else UNAVAILABLE
+        )
+        return
+    become(who.learner, fresh)
+    st.session_state[FRESH] = True
+    st.session_state["progress_flash"] = (
+        "A new progress link is made: the old one opens nothing from now on. Save the new one."
+    )
+
+
+def _welcome() -> None:
+    st.markdown(
+        "GeoPlunge remembers each fact you answer (a state's borders, its capital, its zone, "
+        "where it is, how it ranks) and brings it back just before you would forget it "
+        "(the FSRS scheduler). There is no account: your progress is a link of your own."
+    )
+    left, right = st.columns(2, gap="large")
+    with left:
+        st.subheader("Start", anchor=False)
+        st.markdown("A new progress code for this device and any other.")
+        st.button("Keep my progress", type="primary", icon=":material/bookmark_add:",
+                  on_click=keep, key="progress_start")  # fmt: skip
+    with right:
+        st.subheader("Come back", anchor=False)
+        open_form("progress_page")
+
+
+def _map(states, now, topic: Topic) -> None:
+    figures = state_figures(states, now, topic.kinds)
+    details = {}
+    if len(topic.kinds) > 1:
+        for usps in figures:
+            parts = []
+            for kind in topic.kinds:
+                s = states.get(Item(kind, usps))
+                parts.append(f"{kind.label} {percent(retrievability(s, now)) if s else 'not met'}")
+            details[usps] = ", ".join(parts)
+    label = f"How well you know each state: {topic.title.lower()}"
+    show_band_map("progress_map", figures, label, details)
+
+
+def _topics_table(states, rows, now) -> None:
+    weeks = trend_weeks(now)
+    history = trend(rows, states, weeks, now)
+    met = {t.name: sum(1 for i in states if i.kind in t.kinds) for t in TOPICS}
+    rows = [
+        {
+            "Topic": topic.title,
+            "Mastery": percent(topic_share(history[-1], topic.kinds)),
+            "Facts met": f"{met[topic.name]} of {50 * len(topic.kinds)}",
+            "8 weeks": [round(100 * topic_share(t, topic.kinds)) for t in history],
+        }
+        for topic in TOPICS
+    ]
+    weeks_table(rows, "progress_topics", "8 weeks", "Mastery at the end of each week, %")
+    st.caption(
+        "Mastery: the share of a topic's facts (50 states × its kinds) you are expected to "
+        "recall now; facts never met count as not known."
+    )
+
+
+def _dashboard() -> None:
+    who = me()
+    assert who is not None
+    db = app_database()
+    now = now_utc()
+    today = now.astimezone(teacher_zone()).date()
+    try:
+        states = learner_states(db, who.learner.id)
+        days = practice_days(db, who.learner.id, today - timedelta(days=STREAK_DAYS))
+        rows = learner_weeks(db, [who.learner.id], trend_weeks(now)[0])[who.learner.id]
+    except Unavailable:
+        st.error(UNAVAILABLE, icon=":material/cloud_off:")
+        st.button("Try again", icon=":material/refresh:")
+        return
+    c = counts(states, now, end_of_day(now))
+    st.markdown(f"Progress **{who.learner.code}** · {c.met} of {c.total} facts met")
+    days_in_row = streak(days, today)
+    with st.container(border=True):  # one line that wraps on a phone
+        st.markdown(
+            f"#### :material/school: {c.learned} learned · :material/event: {c.due} due today · "
+            f":material/fiber_new: {c.new} new · :material/local_fire_department: "
+            f"{days_in_row}-day streak"
+        )
+        st.caption(
+            "Learned: facts you are 90% or more likely to recall now. Due today: facts the "
+            "scheduler brings back by tonight. New: facts not met yet. Streak: days in a row "
+            "with practice."
+        )
+    label = f"Practise what is due ({c.due})" if c.due else "Practise: the weakest, then new facts"
+    st.button(label, type="primary", icon=":material/exercise:", width="stretch",
+              on_click=_practise, args=(states,), key="progress_practise")  # fmt: skip
+    if not states:
+        st.info("Nothing is kept yet: practise, or answer any drill, and it shows here.")
+    met = [t.name for t in TOPICS if any(i.kind in t.kinds for i in states)]
+    topic = choose_topic(TOPIC, met[0] if met else TOPICS[0].name)
+    map_col, table_col = st.columns([3, 2], vertical_alignment="top")
+    with map_col:
+        _map(states, now, topic)
+    with table_col:
+        _topics_table(states, rows, now)
+    _link_and_device()
+
+
+def _link_and_device() -> None:
+    who = me()
+    assert who is not None
+    with st.expander("My progress link and its QR code", icon=":material/qr_code_2:"):
+        if who.token:
+            show_progress_link(who.learner.code, who.token, "progress_link")
+        else:
+            st.markdown(
+                "This progress was opened through your class quiz: its link is the one you "
+                "saved when you started. Open it to see it here."
+            )
+    with st.expander("Make a new progress link, or forget it here", icon=":material/key:"):
+        if who.token:
+            st.markdown(
+                "If someone else saw your link (on a shared screen, in a photo), replace it: "
+                "the old link opens nothing from then on."
+            )
+            st.button("Make a new progress link", icon=":material/key:",
+                      on_click=_replace_link, key="progress_replace")  # fmt: skip
+        st.markdown("On a shared computer, forget this progress when you are done.")
+        st.button("Forget my progress on this device", icon=":material/logout:",
+                  on_click=forget, key="progress_forget")  # fmt: skip
+
+
+def progress_page() -> None:
+    """The My progress page."""
+    st.title("My progress")
+    _from_link()
+    if flash := st.session_state.pop("progress_flash", None):
+        st.info(md(flash), icon=":material/info:")
+    if me() is None:
+        _welcome()
+        return
+    view: QuizView | None = st.session_state.get(PRACTICE)
+    if view is not None:
+        st.button("Back to my progress", icon=":material/arrow_back:", on_click=_stop,
+                  key="progress_back")  # fmt: skip
+        show_quiz(view)
+        return
+    _dashboard()

@@ -1,0 +1,275 @@
+"""The Class progress page (``/class_progress?key=…``): what the students of a class assignment
+know over the weeks, opened with the teacher key as Class results is (the same key handling:
+``ui.classroom.results.teacher_assignment``; a key opened on one of the two pages opens the
+other in the same session).
+
+* **Every student with a progress code** (a student gets one on joining, or gives theirs):
+  their mastery per topic now, due today, and the last eight weeks of their mastery in a small
+  chart; the class's mastery per topic over the same weeks.
+* **The class map**: for one topic, each state by the class's figure (the mean of the
+  students', a student who never met it counting 0), in the three bands, the exact figure on
+  hover and in words; the facts due for the most students; a CSV of every student's facts.
+* **Assign what the class does not know**: one button makes a class assignment of the topic
+  the class knows least, on its ten least known states (its teacher key drawn once: one
+  press, one assignment), shown as the Assign page shows one: the class link first, the
+  private teacher link behind a button.
+
+A student's progress holds all their practice, at home too: what a teacher sees here is what
+the student's progress code holds, and the join page tells the student so.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import datetime
+
+import streamlit as st
+
+from engine.progress.mastery import (
+    class_figures,
+    counts,
+    kind_totals,
+    most_due,
+    topic_share,
+    trend,
+    weakest_states,
+)
+from engine.progress.schedule import band, retrievability
+from engine.quiz import QuizSettings, default_modes
+from engine.quiz.items import TOPIC_GROUPS, TOPICS, Kind, Topic
+from store.classroom import AssignmentInfo, ClassroomError, NewAssignment, create_assignment
+from store.codes import KEY_BYTES, new_token
+from store.db import Unavailable
+from store.progress import ClassLearner, class_learners, class_states, learner_weeks, now_utc
+from ui.classroom.links import show_student_link, student_link, teacher_link
+from ui.classroom.results import teacher_assignment
+from ui.classroom.student import about
+from ui.links import md
+from ui.progress.bands import percent, show_band_map, weeks_table
+from ui.progress.learner import choose_topic, end_of_day, trend_weeks
+from ui.progress.links import app_base
+from ui.storage import UNAVAILABLE, app_database
+
+REQUEST = "class_progress_request"  #: session key: the teacher key drawn for the next press
+MADE = "class_progress_made"  #: session key: the assignment the button made
+STEP = "class_progress_step"  #: session key: "class" or "teacher", the link on show
+ERROR = "class_progress_error"
+TOPIC = "class_progress_topic"
+WEAKEST = 10  #: states in an assignment of what the class does not know
+ALL_KINDS = tuple(Kind)
+
+
+def _share(totals: dict[Kind, float], kinds=ALL_KINDS) -> float:
+    return topic_share(totals, kinds)
+
+
+def _weakest_topic(totals: list[dict[Kind, float]]) -> Topic:
+    """The topic the class knows least, from each learner's :func:`kind_totals` (ties: the
+    first in the menu's order)."""
+    return min(TOPICS, key=lambda t: sum(topic_share(each, t.kinds) for each in totals))
+
+
+def _assign(assignment_id: int, learners: list[dict]) -> None:
+    """ "Assign what the class does not know": one assignment per press (its key drawn once)."""
+    ss = st.session_state
+    ss.pop(ERROR, None)
+    now = now_utc()
+    topic = _weakest_topic([kind_totals(s, now) for s in learners])
+    states = weakest_states(learners, now, topic.kinds, WEAKEST)
+    group = TOPIC_GROUPS[topic.name]
+    settings = QuizSettings(modes=default_modes(group), states=tuple(states), n=WEAKEST)
+    try:
+        made = create_assignment(
+            app_database(), title=f"Review: {topic.title.lower()} of {len(states)} states",
+            drill=group, settings=settings,
+            teacher_key=ss.setdefault(REQUEST, new_token(KEY_BYTES)),
+        )  # fmt: skip
+    except (ClassroomError, Unavailable) as error:
+        ss[ERROR] = str(error) if isinstance(error, ClassroomError) else UNAVAILABLE
+        return
+    ss.pop(REQUEST, None)
+    ss[MADE] = made
+    ss[STEP] = "class"
+
+
+def _step(step: str) -> None:
+    st.session_state[STEP] = step
+
+
+def _done() -> None:
+    for name in (MADE, STEP, ERROR):
+        st.session_state.pop(name, None)
+
+
+def _made(made: NewAssignment) -> None:
+    """The assignment the button made: the class link, then (behind a button) the teacher's."""
+    a, base = made.assignment, app_base()
+    with st.container(border=True):
+        st.success(f"Created “{md(a.title)}”: class code **{a.code}**.", icon=":material/check:")
+        st.caption(md(about(a)))
+        if st.session_state.get(STEP, "class") == "class":
+            show_student_link(a.code, student_link(a.code, base))
+            st.button("Show my private teacher link", icon=":material/key:", on_click=_step,
+                      args=("teacher",), key="class_progress_teacher")  # fmt: skip
+        else:
+            st.markdown("**Your private teacher link** (not for the board):")
+            st.code(teacher_link(made.teacher_key, base), language=None, wrap_lines=True)
+            st.warning(
+                "Keep this private and copy it now: only a fingerprint of its key is stored.",
+                icon=":material/key:",
+            )
+            st.button("Hide it: back to the class link", icon=":material/visibility_off:",
+                      on_click=_step, args=("class",), key="class_progress_class")  # fmt: skip
+        st.button("Done", icon=":material/check:", on_click=_done, key="class_progress_done")
+
+
+def _csv(linked: list[ClassLearner], states: dict[int, dict], now: datetime) -> str:
+    """One row per student per fact met."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["student", "progress code", "kind", "state", "retrievability", "band",
+                     "answers", "wrong", "due", "last answer"])  # fmt: skip
+    for s in linked:
+        assert s.learner is not None
+        for item, state in sorted(states[s.learner.id].items()):
+            figure = retrievability(state, now)
+            writer.writerow([
+                s.name, s.learner.code, item.kind.value, item.state, f"{figure:.3f}",
+                band(figure).value, state.reviews, state.lapses,
+                state.due.isoformat(timespec="minutes"),
+                state.last_review.isoformat(timespec="minutes"),
+            ])  # fmt: skip
+    return out.getvalue()
+
+
+def _roster(linked, states, rows, now, weeks) -> list[list[dict[Kind, float]]]:
+    """The table of students; returns each one's weekly totals (for the class chart)."""
+    until = end_of_day(now)
+    histories, table = [], []
+    for s in linked:
+        mine = states[s.learner.id]
+        history = trend(rows[s.learner.id], mine, weeks, now)
+        histories.append(history)
+        line = {"Name": s.name, "Code": s.learner.code}
+        for topic in TOPICS:
+            line[topic.title] = percent(topic_share(history[-1], topic.kinds))
+        line["Due today"] = counts(mine, now, until).due
+        line["Last 8 weeks"] = [round(100 * _share(t)) for t in history]
+        table.append(line)
+    weeks_table(table, "class_progress_roster", "Last 8 weeks", "All topics' mastery, %")
+    return histories
+
+
+def _class_chart(histories, weeks) -> None:
+    """The class's mastery per topic at the end of each week (this week: now), in figures and
+    in a small chart per topic (a table: its figures are read out, a chart's are not)."""
+    table = []
+    for topic in TOPICS:
+        shares = [
+            100 * sum(topic_share(h[i], topic.kinds) for h in histories) / len(histories)
+            for i in range(len(weeks))
+        ]
+        line = {"Topic": topic.title}
+        line.update(
+            {f"{w:%b %d}": f"{round(v)}%" for w, v in zip(weeks[:-1], shares, strict=False)}
+        )
+        line["Now"] = f"{round(shares[-1])}%"
+        line["8 weeks"] = [round(v, 1) for v in shares]
+        table.append(line)
+    weeks_table(table, "class_progress_weeks", "8 weeks")
+    st.caption("The class's mastery of each topic at the end of each week (week of Monday …).")
+
+
+def _class_map(learners: list[dict], now: datetime) -> None:
+    topic = choose_topic(TOPIC, TOPICS[0].name)
+    figures = class_figures(learners, now, topic.kinds)
+    show_band_map(
+        "class_progress_map", figures, f"How well the class knows each state: {topic.title.lower()}"
+    )
+    st.caption(
+        "Each state: the mean of the students' figures (a student who never met it counts 0)."
+    )
+
+
+def _due(learners: list[dict], now: datetime) -> None:
+    due = most_due(learners, end_of_day(now), 10)
+    if not due:
+        st.caption("Nothing is due today for anyone.")
+        return
+    st.markdown(
+        "\n".join(
+            f"{i}. {md(item.describe())}: due for {n} of {len(learners)}"
+            for i, (item, n) in enumerate(due, 1)
+        )
+    )
+
+
+def _progress(assignment: AssignmentInfo) -> None:
+    db = app_database()
+    now = now_utc()
+    weeks = trend_weeks(now)
+    try:
+        students = class_learners(db, assignment.id)
+        linked = [s for s in students if s.learner is not None]
+        ids = [s.learner.id for s in linked]
+        states = class_states(db, ids)
+        rows = learner_weeks(db, ids, weeks[0])
+    except Unavailable:
+        st.error(UNAVAILABLE, icon=":material/cloud_off:")
+        st.button("Try again", icon=":material/refresh:")
+        return
+    st.markdown(f"**{len(linked)}** of {len(students)} students have a progress code.")
+    if not linked:
+        st.info(
+            "No student of this assignment has a progress yet: students get one when they "
+            "start the class quiz (those who joined before progress codes existed have none)."
+        )
+        return
+    learners = [states[i] for i in ids]
+    st.subheader("Students", anchor=False)
+    histories = _roster(linked, states, rows, now, weeks)
+    st.subheader("The class over the weeks", anchor=False)
+    _class_chart(histories, weeks)
+    map_col, due_col = st.columns([3, 2], vertical_alignment="top")
+    with map_col:
+        st.subheader("Class map", anchor=False)
+        _class_map(learners, now)
+    with due_col:
+        st.subheader("Due for the most students", anchor=False)
+        _due(learners, now)
+        st.download_button(
+            "Download every student's facts (CSV)",
+            lambda: _csv(linked, states, now),  # made when the button is pressed
+            file_name=f"geoplunge-{assignment.code}-progress.csv",
+            mime="text/csv",
+            on_click="ignore",
+            icon=":material/download:",
+            key="class_progress_csv",
+        )
+        st.subheader("Assign what the class does not know", anchor=False)
+        topic = _weakest_topic([h[-1] for h in histories])
+        st.markdown(
+            f"A class assignment of **{topic.title.lower()}** (the topic the class knows "
+            f"least) on its {WEAKEST} least known states, {WEAKEST} questions."
+        )
+        if st.session_state.get(MADE) is None:
+            st.button("Assign what the class does not know", type="primary",
+                      icon=":material/assignment_add:", on_click=_assign,
+                      args=(assignment.id, learners), key="class_progress_assign")  # fmt: skip
+        if error := st.session_state.get(ERROR):
+            st.error(md(error), icon=":material/error:")
+    if (made := st.session_state.get(MADE)) is not None:
+        _made(made)
+
+
+def class_progress_page() -> None:
+    """The Class progress page of one assignment, opened with its teacher key."""
+    st.title("Class progress")
+    assignment = teacher_assignment()
+    if assignment is None:
+        return
+    st.header(md(assignment.title), anchor=False)
+    st.caption(md(about(assignment)))
+    st.page_link("pages/results.py", label="Its class results", icon=":material/monitoring:")
+    _progress(assignment)
