@@ -148,5 +148,6 @@ def alt_text(marks: Marks, *, selection: str = "", name_hatched: bool = True) ->
         parts.append(f"coloured: {and_list(names)}{count}")
     if marks.muted:
         where = f"outside {selection}" if selection else "not part of the question"
-        parts.append(f"the {plural(len(marks.muted), 'state')} {where} are grey")
+        verb = "is" if len(marks.muted) == 1 else "are"
+        parts.append(f"{plural(len(marks.muted), 'state')} {where} {verb} grey")
     return "; ".join(parts) + "."

@@ -21,7 +21,8 @@ The rules (:func:`on_paper`):
   (``neighbors``); the states outside a question's selection are grey.
 
 The key of each question gives the answer in words, the explanation the app shows after an
-answer, and, for a question with a map, the map with the right states coloured.
+answer (not for ``all50``, whose explanation is its answer again), and, for a question with a
+map, the map with the right states coloured.
 """
 
 from __future__ import annotations
@@ -163,7 +164,7 @@ def on_paper(q: Question, number: int, selection: str = "") -> PaperQuestion:
         sheet_map=sheet_map,
         key_map=key_map,
         answer=q.answer_text,
-        explanation=q.explanation,
+        explanation="" if form is Form.NAMES else q.explanation,  # it lists the answer again
         sheet_alt=alt_text(sheet_map, selection=selection, name_hatched=not _hatched_unnamed(q))
         if sheet_map
         else "",
