@@ -13,17 +13,25 @@ import io
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-import sqlalchemy as sa
 from streamlit.runtime.media_file_manager import MediaFileManager
 from streamlit.testing.v1 import AppTest
 
-import store.db
 from engine.quiz import build_questions, parse_settings
+from store.classroom import find_assignment
 from store.gradebook import CANVAS_COLUMNS, GRADEBOOKS, PLAIN_COLUMNS
-from store.models import Assignment
 from tests.pdf_tools import info, need_poppler, pages_text
-from tests.test_app_classroom import ASSIGN, RESULTS, answer, create, join_as, session, view
+from tests.test_app_classroom import (  # noqa: F401 (sqlite_class_db: a fixture)
+    ASSIGN,
+    RESULTS,
+    answer,
+    create,
+    join_as,
+    session,
+    sqlite_class_db,
+    view,
+)
 from tests.test_app_drills import click, open_page
+from ui.storage import app_database
 from worksheets.paper import on_paper
 
 SHEET, KEY = "Download the worksheet (PDF)", "Download the answer key (PDF)"
@@ -47,14 +55,6 @@ def downloads(monkeypatch) -> dict[str, object]:
     monkeypatch.setattr(MediaFileManager, "add", spy_add)
     monkeypatch.setattr(MediaFileManager, "add_deferred", spy_deferred)
     return offered
-
-
-@pytest.fixture
-def class_database(tmp_path, monkeypatch):
-    url = f"sqlite:///{tmp_path / 'class.sqlite3'}"
-    monkeypatch.setenv("GEOPLUNGE_DATABASE_URL", url)
-    yield store.db.database(url)
-    store.db.forget(url)
 
 
 def labels(at: AppTest) -> list[str]:
@@ -111,7 +111,8 @@ def test_a_relative_link_is_not_offered_to_google_classroom(app):
     assert "Share to Google Classroom" not in [b.proto.label for b in app.get("link_button")]
 
 
-def test_results_offer_the_worksheet_and_the_gradebooks(app, class_database, downloads):
+@pytest.mark.usefixtures("sqlite_class_db")
+def test_results_offer_the_worksheet_and_the_gradebooks(app, downloads):
     need_poppler()
     code, key = create(app, title="Zones, Tuesday", n=4)
     assert "Print it: the worksheet and its answer key" not in [e.label for e in app.expander]
@@ -132,8 +133,7 @@ def test_results_offer_the_worksheet_and_the_gradebooks(app, class_database, dow
     text = " ".join(printed)
     for i, q in enumerate(questions, 1):
         assert f"{i}. {on_paper(q, i).prompt}" in text  # the class's questions, in its order
-    with class_database.read() as s:
-        seed = str(s.scalar(sa.select(Assignment.seed)))
+    seed = str(find_assignment(app_database(), code).seed)
     keyed = " ".join(pages_text(made(downloads, f"geoplunge-{code}-answer-key-letter.pdf")))
     assert f"class assignment {code}" in keyed
     assert seed not in text + keyed and seed.encode() not in pdf

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from xml.etree import ElementTree
 
 import pytest
 
 from engine.quiz import MODES, QuizSettings, build_questions, make_question
 from engine.quiz.facts import all_states
+from tests.conftest import ROOT
 from worksheets.albers import ALASKA, HAWAII, LOWER_48, part
 from worksheets.layout import Paper, data, inputs, template, worksheet
 from worksheets.maps import FILL, MUTED, Marks, alt_text, outline_svg, paths, view_box
@@ -223,3 +226,20 @@ def test_a_worksheet_needs_questions_and_a_blank_title_takes_the_drills():
     with pytest.raises(ValueError):
         worksheet([], title="x", drill="Border quiz", selection="all 50 states")
     assert sheet_of(("capital",), title="  ").title == "Border quiz"
+
+
+def test_the_package_needs_neither_streamlit_nor_the_store_nor_geopandas():
+    """The deployed app installs only requirements.txt: making a PDF imports none of them."""
+    code = (
+        "import sys\n"
+        "from engine.quiz import QuizSettings, build_questions\n"
+        "from worksheets import worksheet, worksheet_pdf\n"
+        "qs = build_questions(QuizSettings(modes=('neighbors',), n=1))\n"
+        "worksheet_pdf(worksheet(qs, title='t', drill='d', selection='all 50 states'))\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & "
+        "{'streamlit', 'plotly', 'geopandas', 'shapely', 'store', 'ui'}))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "[]"

@@ -11,6 +11,7 @@ secret seed on the server; neither the page nor the paper shows the seed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 import streamlit as st
 
@@ -43,27 +44,21 @@ def worksheet_downloads(
         questions, title=title, drill=drill, selection=selection, paper=paper, note=note
     )
     size = paper.label.lower()
-    left, right = st.columns(2)
-    left.download_button(
-        "Download the worksheet (PDF)",
-        lambda: worksheet_pdf(sheet),
-        file_name=f"{file_stem}-worksheet-{size}.pdf",
-        mime="application/pdf",
-        on_click="ignore",
-        icon=":material/print:",
-        width="stretch",
-        key=f"{key}_sheet",
+    downloads = (
+        ("Download the worksheet (PDF)", worksheet_pdf, "worksheet", ":material/print:"),
+        ("Download the answer key (PDF)", key_pdf, "answer-key", ":material/key:"),
     )
-    right.download_button(
-        "Download the answer key (PDF)",
-        lambda: key_pdf(sheet),
-        file_name=f"{file_stem}-answer-key-{size}.pdf",
-        mime="application/pdf",
-        on_click="ignore",
-        icon=":material/key:",
-        width="stretch",
-        key=f"{key}_key",
-    )
+    for column, (label, make, part, icon) in zip(st.columns(2), downloads, strict=True):
+        column.download_button(
+            label,
+            partial(make, sheet),
+            file_name=f"{file_stem}-{part}-{size}.pdf",
+            mime="application/pdf",
+            on_click="ignore",
+            icon=icon,
+            width="stretch",
+            key=f"{key}_{part}",
+        )
 
 
 def assignment_worksheet(key: str, assignment: AssignmentInfo) -> None:
