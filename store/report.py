@@ -129,8 +129,10 @@ def most_missed(students: Sequence[StudentResult], limit: int = 5) -> list[Misse
     ]
 
 
-def _cell(text: str) -> str:
-    """A typed value made safe for spreadsheets: a leading = + - @ would start a formula."""
+def spreadsheet_safe(text: str) -> str:
+    """A typed value made safe for spreadsheets: a leading = + - @ (or a tab or a carriage
+    return) would start a formula in Excel, LibreOffice or Google Sheets, so it gets a ``'``
+    in front, which spreadsheets read as "this cell is text"."""
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
@@ -143,8 +145,8 @@ def attempts_csv(students: Sequence[StudentResult], zone: tzinfo) -> str:
         for a in s.answers:
             writer.writerow(
                 (
-                    _cell(s.student.name), a.question, a.attempt, a.mode, a.prompt,
-                    " ".join(a.states), _cell(a.given), a.correct_answer, a.outcome,
+                    spreadsheet_safe(s.student.name), a.question, a.attempt, a.mode, a.prompt,
+                    " ".join(a.states), spreadsheet_safe(a.given), a.correct_answer, a.outcome,
                     "" if a.seconds is None else a.seconds,
                     a.answered_at.astimezone(zone).isoformat(timespec="seconds"),
                 )

@@ -8,6 +8,8 @@ import streamlit as st
 
 from engine.quiz import build_questions, repeat_free_count
 from ui.classroom.create import class_fields, show_created
+from ui.classroom.links import share_to_classroom
+from ui.classroom.worksheet import worksheet_downloads
 from ui.links import app_base_url, app_link, fresh_seed, md
 from ui.nav import DRILL_MENU
 from ui.quiz.page import preview
@@ -79,6 +81,7 @@ def assign_page() -> None:
             "address and a “/” in front of it."
         )
     st.link_button("Open the quiz", link, icon=":material/open_in_new:", width="stretch")
+    share_to_classroom(link, drill.title, key=f"{KEY}_share")
 
     questions = build_questions(settings)
     st.subheader("First question of the practice link")
@@ -87,3 +90,19 @@ def assign_page() -> None:
         f"Answer key: all {len(questions)} questions of the practice link", icon=":material/key:"
     ):
         st.markdown(answer_key(questions))
+
+    st.subheader("Print a worksheet")
+    st.caption(
+        "The practice link's questions on paper: an outline map to colour for each map "
+        "question, boxes to tick, lines to write on, the class and date fields at the top; "
+        "and a separate answer key with the answers and the filled maps."
+    )
+    worksheet_downloads(
+        f"{KEY}_print",
+        questions,
+        title=drill.title,
+        drill=drill.title,
+        selection=settings.describe_pool(),
+        note=f"The same questions, in the same order, as the practice link {link}",
+        file_stem=f"geoplunge-{drill.url_path}-{settings.seed}",
+    )

@@ -26,6 +26,7 @@ from store.db import Unavailable
 from ui.classroom.links import show_student_link, student_link, teacher_link
 from ui.classroom.student import about
 from ui.classroom.times import teacher_zone
+from ui.classroom.worksheet import assignment_worksheet
 from ui.links import md
 from ui.quiz.session import read_settings
 from ui.quiz.widgets import form_params
@@ -156,7 +157,7 @@ def show_created(base: str | None) -> None:
             "**Step 1 of 2 · for the class.** Show this on the board or send it: it holds only "
             "the class code."
         )
-        show_student_link(a.code, student)
+        show_student_link(a.code, student, a.title)
         st.button(
             "Step 2: show my private teacher link",
             icon=":material/key:",
@@ -178,6 +179,8 @@ def show_created(base: str | None) -> None:
             f"results page can replace it). The key alone is `{made.teacher_key}`.",
             icon=":material/key:",
         )
+        with st.expander("Print it: the worksheet and its answer key", icon=":material/print:"):
+            assignment_worksheet("assign_class_print", a)
         st.button(
             "Hide it: back to the class link",
             icon=":material/visibility_off:",

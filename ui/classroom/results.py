@@ -36,6 +36,7 @@ from store.classroom import (
     reopen_assignment,
 )
 from store.db import Unavailable
+from store.gradebook import GRADEBOOKS
 from store.names import name_key
 from store.report import attempts_csv, most_missed, roster, state_shares
 from ui.classroom.links import (
@@ -47,6 +48,7 @@ from ui.classroom.links import (
 )
 from ui.classroom.student import about
 from ui.classroom.times import teacher_zone, when
+from ui.classroom.worksheet import assignment_worksheet
 from ui.links import app_base_url, md
 from ui.maps import us_map
 from ui.quiz.text import clock
@@ -290,6 +292,30 @@ def _results(assignment: AssignmentInfo) -> None:
         icon=":material/download:",
         key="results_csv",
     )
+    _gradebook(assignment, students)
+
+
+def _gradebook(assignment: AssignmentInfo, students: list[StudentResult]) -> None:
+    """The scores in a gradebook's import format, chosen from a list."""
+    st.subheader("Gradebook", anchor=False)
+    chosen = st.selectbox(
+        "Gradebook format",
+        list(GRADEBOOKS),
+        format_func=lambda g: GRADEBOOKS[g].label,
+        key="results_gradebook",
+        help="Each student's name as typed and the questions right at the first try, out of "
+        f"{assignment.questions}.",
+    )
+    book = GRADEBOOKS[chosen]
+    st.download_button(
+        "Download the scores (CSV)",
+        book.csv(assignment, students),
+        file_name=book.file_name(assignment),
+        mime="text/csv",
+        on_click="ignore",
+        icon=":material/grading:",
+        key="results_gradebook_csv",
+    )
 
 
 def _manage(assignment: AssignmentInfo) -> None:
@@ -390,8 +416,12 @@ def results_page() -> None:
         _show_new_key(new_key)
     with st.expander("The student link and its QR code", icon=":material/qr_code_2:"):
         show_student_link(
-            assignment.code, student_link(assignment.code, app_base_url(RESULTS_PATH))
+            assignment.code,
+            student_link(assignment.code, app_base_url(RESULTS_PATH)),
+            assignment.title,
         )
+    with st.expander("Print it: the worksheet and its answer key", icon=":material/print:"):
+        assignment_worksheet("results_print", assignment)
     live = st.toggle("Live: refresh while students work", value=True, key="results_live")
     _results(assignment)  # sets the version _watch compares with: it must come first
     if live:

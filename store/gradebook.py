@@ -1,0 +1,115 @@
+"""A class assignment's scores as CSV files in the import formats of gradebooks: Canvas, Google
+Classroom, and a plain one for any spreadsheet. Pure functions of
+:func:`store.classroom.class_results`, like :mod:`store.report`.
+
+The rules, the same for every format:
+
+* one row per student, in the order they joined (the roster's order), with the **name as the
+  student typed it**; a name (or a title) that a spreadsheet would read as a formula, one
+  beginning with ``=``, ``+``, ``-`` or ``@``, gets a ``'`` in front
+  (:func:`store.report.spreadsheet_safe`);
+* the **score** is the number of questions right at the first try (the roster's score), out
+  of the assignment's number of questions;
+* a student who has not finished is in the file with the score so far (the plain file says
+  who finished).
+
+The formats (:data:`GRADEBOOKS`):
+
+* **Canvas**: the gradebook's columns ``Student``, ``ID``, ``SIS User ID``, ``SIS Login ID``,
+  ``Section``, then one column named by the assignment's title, with a ``Points Possible``
+  row under the header. The IDs and the section are left empty: Canvas matches a student by
+  any one of name, ID or SIS ID and asks the teacher to match the names it cannot find.
+* **Google Classroom**: ``Name`` and one score column named by the assignment's title.
+* **Plain**: ``name``, ``score``, ``out_of``, ``percent`` (a whole number, halves rounded up)
+  and ``finished`` (``yes`` or ``no``); with a byte-order mark, so that Excel opens the names
+  of any script as typed.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+
+from store.classroom import AssignmentInfo, StudentResult
+from store.report import spreadsheet_safe
+
+CANVAS_COLUMNS: tuple[str, ...] = ("Student", "ID", "SIS User ID", "SIS Login ID", "Section")
+CLASSROOM_COLUMNS: tuple[str, ...] = ("Name",)
+PLAIN_COLUMNS: tuple[str, ...] = ("name", "score", "out_of", "percent", "finished")
+
+Rows = list[list[object]]
+
+
+def percent(score: int, out_of: int) -> int:
+    """The score as a whole percentage, halves rounded up (7 of 8 → 88)."""
+    if out_of <= 0:
+        return 0
+    exact = Decimal(100 * score) / Decimal(out_of)
+    return int(exact.quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def _canvas(assignment: AssignmentInfo, students: Sequence[StudentResult]) -> Rows:
+    blank = [""] * (len(CANVAS_COLUMNS) - 1)
+    rows: Rows = [
+        [*CANVAS_COLUMNS, spreadsheet_safe(assignment.title)],
+        ["Points Possible", *blank, assignment.questions],
+    ]
+    rows += [[spreadsheet_safe(s.student.name), *blank, s.score] for s in students]
+    return rows
+
+
+def _classroom(assignment: AssignmentInfo, students: Sequence[StudentResult]) -> Rows:
+    rows: Rows = [[*CLASSROOM_COLUMNS, spreadsheet_safe(assignment.title)]]
+    rows += [[spreadsheet_safe(s.student.name), s.score] for s in students]
+    return rows
+
+
+def _plain(assignment: AssignmentInfo, students: Sequence[StudentResult]) -> Rows:
+    out_of = assignment.questions
+    rows: Rows = [list(PLAIN_COLUMNS)]
+    rows += [
+        [
+            spreadsheet_safe(s.student.name),
+            s.score,
+            out_of,
+            percent(s.score, out_of),
+            "yes" if s.student.finished_at else "no",
+        ]
+        for s in students
+    ]
+    return rows
+
+
+@dataclass(frozen=True)
+class Gradebook:
+    """One import format: its ``id`` (in file names), its ``label`` (in the list to choose
+    from), the ``rows`` it writes and whether the file starts with a byte-order ``mark``."""
+
+    id: str
+    label: str
+    rows: Callable[[AssignmentInfo, Sequence[StudentResult]], Rows]
+    mark: bool = False
+
+    def csv(self, assignment: AssignmentInfo, students: Sequence[StudentResult]) -> str:
+        """The file's text (UTF-8 when written; a leading byte-order mark if :attr:`mark`)."""
+        out = io.StringIO()
+        if self.mark:
+            out.write("\ufeff")
+        csv.writer(out, lineterminator="\n").writerows(self.rows(assignment, students))
+        return out.getvalue()
+
+    def file_name(self, assignment: AssignmentInfo) -> str:
+        return f"geoplunge-{assignment.code}-{self.id}.csv"
+
+
+GRADEBOOKS: dict[str, Gradebook] = {
+    g.id: g
+    for g in (
+        Gradebook("canvas", "Canvas (gradebook import)", _canvas),
+        Gradebook("google-classroom", "Google Classroom (names and a score column)", _classroom),
+        Gradebook("plain", "Plain (name, score, percent, finished)", _plain, mark=True),
+    )
+}
