@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from ui.map_data import Pick
 
 MAX_RADIO = 6  #: more choices than this are offered in a select box
+MAP_HEIGHT = 460  #: px at most: the lower 48 fill a laptop's content column (700 px and more)
+MAP_HEIGHT_SHOWN = 340  #: px at most, for a map that is not answered on
 
 
 def clickable(q: Question) -> tuple[str, ...]:
