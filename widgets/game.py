@@ -103,7 +103,7 @@ class GameWidget(w.VBox):
         self.status = w.HTML()
         self.news = w.HTML()
         self.hint = w.HTML()
-        self.moves = w.Box(layout=w.Layout(flex_flow="row wrap", gap="4px"))
+        self.moves = w.Box(layout=w.Layout(flex_flow="row wrap"))
         self.message = w.HTML()
         self.hand = w.HTML()
         self.map = GeoMap(height=MAP_HEIGHT)
@@ -129,6 +129,9 @@ class GameWidget(w.VBox):
         )
         self.add_class("geoplunge-game")
         self._deal(setup, notes)
+
+    def __repr__(self) -> str:
+        return f"GameWidget({self.page.title}: {self.session.about()})"
 
     # --- the game -----------------------------------------------------------------------------
 

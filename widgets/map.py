@@ -86,6 +86,10 @@ class GeoMap(anywidget.AnyWidget):
                 self.picks = list(picks)
             self.data = map_data(roles, pick=pick, **options)
 
+    def __repr__(self) -> str:
+        data = self.data
+        return f"GeoMap({data.get('label')!r}, pick={data.get('pick')!r}, picks={self.picks})"
+
     def _on_message(self, _widget: object, content: Any, _buffers: list) -> None:
         if isinstance(content, dict) and content.get("kind") == ASSETS:
             self.send({"kind": ASSETS}, buffers=list(asset_buffers()))

@@ -111,6 +111,9 @@ class QuizWidget(w.VBox):
         self.add_class("geoplunge-quiz")
         self._start(QuizRun(settings))
 
+    def __repr__(self) -> str:
+        return f"QuizWidget({describe(self.run.settings, None, self.run.total)})"
+
     # --- the run ------------------------------------------------------------------------------
 
     def _start(self, run: QuizRun) -> None:
