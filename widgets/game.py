@@ -104,6 +104,7 @@ class GameWidget(w.VBox):
         self.news = w.HTML()
         self.hint = w.HTML()
         self.moves = w.Box(layout=w.Layout(flex_flow="row wrap"))
+        self.moves.add_class("gpw-moves")
         self.message = w.HTML()
         self.hand = w.HTML()
         self.map = GeoMap(height=MAP_HEIGHT)
