@@ -161,16 +161,50 @@ def _map(page, index: int):
 
 
 def _click_state(page, index: int, usps: str) -> None:
+    """Click in the middle of a state's outline, once the map is in view and still (a map
+    scrolled into view is fitted to its size again)."""
     path = _map(page, index).locator(f"path.choroplethlocation[data-usps={usps}]")
     path.scroll_into_view_if_needed()
-    box = path.bounding_box()
+    box, still = None, 0
+    for _ in range(50):  # still for 0.6 s: JupyterLab scrolls, the map refits to its width
+        page.wait_for_timeout(120)
+        now = path.bounding_box()
+        still = still + 1 if now == box else 0
+        box = now
+        if still == 5:
+            break
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def _pick(page, index: int, usps: str) -> None:
+    """Click a state and wait until the map shows it picked."""
+    _click_state(page, index, usps)
+    _map(page, index).locator(f"path[data-usps={usps}][aria-checked=true]").wait_for()
+
+
+def test_a_quiz_question_is_answered_on_the_map(notebook) -> None:
+    page, blocked = notebook
+    quiz = page.locator(".geoplunge-quiz")
+    quiz.get_by_text("Select every state that borders New Mexico.").wait_for()
+    # Texas reaches out of the map zoomed to the West: the click on it must not pan the map
+    # (to show the state it focuses) before the button is released.
+    for usps in ("AZ", "CO", "OK", "TX", "UT"):
+        _pick(page, 0, usps)
+    page.wait_for_timeout(300)  # the last pick reaches Python
+    quiz.get_by_role("button", name="Check").click()
+    quiz.get_by_text("Right! All 5.").wait_for(timeout=15_000)
+    quiz.get_by_role("button", name="Next question").wait_for()
+    page.evaluate("() => document.querySelector('.geoplunge-quiz').scrollIntoView()")
+    page.wait_for_timeout(300)
+    b.SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(b.SCREENSHOTS / "jupyter_quiz.png"))
+    assert not blocked
 
 
 def test_a_click_and_keys_on_the_widget_map_reach_python(notebook) -> None:
     page, blocked = notebook
     received = page.get_by_text("Python received:")
-    _click_state(page, 1, "KS")
+    _pick(page, 1, "KS")
     received.filter(has_text="Python received: KS").wait_for(timeout=15_000)
     # The keyboard: from Kansas one state west is Colorado; Enter picks it. JupyterLab's own
     # command-mode keys (arrows move between cells, Enter edits one) must not take them.

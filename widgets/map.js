@@ -80,7 +80,11 @@ function render({ model, el }) {
   // JupyterLab's command-mode shortcuts (a, b, d d, arrows, Enter) must not fire while the map
   // has the keyboard: its own keys are arrows, letters, Enter, Space, + and -.
   el.dataset.lmSuppressShortcuts = "true";
-  el.addEventListener("keydown", (e) => e.target.closest?.(".gpm-stage") && e.stopPropagation());
+  const own = (e) => e.target.closest?.(".gpm-stage") && e.stopPropagation();
+  el.addEventListener("keydown", own);
+  // Nor may a click on the map make JupyterLab select its cell: a tall cell is scrolled into
+  // view between the press and the release, and the click lands on another state (or none).
+  el.addEventListener("mousedown", own);
   el.classList.add("geoplunge-map");
   const loading = document.createElement("p");
   loading.className = "gpm-note";

@@ -112,7 +112,10 @@ export class GeoMap {
     this.stage.addEventListener("click", (e) => this.onClick(e));
     this.stage.addEventListener("pointermove", (e) => this.onHover(e));
     this.stage.addEventListener("pointerleave", () => this.hideTip());
-    this.stage.addEventListener("pointerdown", (e) => this.onPointerDown(e));
+    this.stage.addEventListener("pointerdown", (e) => {
+      this.pressedAt = performance.now();
+      this.onPointerDown(e);
+    });
     this.stage.addEventListener("wheel", (e) => this.onWheel(e), { passive: false });
     this.stage.addEventListener("touchstart", (e) => this.onTouch(e), { passive: false });
     this.stage.addEventListener("touchmove", (e) => this.onTouch(e), { passive: false });
@@ -863,6 +866,10 @@ export class GeoMap {
     this.focusCode = code;
     for (const p of this.paths.values()) p.setAttribute("tabindex", p.dataset.usps === code ? "0" : "-1");
     this.drawRing("focus", code);
+    // A press focuses the state under the pointer too; panning to it then would move the map
+    // between the press and the release, and the click would land on another state (Texas on
+    // a map zoomed to the West). Only a keyboard's focus pans, and shows the label at the state.
+    if (performance.now() - (this.pressedAt ?? -Infinity) < 1000) return;
     this.reveal(code);
     const at = this.anchors.get(code);
     if (at) this.showTip(code, this.screen(at));
