@@ -128,14 +128,7 @@ def notebook(lab):
         browser = p.chromium.launch(executable_path=b.chromium_path(), args=b.CHROMIUM_ARGS)
         page = browser.new_page(viewport=b.DESKTOP)
 
-        def route(r):
-            if b.is_local(r.request.url):
-                r.continue_()
-            else:
-                blocked.append(r.request.url)
-                r.abort()
-
-        page.route("**/*", route)
+        b.keep_local(page, blocked)
         page.goto(f"{lab}/lab/tree/{NOTEBOOK.name}?token={TOKEN}")
         page.wait_for_function(
             "() => window.jupyterapp && document.querySelector('.jp-Notebook')", timeout=90_000

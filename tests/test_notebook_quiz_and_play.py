@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.notebooks import outputs as notebook_outputs
+from tests.notebooks import run_notebook
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "quiz_and_play.ipynb"
 VIEW = "application/vnd.jupyter.widget-view+json"
@@ -15,18 +18,9 @@ STATE = "application/vnd.jupyter.widget-state+json"
 
 
 def test_quiz_and_play_notebook_runs_and_shows_its_widgets() -> None:
-    nbformat = pytest.importorskip("nbformat", reason="nbformat is not installed")
-    nbclient = pytest.importorskip("nbclient", reason="nbclient is not installed")
     pytest.importorskip("anywidget", reason="the notebook extra (anywidget) is not installed")
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    client = nbclient.NotebookClient(
-        nb,
-        timeout=300,
-        kernel_name="python3",
-        resources={"metadata": {"path": str(NOTEBOOK.parent)}},
-    )
-    client.execute()
-    outputs = [out for cell in nb.cells if cell.cell_type == "code" for out in cell.outputs]
+    nb = run_notebook(NOTEBOOK)
+    outputs = notebook_outputs(nb)
     assert not [o for o in outputs if o.output_type == "error"]
     shown = [o["data"]["text/plain"] for o in outputs if VIEW in o.get("data", {})]
     assert [text.split("(")[0] for text in shown] == ["QuizWidget", "VBox", "GameWidget", "GeoMap"]

@@ -27,7 +27,7 @@ from engine.border_attack import GuessBorders, GuessState
 from engine.cards import Card
 from engine.games import game_class, has_decisions
 from ui.cards import card_html
-from ui.games.border_attack import NAMES
+from ui.games.border_attack import NAMES, guess_map_options
 from ui.games.protocol import GamePage, Hints
 from ui.games.session import GameSession, log_lines, recent_lines, sentence
 from ui.games.setup import Setup, parse_setup
@@ -276,24 +276,7 @@ class GameWidget(w.VBox):
         border states (its name was announced), with one button that plays the guess."""
         session = self.session
         ann = self.state.observation(session.me).announcement
-        ai = session.seat_label(1 - session.me)
-        if ann.usps is None:
-            pick, choices, refuse, hint = "one", None, {}, "{Click} the state on the map"
-        else:
-            pick = "many" if ann.count else "none"
-            choices = [c for c in NAMES if c != ann.usps]
-            refuse = {ann.usps: f"{NAMES[ann.usps]} is {ai}'s state: pick its border states."}
-            hint = "{Click} its border states on the map ({click} again to remove one)"
-        self.map.draw(
-            {ann.usps: "target"} if ann.usps else {},
-            pick=pick,
-            picks=session.picks,
-            choices=choices,
-            refuse=refuse,
-            height=MAP_HEIGHT,
-            hint=hint if pick != "none" else None,
-            label="Map for your guess",
-        )
+        self.map.draw(picks=session.picks, **guess_map_options(session, ann))
         self._guess_button()
 
     def _guess_button(self) -> None:

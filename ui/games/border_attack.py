@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from html import escape
+from typing import Any
 
 import streamlit as st
 
@@ -774,8 +775,10 @@ def _guess_borders_widgets(session: GameSession, ann: Announcement) -> None:
     )
 
 
-def guess_map(session: GameSession, ann: Announcement, key: str) -> None:
-    """The map to guess on: one state (a border list was announced) or its border states."""
+def guess_map_options(session: GameSession, ann: Announcement) -> dict[str, Any]:
+    """What the map to guess on shows (``ui.map_data.map_data``'s options): one state to pick
+    (a border list was announced) or its border states (its name was), the announced state
+    refused with the reason."""
     ai = session.seat_label(1 - session.me)
     if ann.usps is None:
         pick, choices, refuse, hint = "one", None, {}, "{Click} the state on the map"
@@ -784,18 +787,21 @@ def guess_map(session: GameSession, ann: Announcement, key: str) -> None:
         choices = [c for c in BY_NAME if c != ann.usps]
         refuse = {ann.usps: f"{NAMES[ann.usps]} is {ai}'s state: pick its border states."}
         hint = "{Click} its border states on the map ({click} again to remove one)"
-    us_map(
-        key,
-        guess_roles(ann, []),
-        pick=pick,
-        choices=choices,
-        selected=session.picks,
-        refuse=refuse,
-        words=MAP_LABELS,
-        height=340,
-        hint=hint if pick != "none" else None,
-        label="Map for your guess",
-    )
+    return {
+        "roles": guess_roles(ann, []),
+        "pick": pick,
+        "choices": choices,
+        "refuse": refuse,
+        "words": MAP_LABELS,
+        "height": 340,
+        "hint": hint if pick != "none" else None,
+        "label": "Map for your guess",
+    }
+
+
+def guess_map(session: GameSession, ann: Announcement, key: str) -> None:
+    """The map to guess on: one state (a border list was announced) or its border states."""
+    us_map(key, selected=session.picks, **guess_map_options(session, ann))
 
 
 def guess_widgets(session: GameSession, obs: BorderAttackObservation, side) -> None:
