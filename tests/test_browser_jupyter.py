@@ -159,12 +159,12 @@ def _click_state(page, index: int, usps: str) -> None:
     path = _map(page, index).locator(f"path.choroplethlocation[data-usps={usps}]")
     path.scroll_into_view_if_needed()
     box, still = None, 0
-    for _ in range(50):  # still for 0.6 s: JupyterLab scrolls, the map refits to its width
+    for _ in range(50):  # still for 0.36 s: JupyterLab scrolls, the map refits to its width
         page.wait_for_timeout(120)
         now = path.bounding_box()
         still = still + 1 if now == box else 0
         box = now
-        if still == 5:
+        if still == 3:
             break
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
@@ -211,9 +211,16 @@ def test_a_click_and_keys_on_the_widget_map_reach_python(notebook) -> None:
     assert not blocked
 
 
+IDLE = """() => window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status
+  === "idle" """
+
+
 def _settled_moves(page) -> str:
-    """The move buttons' text once it has stayed the same for 0.3 s (the kernel's answer to a
-    click replaces the buttons one view at a time)."""
+    """The move buttons' text once the kernel is idle (the hard AI may think a while after a
+    click) and the text has stayed the same for 0.3 s (the kernel's answer replaces the
+    buttons one view at a time)."""
+    page.wait_for_timeout(150)
+    page.wait_for_function(IDLE, timeout=60_000)
     text = None
     for _ in range(100):
         now = page.locator(".geoplunge-game .gpw-moves").inner_text().strip()
@@ -241,6 +248,9 @@ def test_border_attack_is_played_to_its_end_against_the_hard_ai(notebook) -> Non
                     break
             before = _settled_moves(page)
             buttons = game.locator(".gpw-moves button:not([disabled])")
+            if not buttons.count():
+                page.screenshot(path=str(b.SCREENSHOTS / "jupyter_guess_failed.png"))
+                pytest.fail(f"no guess could be made: {before}")
         buttons.first.click()
         page.wait_for_function(
             "([before]) => document.querySelector('.geoplunge-game .gpw-moves')"
