@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("anywidget", reason="the notebook extra (anywidget) is not installed")
 
 from engine.border_attack import GuessBorders, GuessState  # noqa: E402
-from engine.quiz import Outcome  # noqa: E402
+from engine.quiz import MODES, AnswerType, Outcome  # noqa: E402
 from ui.classroom.results import share_roles  # noqa: E402
 from ui.map_assets import PLOTLY_JS, STATIC  # noqa: E402
 from ui.map_data import map_data  # noqa: E402
@@ -120,6 +120,26 @@ def test_the_summary_lists_the_misses_and_practises_them() -> None:
     assert labels[0] == "Practise my misses (1)"
     q.buttons.children[0].click()
     assert q.run.practice and q.run.total == 1
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_every_mode_is_answered_through_the_widgets_own_fields(mode: str) -> None:
+    """The right answer given the way a student gives it (the map, a choice, a typed name or
+    capital, one name after another) is judged right."""
+    q = QuizWidget(mode=mode, n=2, seed=3)
+    asked, fields = q.run.current, q._fields
+    if asked.answer_type is AnswerType.NAMES:
+        for usps in sorted(asked.answer):
+            q.add_name(asked.label(usps))
+    elif "choice" in fields and asked.answer_type is not AnswerType.TEXT:
+        fields["choice"].value = asked.answer
+    elif asked.answer_type is AnswerType.ORDER:
+        q.map.picks = list(asked.answer)
+    elif asked.answer_type is AnswerType.SET:
+        q.map.picks = sorted(asked.answer)
+    else:
+        fields["text"].value = asked.label(asked.answer)
+    assert q.check().correct
 
 
 def test_a_bad_setting_is_a_note_not_an_error() -> None:

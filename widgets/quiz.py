@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 import time
 from collections.abc import Iterable
+from dataclasses import replace
 from html import escape
 
 import ipywidgets as w
@@ -199,8 +200,6 @@ class QuizWidget(w.VBox):
 
     def new_quiz(self) -> None:
         """The same settings with the next seed (a new quiz that a seed still reproduces)."""
-        from dataclasses import replace
-
         self._start(QuizRun(replace(self.run.settings, seed=self.run.settings.seed + 1)))
 
     def _response(self, q: Question) -> object | None:
