@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 
 from engine.cards import Card, ordinal
-from ui.maps import ROLES
+from ui.map_data import ROLES
 
 CARD_CSS = """
 <style>

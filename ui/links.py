@@ -11,8 +11,6 @@ import secrets
 from collections.abc import Mapping
 from urllib.parse import urlencode
 
-import streamlit as st
-
 SEED_LIMIT = 1_000_000  #: fresh seeds are drawn below this, so links stay short
 
 
@@ -31,7 +29,10 @@ def app_link(url_path: str, params: Mapping[str, str], base: str | None = None) 
 
 def app_base_url(url_path: str) -> str | None:
     """The app's address as the browser sees it (``st.context.url`` minus the current page's
-    path), or ``None`` where it is not known (tests, old Streamlit)."""
+    path), or ``None`` where it is not known (tests, old Streamlit). The one function here
+    that asks Streamlit: the rest is pure, for the notebook widgets too."""
+    import streamlit as st
+
     try:
         url = st.context.url
     except AttributeError:

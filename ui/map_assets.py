@@ -9,7 +9,9 @@ once instead of with every rerun:
   the same plotly.js version as the plotly Python package pinned in ``requirements.txt``.
 - ``states.json``: our GeoJSON of the 50 states (``geodata.shapes()``, feature id = USPS code,
   ``name`` kept), plus ``anchors``, a point inside each state where its labels go.
-- ``geomap.js`` and ``geomap.css``: the map component's browser half.
+- ``core.js``: the map core, one ES module for both hosts (the Streamlit component and the
+  notebook widget, ``widgets/map.py``, which reads it and these files from here);
+  ``geomap.js``: the Streamlit component's adapter around it; ``geomap.css``: the map's styles.
 
 ``states.json`` is derived: ``python -m ui.map_assets`` writes it from ``geodata``, and a test
 checks that the committed file is exactly what this module builds.
@@ -28,7 +30,7 @@ import geodata
 STATIC = Path(__file__).resolve().parent.parent / "static" / "map"
 STATES_JSON = STATIC / "states.json"
 PLOTLY_JS = "plotly-geo-4.1.1.min.js"
-FILES: tuple[str, ...] = ("geomap.js", "geomap.css", "states.json", PLOTLY_JS)
+FILES: tuple[str, ...] = ("core.js", "geomap.js", "geomap.css", "states.json", PLOTLY_JS)
 
 # The centre of the largest polygon falls near the coast for a few states: labels go inland.
 INLAND: dict[str, tuple[float, float]] = {

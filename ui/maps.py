@@ -1,9 +1,13 @@
 """Every map in the app: one component, :func:`us_map`, drawn and operated in the browser.
 
-The map is a Plotly choropleth of our own GeoJSON, drawn by plotly.js in the page
-(``static/map/geomap.js``, a Streamlit ``components.v2`` component with no build step). The
-outlines and plotly.js are static files the browser fetches once (:mod:`ui.map_assets`); a
-rerun sends only what changed: roles, notes, marks and zoom.
+The map is a Plotly choropleth of our own GeoJSON, drawn by plotly.js in the page: the map
+core ``static/map/core.js`` (shared with the notebook widget, :mod:`widgets.map`) behind the
+Streamlit adapter ``static/map/geomap.js``, a ``components.v2`` component with no build step.
+Streamlit runs a component's inline JS from a Blob URL, where relative imports do not resolve,
+so the registered JS is a loader that imports the adapter from the app's static route; the
+adapter imports the core and fetches plotly.js and the outlines from the same folder, once
+(:mod:`ui.map_assets`). The data drawn is :func:`ui.map_data.map_data`'s, the roles
+:data:`ui.map_data.ROLES`; a rerun sends only what changed: roles, notes, marks and zoom.
 
 - **Roles.** Each state is painted by its role (``target``, ``correct``, ``missed`` …) in the
   Okabe–Ito colour-blind-safe palette; a role is never told by colour alone: it is named in the
@@ -26,45 +30,14 @@ rerun sends only what changed: roles, notes, marks and zoom.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Literal
 
 import streamlit as st
 
 from ui.map_assets import version
+from ui.map_data import ROLES, Pick, Role, map_data
 
+__all__ = ["ROLES", "Pick", "Role", "map_change", "us_map"]
 
-@dataclass(frozen=True)
-class Role:
-    """How a state is painted on a map, and the words that name it."""
-
-    color: str
-    label: str
-    line: str | None = None  #: an outline colour, where the fill alone is not enough
-
-
-# Okabe–Ito colours: distinguishable with every common form of colour blindness.
-ROLES: dict[str, Role] = {
-    "neutral": Role("#dcdcdc", ""),
-    "muted": Role("#f2f2f2", ""),
-    "target": Role("#CC79A7", "asked about", "#1f2933"),
-    "selected": Role("#0072B2", "your pick"),
-    "neighbor": Role("#56B4E9", "border state"),
-    "corner": Role("#E69F00", "Four Corners neighbour"),
-    "correct": Role("#009E73", "right"),
-    "missed": Role("#F0E442", "missed", "#7a6400"),
-    "wrong": Role("#D55E00", "wrong"),
-    "mine": Role("#0072B2", "in your hand"),
-    "theirs": Role("#D55E00", "opponent's"),
-    "Eastern": Role("#0072B2", "Eastern zone"),
-    "Central": Role("#009E73", "Central zone"),
-    "Mountain": Role("#E69F00", "Mountain zone"),
-    "Pacific": Role("#CC79A7", "Pacific zone"),
-    "Alaska": Role("#56B4E9", "Alaska zone"),
-    "Hawaii": Role("#D55E00", "Hawaii zone"),
-}
-
-Pick = Literal["none", "one", "many", "order"]
 
 LOADER_JS = """
 export default function (component) {
@@ -76,17 +49,6 @@ export default function (component) {
 _component = st.components.v2.component(
     "geoplunge_map", js=LOADER_JS % version(), isolate_styles=False
 )
-
-
-def _styles(roles: Iterable[str], words: Mapping[str, str]) -> dict[str, dict[str, str]]:
-    out = {}
-    for role in {"neutral", "muted", *roles}:
-        r = ROLES[role]
-        style = {"fill": r.color, "label": words.get(role, r.label)}
-        if r.line:
-            style["line"] = r.line
-        out[role] = style
-    return out
 
 
 def _browser_selection(key: str) -> dict | None:
@@ -161,38 +123,34 @@ def us_map(
     screen. ``key`` names the map: keep it
     for the life of the page so that the map is drawn only once.
     """
-    roles = dict(roles or {})
-    words = dict(words or {})
     sync = _sync(key)
     shown = list(selected) if selected is not None else list(sync["sent"] or [])
     if shown != sync["sent"] and shown != sync.get("fresh"):
         sync["rev"] += 1  # the page changed the picks itself: the map takes them
     sync["sent"] = shown
     sync.pop("fresh", None)
-    data = {
-        "roles": {c: r for c, r in roles.items() if r != "neutral"},
-        "styles": _styles([*roles.values(), pick_role], words),
-        "notes": dict(notes or {}),
-        "pick": pick,
-        "choices": None if choices is None else sorted(choices),
-        "selected": shown,
-        "rev": sync["rev"],
-        "refuse": dict(refuse or {}),
-        "pick_role": pick_role,
-        "zoom": None if zoom is None else sorted(zoom),
-        "codes": codes,
-        "labels": dict(labels or {}),
-        "badges": badges,
-        "symbols": dict(symbols or {}),
-        "links": [list(p) for p in links],
-        "dashed": [list(p) for p in dashed],
-        "height": height,
-        "label": label,
-        "hint": hint,
-        "legend": legend,
-        "tools": tools,
-        "id": key,
-    }
+    data = map_data(
+        roles,
+        notes=notes,
+        pick=pick,
+        choices=choices,
+        refuse=refuse,
+        pick_role=pick_role,
+        words=words,
+        zoom=zoom,
+        codes=codes,
+        labels=labels,
+        badges=badges,
+        symbols=symbols,
+        links=links,
+        dashed=dashed,
+        height=height,
+        label=label,
+        hint=hint,
+        legend=legend,
+        tools=tools,
+    )
+    data.update(selected=shown, rev=sync["rev"], id=key)
     _component(key=key, data=data, default={"selection": None}, on_selection_change=_ignore)
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from html import escape
+from typing import Any
 
 import streamlit as st
 
@@ -39,7 +40,7 @@ from engine.border_attack import (
 )
 from engine.cards import Card, Category, by_usps, deck
 from ui.cards import card_html, ordinal
-from ui.games.protocol import GamePage
+from ui.games.protocol import GamePage, Hints
 from ui.games.session import GameSession, recent_lines, sentence
 from ui.games.setup import Choice
 from ui.games.widgets import (
@@ -475,6 +476,41 @@ def guess_hint(obs: BorderAttackObservation, candidates: list[Card]) -> str:
 # --- maps -----------------------------------------------------------------------------------
 
 
+def move_hints(session: GameSession) -> Hints:
+    """The hints before this seat's move: the safest lead, the cards that beat the lead, the
+    guess's candidates, the weakest card to discard (nothing while another seat acts)."""
+    obs = session.state.observation(session.me)
+    if not session.humans_turn:
+        return Hints()
+    ai = session.seat_label(1 - session.me)
+    if obs.phase == LEAD:
+        captions, (card, cat, chance) = lead_hints(obs)
+        line = (
+            f"Hint: a card wins its lead if {ai} holds no better one. Your safest lead is "
+            f"**{card.name} in {cat.label}** ({ordinal(card.rank(cat))}; it wins about "
+            f"{chance:.0%} of the time against the cards you have not seen)."
+        )
+        return Hints([line], captions, [card.usps])
+    if obs.phase == COMMIT:
+        led, cat = obs.led, obs.category
+        line = (
+            f"Hint: outlined cards beat the lead. Naming the card makes {ai} list every "
+            "border (hard for states with many borders); listing the borders makes it find "
+            "the state (hard when many unplayed states share the count)."
+        )
+        return Hints([line], follow_hints(obs), [c.usps for c in obs.hand if c.beats(led, cat)])
+    if obs.phase == GUESS:
+        return Hints(["Hint: " + guess_hint(obs, odds.guess_candidates(obs))])
+    if obs.phase in (BONUS_DISCARD, WIN_DISCARD):
+        captions, weakest = discard_hints(obs)
+        line = (
+            f"Hint: keep the cards that win leads. {weakest.name} has the smallest chance "
+            "to win a lead against the cards you have not seen."
+        )
+        return Hints([line], captions, [weakest.usps])
+    return Hints()
+
+
 def hand_roles(obs: BorderAttackObservation) -> tuple[dict[str, str], dict[str, str]]:
     """Your hand on the map (and the led card when there is one)."""
     roles = {c.usps: "mine" for c in obs.hand}
@@ -615,7 +651,6 @@ def _set_picks(session: GameSession, key: str) -> None:
 
 def lead_widgets(session: GameSession, obs: BorderAttackObservation, hand) -> None:
     """Your lead: a category (once chosen it stays chosen), then a card's Lead button."""
-    ai = session.seat_label(1 - session.me)
     st.markdown(f"**You lead trick {obs.trick + 1}.** Choose a category, then the card to lead.")
     category = st.segmented_control(
         "Category (the better rank wins)",
@@ -624,18 +659,9 @@ def lead_widgets(session: GameSession, obs: BorderAttackObservation, hand) -> No
         key=session.wkey("category"),
         required=True,  # once chosen, a second click keeps it (the Lead buttons need one)
     )
-    captions: dict[str, str] = {}
-    highlight: list[str] = []
-    if session.hints:
-        captions, (card, cat, chance) = lead_hints(obs)
-        highlight = [card.usps]
-        hint_box(
-            [
-                f"Hint: a card wins its lead if {ai} holds no better one. Your safest lead is "
-                f"**{card.name} in {cat.label}** ({ordinal(card.rank(cat))}; it wins about "
-                f"{chance:.0%} of the time against the cards you have not seen)."
-            ]
-        )
+    hints = move_hints(session) if session.hints else Hints()
+    captions, highlight = hints.captions, list(hints.outline)
+    hint_box(hints.lines)
     show_message(session)
     waiting_for = None if category else "Choose a category first: it decides which rank counts."
     if waiting_for:
@@ -672,18 +698,9 @@ def follow_widgets(session: GameSession, obs: BorderAttackObservation, hand) -> 
         key=session.wkey("reveal"),
         required=True,
     )
-    captions: dict[str, str] = {}
-    highlight: list[str] = []
-    if session.hints:
-        captions = follow_hints(obs)
-        highlight = [c.usps for c in obs.hand if c.beats(led, cat)]
-        hint_box(
-            [
-                f"Hint: outlined cards beat the lead. Naming the card makes {ai} list every "
-                "border (hard for states with many borders); listing the borders makes it find "
-                "the state (hard when many unplayed states share the count)."
-            ]
-        )
+    hints = move_hints(session) if session.hints else Hints()
+    captions, highlight = hints.captions, list(hints.outline)
+    hint_box(hints.lines)
     show_message(session)
     with hand:
         st.markdown("**Your hand** — play one card face down")
@@ -757,8 +774,10 @@ def _guess_borders_widgets(session: GameSession, ann: Announcement) -> None:
     )
 
 
-def guess_map(session: GameSession, ann: Announcement, key: str) -> None:
-    """The map to guess on: one state (a border list was announced) or its border states."""
+def guess_map_options(session: GameSession, ann: Announcement) -> dict[str, Any]:
+    """What the map to guess on shows (``ui.map_data.map_data``'s options): one state to pick
+    (a border list was announced) or its border states (its name was), the announced state
+    refused with the reason."""
     ai = session.seat_label(1 - session.me)
     if ann.usps is None:
         pick, choices, refuse, hint = "one", None, {}, "{Click} the state on the map"
@@ -767,18 +786,21 @@ def guess_map(session: GameSession, ann: Announcement, key: str) -> None:
         choices = [c for c in BY_NAME if c != ann.usps]
         refuse = {ann.usps: f"{NAMES[ann.usps]} is {ai}'s state: pick its border states."}
         hint = "{Click} its border states on the map ({click} again to remove one)"
-    us_map(
-        key,
-        guess_roles(ann, []),
-        pick=pick,
-        choices=choices,
-        selected=session.picks,
-        refuse=refuse,
-        words=MAP_LABELS,
-        height=340,
-        hint=hint if pick != "none" else None,
-        label="Map for your guess",
-    )
+    return {
+        "roles": guess_roles(ann, []),
+        "pick": pick,
+        "choices": choices,
+        "refuse": refuse,
+        "words": MAP_LABELS,
+        "height": 340,
+        "hint": hint if pick != "none" else None,
+        "label": "Map for your guess",
+    }
+
+
+def guess_map(session: GameSession, ann: Announcement, key: str) -> None:
+    """The map to guess on: one state (a border list was announced) or its border states."""
+    us_map(key, selected=session.picks, **guess_map_options(session, ann))
 
 
 def guess_widgets(session: GameSession, obs: BorderAttackObservation, side) -> None:
@@ -790,7 +812,7 @@ def guess_widgets(session: GameSession, obs: BorderAttackObservation, side) -> N
         session.picks = clicked
     st.markdown(f"**{ai} answers face down and announces {announcement_text(ann)}.**")
     if session.hints:
-        hint_box(["Hint: " + guess_hint(obs, odds.guess_candidates(obs))])
+        hint_box(move_hints(session).lines)
     show_message(session)
     if ann.usps is None:
         _guess_state_widgets(session)
@@ -808,17 +830,9 @@ def discard_widgets(session: GameSession, obs: BorderAttackObservation, hand) ->
         st.success(
             "**You won the trick!** Discard one card of your choice.", icon=":material/check:"
         )
-    captions: dict[str, str] = {}
-    highlight: list[str] = []
-    if session.hints:
-        captions, weakest = discard_hints(obs)
-        highlight = [weakest.usps]
-        hint_box(
-            [
-                f"Hint: keep the cards that win leads. {weakest.name} has the smallest chance "
-                "to win a lead against the cards you have not seen."
-            ]
-        )
+    hints = move_hints(session) if session.hints else Hints()
+    captions, highlight = hints.captions, list(hints.outline)
+    hint_box(hints.lines)
     show_message(session)
     with hand:
         st.markdown("**Your hand** — discard one card")
@@ -872,6 +886,9 @@ class BorderAttackPage(GamePage):
     )
     rules_text = RULES
     describe = staticmethod(describe)
+
+    def hints(self, session: GameSession) -> Hints:
+        return move_hints(session)
 
     def status(self, session: GameSession, waiting: bool) -> Status:
         obs = session.state.observation(session.me)

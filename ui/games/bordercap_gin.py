@@ -40,7 +40,7 @@ from engine.bordercap_gin import (
 from engine.cards import Card
 from engine.melds import best_split, describe_group, groups_in, hubs, no_win_reasons, split_points
 from ui.cards import card_html, zone_color
-from ui.games.protocol import GamePage
+from ui.games.protocol import GamePage, Hints
 from ui.games.session import GameSession, Step, recent_lines, sentence
 from ui.games.setup import TARGET
 from ui.games.widgets import (
@@ -894,15 +894,7 @@ def declare_widgets(session: GameSession, obs: GinObservation, left, below) -> N
     with left:
         st.markdown("**Your discard is down.** Declare your hand, or end your turn.")
         if session.hints:
-            split = best_split(hand)
-            hint_box(
-                holding_lines(hand)
-                + (
-                    ["You hold a win: " + win_text(*split) + "."]
-                    if split is not None
-                    else ["These seven cards do not split into a 4-group and a 3-group."]
-                )
-            )
+            hint_box(declare_hint_lines(hand))
         if refused:
             st.warning(
                 "**Not a win** — these seven cards do not split into a 4-group and a 3-group. "
@@ -927,6 +919,34 @@ def declare_widgets(session: GameSession, obs: GinObservation, left, below) -> N
             args=(session, None, session.version),
         )
         show_cards(hand, card_captions(obs) if session.hints else None)
+
+
+def declare_hint_lines(hand: Sequence[Card]) -> list[str]:
+    """The hint after the discard: the groups, and whether the seven cards are a win."""
+    split = best_split(hand)
+    return holding_lines(hand) + (
+        ["You hold a win: " + win_text(*split) + "."]
+        if split is not None
+        else ["These seven cards do not split into a 4-group and a 3-group."]
+    )
+
+
+def move_hints(session: GameSession) -> Hints:
+    """The hints before this seat's move: before the draw, before the discard (the card to let
+    go outlined) and after it (nothing while another seat acts)."""
+    obs = session.state.observation(session.me)
+    if not session.humans_turn:
+        return Hints()
+    if obs.phase == DRAW:
+        return Hints(draw_hints(obs), card_captions(obs))
+    if obs.phase == DISCARD:
+        advice = discard_advice(obs)
+        outline = [advice.best.usps] if advice.best is not None else []
+        captions = discard_captions(obs, advice, drawn_card(session))
+        return Hints(discard_hint_lines(obs, advice), captions, outline)
+    if obs.phase == DECLARE:
+        return Hints(declare_hint_lines(by_name(obs.hand)), card_captions(obs))
+    return Hints()
 
 
 def waiting_widgets(session: GameSession, obs: GinObservation, left, below) -> None:
@@ -1002,6 +1022,9 @@ class BorderCapGinPage(GamePage):
     def pause_after(step: Step) -> bool:
         """A "Continue" click plays a whole AI turn (draw, discard, end of turn)."""
         return isinstance(step.action, EndTurn | Declare)
+
+    def hints(self, session: GameSession) -> Hints:
+        return move_hints(session)
 
     def status(self, session: GameSession, waiting: bool) -> Status:
         obs = session.state.observation(session.me)

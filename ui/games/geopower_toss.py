@@ -47,7 +47,7 @@ from engine.geopower_toss import (
     winning_play,
 )
 from ui.cards import card_html, ordinal
-from ui.games.protocol import GamePage
+from ui.games.protocol import GamePage, Hints
 from ui.games.session import GameSession, Step, recent_lines, sentence
 from ui.games.setup import TARGET
 from ui.games.widgets import (
@@ -705,6 +705,20 @@ def draft_hint(obs: GeoPowerObservation) -> str:
     )
 
 
+def move_hints(session: GameSession) -> Hints:
+    """The hints before this seat's move: the draft's, or the play's (each card's chance and the
+    advice; nothing while another seat acts)."""
+    obs = session.state.observation(session.me)
+    if not session.humans_turn:
+        return Hints()
+    if obs.phase == DRAFT:
+        return Hints([draft_hint(obs)])
+    if obs.phase == PLAY:
+        hints = play_hints(session, obs)
+        return Hints(["Hint: " + hints.advice], dict(hints.captions), list(hints.outline))
+    return Hints()
+
+
 def draft_widgets(session: GameSession, obs: GeoPowerObservation, left, below) -> None:
     """This seat's removal of one face-up GeoPower card."""
     with left:
@@ -835,6 +849,9 @@ class GeoPowerTossPage(GamePage):
         """A "Continue" click plays an AI's call together with the card it then plays, and
         an AI's pass in the call window together with what follows."""
         return not isinstance(step.action, Call | Pass)
+
+    def hints(self, session: GameSession) -> Hints:
+        return move_hints(session)
 
     def status(self, session: GameSession, waiting: bool) -> Status:
         obs = session.state.observation(session.me)

@@ -14,12 +14,24 @@ or at a shared table (``ui.games.shared.lobby``); the URL decides which.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ui.games.session import GameSession, Step, engine_lines, every_action, observation_of
 from ui.games.setup import TARGET, Choice, with_target
 from ui.games.widgets import Ending, Status, preference_toggles
+
+
+@dataclass(frozen=True)
+class Hints:
+    """What a good player would consider before this seat's move, as the page shows it with
+    "Hints" on: the lines of the hint box (Markdown), a caption per card (USPS code → text)
+    and the cards to outline. Pure words, so the notebook's game widget shows the same."""
+
+    lines: Sequence[str] = ()
+    captions: dict[str, str] = field(default_factory=dict)
+    outline: Sequence[str] = ()
 
 
 class GamePage:
@@ -57,6 +69,10 @@ class GamePage:
 
     def _targeted(self, session: GameSession, text: str) -> str:
         return with_target(text, session.state.target) if TARGET in self.choices else text
+
+    def hints(self, session: GameSession) -> Hints:
+        """The hints before this seat's move now (none by default)."""
+        return Hints()
 
     def switches(self, session: GameSession) -> None:
         """The player's switches under the title: "Hints" and "Follow the AI step by step"."""

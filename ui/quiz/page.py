@@ -22,18 +22,12 @@ from collections.abc import Mapping
 
 import streamlit as st
 
-from engine.cards import by_usps
 from engine.quiz import (
     GROUP_INTROS,
     AnswerType,
-    Miss,
     Question,
-    QuizRun,
     QuizSettings,
-    Summary,
-    ValueKind,
 )
-from engine.quiz.facts import plural
 from ui.buttons import button
 from ui.focus import by_key, focus
 from ui.links import md
@@ -41,6 +35,8 @@ from ui.maps import map_change, us_map
 from ui.nav import DRILL_MENU
 from ui.progress.keep import keep_panel
 from ui.quiz.roles import (
+    MAP_HEIGHT,
+    MAP_HEIGHT_SHOWN,
     MAP_HINTS,
     SUMMARY_WORDS,
     asking_roles,
@@ -53,11 +49,19 @@ from ui.quiz.roles import (
     zoom_states,
 )
 from ui.quiz.session import QuizView, check_time, current_view, move_on, new_quiz, practise
-from ui.quiz.text import answer_key, clock, describe
+from ui.quiz.text import (
+    answer_hint,
+    answer_key,
+    clock,
+    describe,
+    mistake_line,
+    no_mistakes_line,
+    progress_text,
+    score_line,
+    summary_lines,
+    summary_title,
+)
 from ui.quiz.widgets import answer_widgets, settings_form
-
-MAP_HEIGHT = 460  #: px at most: the lower 48 fill a laptop's content column (700 px and more)
-MAP_HEIGHT_SHOWN = 340  #: px at most, for a map that is not answered on
 
 
 def draw_map(
@@ -96,13 +100,8 @@ def preview(q: Question, key: str, settings: QuizSettings | None = None) -> None
 
 def _status(view: QuizView) -> None:
     run = view.run
-    number = run.number if view.phase == "ask" else (run.last.number if run.last else None)
-    again = view.phase == "ask" and run.is_retry
-    text = f"Question {number} of {run.total}" + (" · again" if again else "")
-    st.progress(run.progress, text=text)
-    line = f"**{run.score}** right at the first try · {run.answered} answered"
-    if run.pending_retries:
-        line += f" · {run.pending_retries} to try again"
+    st.progress(run.progress, text=progress_text(run, asking=view.phase == "ask"))
+    line = score_line(run)
     if view.timer:
         st.markdown(line)
         _countdown(view.key)
@@ -119,20 +118,6 @@ def _countdown(key: str) -> None:
     if left <= 0:
         st.rerun()
     st.markdown(f":material/timer: **{clock(left)}** left")
-
-
-def _hint(q: Question) -> str:
-    if q.answer_type is AnswerType.NAMES:
-        return (
-            "Type one state at a time and press Enter: each one fills in on the map. "
-            "A repeat or a slip costs nothing."
-        )
-    if q.answer_type is AnswerType.TEXT and q.value_kind is ValueKind.STATE:
-        extra = ", or choose it below" if q.choices else ""
-        return f"Type the state's name (small slips are forgiven){extra}."
-    if q.answer_type is AnswerType.TEXT:
-        return "Spelling is forgiven within reason: “St. Paul” or “Saint Paul” both count."
-    return ""
 
 
 def _question_map(view: QuizView, q: Question, roles, notes, *, asking: bool) -> None:
@@ -171,7 +156,7 @@ def _ask(view: QuizView) -> None:
             and not listed
         ):
             st.markdown("**The states:** " + " · ".join(q.label(c) for c in q.choices))
-        if hint := _hint(q):
+        if hint := answer_hint(q):
             st.caption(hint)
     with st.container():
         if q.answer_type is AnswerType.NAMES:
@@ -223,8 +208,10 @@ def _feedback(view: QuizView) -> None:
 def _summary(view: QuizView) -> None:
     run, drill = view.run, DRILL_MENU[view.group]
     s = run.summary()
-    st.subheader(_summary_title(view, s))
-    for line in summary_lines(view, s):
+    st.subheader(summary_title(view.run.practice, view.time_up))
+    for line in summary_lines(
+        s, view.elapsed(), view.timer, time_up=view.time_up, unchecked=view.unchecked
+    ):
         st.markdown(line)
     answered = {a.number for a in run.attempts}
     unreached = [q for i, q in enumerate(run.questions, 1) if i not in answered]
@@ -245,17 +232,12 @@ def _summary(view: QuizView) -> None:
         if s.misses:
             st.markdown("**Your mistakes**")
             st.markdown(
-                "\n".join(
-                    f"{i}. **Q{m.number}.** {md(m.question.prompt)}  \n"
-                    f"You: {md(m.given) or '(nothing)'} · {_right_part(run, m)}"
-                    + (" · right later :material/check:" if m.cleared else "")
-                    for i, m in enumerate(s.misses, 1)
-                )
+                "\n".join(f"{i}. {mistake_line(run, m)}" for i, m in enumerate(s.misses, 1))
             )
         elif s.answered and s.complete:
-            st.success("No mistakes: every answer right at the first try!")
+            st.success(no_mistakes_line(s))
         elif s.answered:
-            st.info(f"No mistakes in the {plural(s.answered, 'question')} answered.")
+            st.info(no_mistakes_line(s))
         if unreached:
             with st.expander(f"Not reached: {len(unreached)} questions, with their answers"):
                 st.markdown(answer_key(unreached))
@@ -290,44 +272,6 @@ def _summary(view: QuizView) -> None:
             icon=":material/download:",
             key=view.widget_key("csv"),
         )
-
-
-def _summary_title(view: QuizView, s: Summary) -> str:
-    if view.time_up:
-        return "Time's up"
-    return "Practice done" if view.run.practice else "Quiz complete"
-
-
-def summary_lines(view: QuizView, s: Summary) -> list[str]:
-    """The score lines of a summary, counting questions (each once, however often it was
-    asked): right at the first try, right on a later try, never answered right. Questions
-    never answered are "not reached", neither right nor wrong; an answer picked but not
-    checked when the time ran out is left out; the share is given only for a finished quiz."""
-    lines = []
-    if view.time_up:
-        lines.append(
-            f"You answered {s.answered} of {plural(s.total, 'question')} in {view.timer} min"
-            + (f"; {s.unreached} not reached." if s.unreached else ".")
-        )
-    share = f" ({s.percent}%)" if s.complete else ""
-    later = f" {s.right_later} more right on a later try." if s.right_later else ""
-    never = f" {s.never_right} never answered right." if s.never_right else ""
-    lines.append(
-        f"**You got {s.score} of {s.total} right at the first try**{share} "
-        f"in {clock(view.elapsed())}.{later}{never}"
-    )
-    if view.unchecked:
-        lines.append("The answer you had picked when the time ran out was not checked.")
-    return lines
-
-
-def _right_part(run: QuizRun, m: Miss) -> str:
-    """The right answer of a miss; for a list of names, the states missed."""
-    if m.question.answer_type is AnswerType.NAMES:
-        result = next(a.result for a in run.attempts if a.number == m.number)
-        names = [by_usps()[c].name for c in sorted(result.missed, key=m.question.label)]
-        return f"Missed: **{md(', '.join(names))}**"
-    return f"Right: **{md(m.right_answer)}**"
 
 
 def _focus_target(view: QuizView) -> str:

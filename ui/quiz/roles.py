@@ -1,5 +1,5 @@
 """The maps of a drill, as pure functions of the question, the answer and the run: which
-state takes which role (``ui.maps.ROLES``) and which hover note, what a click may pick, where
+state takes which role (``ui.map_data.ROLES``) and which hover note, what a click may pick, where
 the map opens. No Streamlit here: the page draws what these return, and the tests check them
 directly.
 
@@ -29,9 +29,11 @@ from engine.quiz import (
 from engine.quiz.facts import all_states
 
 if TYPE_CHECKING:
-    from ui.maps import Pick
+    from ui.map_data import Pick
 
 MAX_RADIO = 6  #: more choices than this are offered in a select box
+MAP_HEIGHT = 460  #: px at most: the lower 48 fill a laptop's content column (700 px and more)
+MAP_HEIGHT_SHOWN = 340  #: px at most, for a map that is not answered on
 
 
 def clickable(q: Question) -> tuple[str, ...]:

@@ -1,8 +1,21 @@
-"""A quiz in words: its clock, the line that says what it asks, its answer key."""
+"""A quiz in words: its clock, the line that says what it asks, its answer key, and the words of
+its steps (the status, the hint under a question, the summary). Pure: the drill page
+(``ui.quiz.page``) and the notebook's quiz widget (``widgets.quiz``) say the same things."""
 
 from __future__ import annotations
 
-from engine.quiz import MODE_TITLES, Question, QuizSettings
+from engine.cards import by_usps
+from engine.quiz import (
+    MODE_TITLES,
+    AnswerType,
+    Miss,
+    Question,
+    QuizRun,
+    QuizSettings,
+    Summary,
+    ValueKind,
+)
+from engine.quiz.facts import plural
 from ui.links import md
 
 
@@ -32,3 +45,97 @@ def answer_key(questions: list[Question]) -> str:
     return "\n".join(
         f"{i}. {md(q.prompt)}  \n**{md(q.answer_text)}**" for i, q in enumerate(questions, 1)
     )
+
+
+def progress_text(run: QuizRun, *, asking: bool) -> str:
+    """Where the run is: "Question 3 of 10" (while a re-asked question is asked: "· again")."""
+    number = run.number if asking else (run.last.number if run.last else None)
+    again = asking and run.is_retry
+    return f"Question {number} of {run.total}" + (" · again" if again else "")
+
+
+def score_line(run: QuizRun) -> str:
+    """The score so far (Markdown): right at the first try, answered, waiting to be asked
+    again."""
+    line = f"**{run.score}** right at the first try · {run.answered} answered"
+    if run.pending_retries:
+        line += f" · {run.pending_retries} to try again"
+    return line
+
+
+def answer_hint(q: Question) -> str:
+    """The line under a question that says how a typed answer is read (empty when none)."""
+    if q.answer_type is AnswerType.NAMES:
+        return (
+            "Type one state at a time and press Enter: each one fills in on the map. "
+            "A repeat or a slip costs nothing."
+        )
+    if q.answer_type is AnswerType.TEXT and q.value_kind is ValueKind.STATE:
+        extra = ", or choose it below" if q.choices else ""
+        return f"Type the state's name (small slips are forgiven){extra}."
+    if q.answer_type is AnswerType.TEXT:
+        return "Spelling is forgiven within reason: “St. Paul” or “Saint Paul” both count."
+    return ""
+
+
+def summary_title(practice: bool, time_up: bool) -> str:
+    """The head of a summary: "Time's up", "Practice done" or "Quiz complete"."""
+    if time_up:
+        return "Time's up"
+    return "Practice done" if practice else "Quiz complete"
+
+
+def summary_lines(
+    s: Summary,
+    elapsed: float,
+    timer: int | None = None,
+    *,
+    time_up: bool = False,
+    unchecked: bool = False,
+) -> list[str]:
+    """The score lines of a summary (Markdown), counting questions (each once, however often it
+    was asked): right at the first try, right on a later try, never answered right. Questions
+    never answered are "not reached", neither right nor wrong; an answer picked but not
+    checked when the time ran out is left out; the share is given only for a finished quiz."""
+    lines = []
+    if time_up:
+        lines.append(
+            f"You answered {s.answered} of {plural(s.total, 'question')} in {timer} min"
+            + (f"; {s.unreached} not reached." if s.unreached else ".")
+        )
+    share = f" ({s.percent}%)" if s.complete else ""
+    later = f" {s.right_later} more right on a later try." if s.right_later else ""
+    never = f" {s.never_right} never answered right." if s.never_right else ""
+    lines.append(
+        f"**You got {s.score} of {s.total} right at the first try**{share} "
+        f"in {clock(elapsed)}.{later}{never}"
+    )
+    if unchecked:
+        lines.append("The answer you had picked when the time ran out was not checked.")
+    return lines
+
+
+def right_part(run: QuizRun, m: Miss) -> str:
+    """The right answer of a miss (Markdown); for a list of names, the states missed."""
+    if m.question.answer_type is AnswerType.NAMES:
+        result = next(a.result for a in run.attempts if a.number == m.number)
+        names = [by_usps()[c].name for c in sorted(result.missed, key=m.question.label)]
+        return f"Missed: **{md(', '.join(names))}**"
+    return f"Right: **{md(m.right_answer)}**"
+
+
+def mistake_line(run: QuizRun, m: Miss) -> str:
+    """One mistake of a summary's list (Markdown): the question, the answer given, the right
+    one, and whether it was answered right later."""
+    return (
+        f"**Q{m.number}.** {md(m.question.prompt)}  \n"
+        f"You: {md(m.given) or '(nothing)'} · {right_part(run, m)}"
+        + (" · right later :material/check:" if m.cleared else "")
+    )
+
+
+def no_mistakes_line(s: Summary) -> str:
+    """What a summary without mistakes says."""
+    if s.complete:
+        return "No mistakes: every answer right at the first try!"
+    return f"No mistakes in the {plural(s.answered, 'question')} answered."

@@ -1,0 +1,113 @@
+"""What a map is told: the roles a state may take, their colours and words, and the data the
+map core (``static/map/core.js``) draws. Pure (no Streamlit), so both hosts of the one map build
+the same data: the Streamlit component (:func:`ui.maps.us_map`) and the notebook widget
+(:class:`widgets.map.GeoMap`). Each host adds only how it keeps the picks in step with the
+browser (``selected``, ``rev``) and the map's ``id``.
+
+A role is never told by colour alone: it is named in the hover label, in the state's
+accessible name and in the legend under the map.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+
+@dataclass(frozen=True)
+class Role:
+    """How a state is painted on a map, and the words that name it."""
+
+    color: str
+    label: str
+    line: str | None = None  #: an outline colour, where the fill alone is not enough
+
+
+# Okabe–Ito colours: distinguishable with every common form of colour blindness.
+ROLES: dict[str, Role] = {
+    "neutral": Role("#dcdcdc", ""),
+    "muted": Role("#f2f2f2", ""),
+    "target": Role("#CC79A7", "asked about", "#1f2933"),
+    "selected": Role("#0072B2", "your pick"),
+    "neighbor": Role("#56B4E9", "border state"),
+    "corner": Role("#E69F00", "Four Corners neighbour"),
+    "correct": Role("#009E73", "right"),
+    "missed": Role("#F0E442", "missed", "#7a6400"),
+    "wrong": Role("#D55E00", "wrong"),
+    "mine": Role("#0072B2", "in your hand"),
+    "theirs": Role("#D55E00", "opponent's"),
+    "Eastern": Role("#0072B2", "Eastern zone"),
+    "Central": Role("#009E73", "Central zone"),
+    "Mountain": Role("#E69F00", "Mountain zone"),
+    "Pacific": Role("#CC79A7", "Pacific zone"),
+    "Alaska": Role("#56B4E9", "Alaska zone"),
+    "Hawaii": Role("#D55E00", "Hawaii zone"),
+}
+
+Pick = Literal["none", "one", "many", "order"]
+PICKS: tuple[str, ...] = ("none", "one", "many", "order")
+
+
+def styles(roles: Iterable[str], words: Mapping[str, str]) -> dict[str, dict[str, str]]:
+    """The fill, words and outline of every role used (``neutral`` and ``muted`` always);
+    ``words`` rename roles. An unknown role raises ``KeyError``."""
+    out = {}
+    for role in {"neutral", "muted", *roles}:
+        r = ROLES[role]
+        style = {"fill": r.color, "label": words.get(role, r.label)}
+        if r.line:
+            style["line"] = r.line
+        out[role] = style
+    return out
+
+
+def map_data(
+    roles: Mapping[str, str] | None = None,
+    *,
+    notes: Mapping[str, str] | None = None,
+    pick: Pick = "none",
+    choices: Iterable[str] | None = None,
+    refuse: Mapping[str, str] | None = None,
+    pick_role: str = "selected",
+    words: Mapping[str, str] | None = None,
+    zoom: Iterable[str] | None = None,
+    codes: bool = False,
+    labels: Mapping[str, str] | None = None,
+    badges: bool = False,
+    symbols: Mapping[str, str] | None = None,
+    links: Iterable[tuple[str, str]] = (),
+    dashed: Iterable[tuple[str, str]] = (),
+    height: int = 440,
+    label: str = "Map of the United States",
+    hint: str | None = None,
+    legend: bool = True,
+    tools: bool = True,
+) -> dict[str, Any]:
+    """The data the map core draws (see :func:`ui.maps.us_map` for what each argument does),
+    without the host's picks (``selected``, ``rev``) and ``id``. JSON-ready: lists, dicts,
+    strings, numbers."""
+    if pick not in PICKS:
+        raise ValueError(f"pick must be one of {', '.join(PICKS)}, not {pick!r}")
+    roles = dict(roles or {})
+    return {
+        "roles": {c: r for c, r in roles.items() if r != "neutral"},
+        "styles": styles([*roles.values(), pick_role], dict(words or {})),
+        "notes": dict(notes or {}),
+        "pick": pick,
+        "choices": None if choices is None else sorted(choices),
+        "refuse": dict(refuse or {}),
+        "pick_role": pick_role,
+        "zoom": None if zoom is None else sorted(zoom),
+        "codes": codes,
+        "labels": dict(labels or {}),
+        "badges": badges,
+        "symbols": dict(symbols or {}),
+        "links": [list(p) for p in links],
+        "dashed": [list(p) for p in dashed],
+        "height": height,
+        "label": label,
+        "hint": hint,
+        "legend": legend,
+        "tools": tools,
+    }
