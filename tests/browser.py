@@ -163,6 +163,15 @@ def wait_for_app(page, timeout_ms: int = 30_000) -> None:
     page.wait_for_timeout(300)
 
 
+def wait_for_code(page, containing: str, timeout_ms: int = 30_000) -> str:
+    """The text of the code block (``st.code``) holding ``containing``, once drawn: Streamlit
+    draws code blocks a moment after the rest of a run, so a run's end does not mean they are
+    on the page."""
+    block = page.get_by_test_id("stCode").filter(has_text=containing).first
+    block.wait_for(timeout=timeout_ms)
+    return block.inner_text()
+
+
 # A point inside a state's drawn outline, at least ``margin`` px from its border (every point
 # of a small ring round it hits the same state), as near the middle of its box as possible;
 # it must also be inside the map's stage (a zoomed map cuts states off).

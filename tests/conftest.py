@@ -81,13 +81,18 @@ def app():
     return at
 
 
-@pytest.fixture(scope="session")
-def app_url():
-    """The app served by ``streamlit run`` on a free 127.0.0.1 port for the whole session."""
+def _require_chromium() -> None:
+    """Skip without the system Chromium, except on CI, where a missing browser is a failure."""
     if not b.chromium_path():
         if os.environ.get("CI") == "true":
             pytest.fail("Chromium is missing on CI (apt-get install -y chromium)")
         pytest.skip("Chromium is not installed (apt-get install -y chromium)")
+
+
+@pytest.fixture(scope="session")
+def app_url():
+    """The app served by ``streamlit run`` on a free 127.0.0.1 port for the whole session."""
+    _require_chromium()
     port = b.free_port()
     proc = b.start_app(port)
     yield f"http://127.0.0.1:{port}"
@@ -96,13 +101,22 @@ def app_url():
 
 
 @pytest.fixture(scope="session")
-def chromium(app_url):
+def system_chromium():
+    """The system Chromium, driven by the process's one Playwright (a second one cannot start
+    in the same thread)."""
+    _require_chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=b.chromium_path(), args=b.CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture(scope="session")
+def chromium(app_url, system_chromium):
+    """The system Chromium, with the app served (``app_url``)."""
+    return system_chromium
 
 
 @pytest.fixture

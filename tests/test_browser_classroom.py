@@ -75,15 +75,16 @@ def created_links(teacher) -> tuple[str, str]:
     teacher.get_by_text("Step 1 of 2").wait_for(timeout=30_000)
     teacher.get_by_test_id("stImage").first.wait_for(timeout=20_000)  # the QR code
     b.wait_for_app(teacher)
+    code = re.search(r"class\?code=(\w+)", b.wait_for_code(teacher, "class?code=")).group(1)
     body = teacher.inner_text("body")
-    code = re.search(r"class\?code=(\w+)", body).group(1)
     assert "results?key=" not in body and "Keep this private" not in body
     teacher.get_by_role("button", name="Step 2: show my private teacher link").click()
     teacher.get_by_text("Keep this private.").wait_for(timeout=30_000)
     b.wait_for_app(teacher)
+    link = re.search(r"http://\S+/results\?key=[\w-]+", b.wait_for_code(teacher, "results?key="))
     body = teacher.inner_text("body")
     assert "class?code=" not in body and teacher.get_by_test_id("stImage").count() == 0
-    return code, re.search(r"http://\S+/results\?key=[\w-]+", body).group(0)
+    return code, link.group(0)
 
 
 def wrong_first_answer(assignment: cr.AssignmentInfo) -> str:
@@ -275,7 +276,7 @@ def test_the_teacher_key_leaves_the_address_bar_and_a_new_key_shuts_out_the_old(
         teacher.get_by_role("button", name="Make a new teacher key").click()
         teacher.get_by_text("Your new private teacher link").wait_for(timeout=30_000)
         b.wait_for_app(teacher)
-        new_link = re.search(r"http://\S+/results\?key=[\w-]+", teacher.inner_text("body"))
+        new_link = re.search(r"http://\S+/results\?key=[\w-]+", b.wait_for_code(teacher, "key="))
         new_key = new_link.group(0).rsplit("=", 1)[1]
         assert new_key != made.teacher_key and new_key not in teacher.url
         open_app(teacher, f"{app_url}/results?key={made.teacher_key}", "opens no assignment")
@@ -308,9 +309,9 @@ def test_screenshots_of_the_assign_steps_and_the_results_page(
         b.wait_for_app(teacher)
         teacher.get_by_text("Step 2 of 2").scroll_into_view_if_needed()
         b.screenshot(teacher, f"classroom-assign-step2-{size}", full_page=False)
-        body = teacher.inner_text("body")
-        link = re.search(r"http://\S+/results\?key=[\w-]+", body).group(0)
-        code = re.search(r"class code (\w+)", body).group(1)
+        link = re.search(r"http://\S+/results\?key=[\w-]+", b.wait_for_code(teacher, "key="))
+        link = link.group(0)
+        code = re.search(r"class code (\w+)", teacher.inner_text("body")).group(1)
         answer_as(code, {"Ana": [True, False, True], "Ben": [False, False], "Cy": [True]})
         open_app(teacher, link, "Class map")
         teacher.wait_for_selector("path.choroplethlocation")

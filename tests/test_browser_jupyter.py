@@ -118,35 +118,31 @@ def lab(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def notebook(lab):
+def notebook(lab, system_chromium):
     """The notebook open in Chromium and run from the top, every map drawn; with the URLs
     that the page tried to fetch from outside (all aborted)."""
-    from playwright.sync_api import sync_playwright
-
     blocked: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=b.chromium_path(), args=b.CHROMIUM_ARGS)
-        page = browser.new_page(viewport=b.DESKTOP)
-
-        b.keep_local(page, blocked)
-        page.goto(f"{lab}/lab/tree/{NOTEBOOK.name}?token={TOKEN}")
+    context = system_chromium.new_context(viewport=b.DESKTOP)
+    page = context.new_page()
+    b.keep_local(page, blocked)
+    page.goto(f"{lab}/lab/tree/{NOTEBOOK.name}?token={TOKEN}")
+    page.wait_for_function(
+        "() => window.jupyterapp && document.querySelector('.jp-Notebook')", timeout=90_000
+    )
+    page.evaluate(RUN_ALL)
+    try:
         page.wait_for_function(
-            "() => window.jupyterapp && document.querySelector('.jp-Notebook')", timeout=90_000
+            "() => document.querySelectorAll('.gpm').length === 4 && [...document"
+            ".querySelectorAll('.gpm')].every(m => m.querySelectorAll("
+            "'path.choroplethlocation').length === 50)",
+            timeout=40_000,
         )
-        page.evaluate(RUN_ALL)
-        try:
-            page.wait_for_function(
-                "() => document.querySelectorAll('.gpm').length === 4 && [...document"
-                ".querySelectorAll('.gpm')].every(m => m.querySelectorAll("
-                "'path.choroplethlocation').length === 50)",
-                timeout=40_000,
-            )
-        except Exception:
-            b.SCREENSHOTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(b.SCREENSHOTS / "jupyter_not_drawn.png"))
-            raise
-        yield page, blocked
-        browser.close()
+    except Exception:
+        b.SCREENSHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(b.SCREENSHOTS / "jupyter_not_drawn.png"))
+        raise
+    yield page, blocked
+    context.close()
 
 
 def _map(page, index: int):

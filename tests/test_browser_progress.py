@@ -83,8 +83,9 @@ def test_a_kept_progress_opened_days_later_shows_what_is_due_and_practice_clears
     first.get_by_role("button", name="Keep my progress").click()
     first.get_by_text("Your progress is kept.").wait_for(timeout=30_000)
     b.wait_for_app(first)
-    link = re.search(r"http://\S+/progress\?code=\w+&token=[\w-]+", first.inner_text("body"))
-    assert link, "the progress link is shown"
+    shown = b.wait_for_code(first, "/progress?code=")
+    link = re.search(r"http://\S+/progress\?code=\w+&token=[\w-]+", shown)
+    assert link, f"the progress link is shown: {shown!r}"
     b.screenshot(first, "progress-kept-desktop")
     first_ctx.close()
 
