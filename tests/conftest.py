@@ -14,20 +14,36 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # The files that take longest (minutes each: whole games in two browsers, the nginx cluster)
 # start first, each on a worker of its own, so that none of them is left for the end; xdist
-# hands out files in collection order (``--no-loadscope-reorder`` in pyproject.toml).
-SLOW_FIRST = (
-    "test_browser_tables.py",
-    "test_browser_tables_servers.py",
-    "test_browser_map.py",
-    "test_deploy.py",
-    "test_browser_keyboard.py",
-    "test_browser_a11y.py",
-)
+# hands out files in collection order (``--no-loadscope-reorder`` in pyproject.toml). A file's
+# cost is what its tests took in the last run of this checkout (kept in pytest's cache) or, on a
+# fresh clone, an estimate: a browser test waits on real pages for seconds, others take moments.
+DURATIONS = "geoplunge/file-durations"
+BROWSER_TEST, OTHER_TEST = 15.0, 0.05  #: estimated seconds
+_took: dict[str, float] = {}  #: seconds per file in this run (in the process that reports)
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    rank = {name: i for i, name in enumerate(SLOW_FIRST)}
-    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+def _file(nodeid: str) -> str:
+    return nodeid.split("::")[0].rsplit("/", 1)[-1]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    estimate: dict[str, float] = {}
+    for item in items:
+        cost = BROWSER_TEST if item.get_closest_marker("browser") else OTHER_TEST
+        estimate[item.path.name] = estimate.get(item.path.name, 0.0) + cost
+    known = config.cache.get(DURATIONS, {}) if config.cache else {}
+    items.sort(key=lambda item: -known.get(item.path.name, estimate[item.path.name]))
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    _took[_file(report.nodeid)] = _took.get(_file(report.nodeid), 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    config = session.config
+    if _took and config.cache and not hasattr(config, "workerinput"):
+        known = config.cache.get(DURATIONS, {})
+        config.cache.set(DURATIONS, {**known, **{k: round(v, 1) for k, v in _took.items()}})
 
 
 @pytest.fixture(scope="session", autouse=True)

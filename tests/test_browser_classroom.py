@@ -20,7 +20,6 @@ import store.db
 from engine.quiz import QuizSettings, build_questions
 from store import classroom as cr
 from tests import browser as b
-from tests.databases import postgres_base, postgres_database
 from ui.quiz.roles import question_states
 
 pytestmark = pytest.mark.browser
@@ -127,40 +126,6 @@ def test_answers_appear_on_the_teachers_page_without_a_reload(chromium, app_url,
     finally:  # an open page would go on refreshing on the shared server
         for context in contexts:
             context.close()
-    assert blocked == []
-
-
-def test_two_servers_share_one_postgresql_database(chromium, blocked):
-    if not b.chromium_path():
-        pytest.skip("Chromium is not installed (apt-get install -y chromium)")
-    base = postgres_base()
-    with postgres_database(base) as url:
-        db = store.db.database(url)
-        made = cr.create_assignment(
-            db, title="Two servers", drill="zones", settings=QuizSettings(modes=("zone",), n=3)
-        )
-        code, wrong = made.assignment.code, wrong_first_answer(made.assignment)
-        ports = [b.free_port(), b.free_port()]
-        servers = [b.start_app(port, {"GEOPLUNGE_DATABASE_URL": url}) for port in ports]
-        contexts = []
-        try:
-            for port, name in zip(ports, ("Ana on A", "Ben on B"), strict=True):
-                context, student = _context(chromium, blocked)
-                contexts.append(context)
-                join_and_miss_the_first(student, f"http://127.0.0.1:{port}", code, name, wrong)
-            context, teacher = _context(chromium, blocked)
-            contexts.append(context)
-            link = f"http://127.0.0.1:{ports[0]}/results?key={made.teacher_key}"
-            open_app(teacher, link, "Class map")
-            wait_for_text(teacher, "2 of 2 wrong at the first try")
-            assert "2 students" in teacher.inner_text("body").replace("*", "")
-            b.screenshot(teacher, "classroom-two-servers")
-        finally:
-            for context in contexts:
-                context.close()
-            for server in servers:
-                server.terminate()
-                server.wait(timeout=20)
     assert blocked == []
 
 
