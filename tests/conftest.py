@@ -31,7 +31,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         cost = BROWSER_TEST if item.get_closest_marker("browser") else OTHER_TEST
         estimate[item.path.name] = estimate.get(item.path.name, 0.0) + cost
-    known = config.cache.get(DURATIONS, {}) if config.cache else {}
+    known = config.cache.get(DURATIONS, {}) if getattr(config, "cache", None) else {}
     items.sort(key=lambda item: -known.get(item.path.name, estimate[item.path.name]))
 
 
@@ -41,7 +41,7 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
     config = session.config
-    if _took and config.cache and not hasattr(config, "workerinput"):
+    if _took and getattr(config, "cache", None) and not hasattr(config, "workerinput"):
         known = config.cache.get(DURATIONS, {})
         config.cache.set(DURATIONS, {**known, **{k: round(v, 1) for k, v in _took.items()}})
 
