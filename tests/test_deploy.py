@@ -145,12 +145,21 @@ def test_both_servers_are_healthy(deployment):
         assert response.read() == b"ok"
 
 
-def test_a_browser_cookie_always_reaches_the_same_server(deployment):
+def handed_out_cookie(deployment) -> str:
+    """The stickiness id nginx gives a browser on its first visit (its ``Set-Cookie``)."""
     with urllib.request.urlopen(deployment.url + "/", timeout=30) as response:
-        assert f"{STICKY_COOKIE}=" in (response.headers.get("Set-Cookie") or "")
+        found = re.search(rf"{STICKY_COOKIE}=([^;]+)", response.headers.get("Set-Cookie") or "")
+    assert found, "nginx set no stickiness cookie"
+    return found[1]
+
+
+def test_a_browser_cookie_always_reaches_the_same_server(deployment):
+    """Forty first visits, each id as nginx handed it out (a random ``$request_id``: hand-made
+    names such as student-0…student-11 have CRC32 hashes too alike to spread over the ring),
+    each revisiting three times."""
     servers = {}
-    for n in range(12):
-        cookie = f"student-{n}"
+    for _ in range(40):
+        cookie = handed_out_cookie(deployment)
         ports = {deployment.get("/_stcore/health", cookie) for _ in range(3)}
         assert len(ports) == 1, f"{cookie} reached {ports}"
         servers[cookie] = ports.pop()
