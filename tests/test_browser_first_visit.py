@@ -61,7 +61,11 @@ def test_a_deep_link_as_the_first_request_shows_no_page_not_found(
     assert page.get_by_role("dialog").filter(has_text="Page not found").count() == 0
     assert "script_finished" in kinds and "navigation" in kinds
     assert "page_not_found" not in kinds, kinds
-    menu = page.get_by_test_id("stSidebar").inner_text()
+    # Streamlit loads the page-link component's code on first use, so on a fresh server the
+    # menu's links may be drawn after the page: wait for one of them.
+    sidebar = page.get_by_test_id("stSidebar")
+    sidebar.get_by_role("link", name="Assign a quiz").wait_for(timeout=20_000)
+    menu = sidebar.inner_text()
     assert "Assign a quiz" in menu and "streamlit app" not in menu.lower()
     b.screenshot(page, f"first-visit-{heading.lower().replace(' ', '-')}")
     assert blocked == []
