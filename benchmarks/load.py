@@ -26,7 +26,8 @@ phase gets a class assignment of its own with ``--page``'s settings. Every stude
 ``/class?code=…``, types a name of its own into the join form and presses "Start the quiz" (one
 ``rerun_script`` with the form's text and its submit button, as a browser sends a form), then
 plays the quiz as above; every counted answer is written to the database as it is checked. After
-the phase the answers stored are counted against the checks the students sent.
+the phase the answers stored are counted against the checks the page counted (it answered them
+with its feedback; a Check with nothing picked is not an answer).
 
 The client keeps what a browser keeps between runs: the page's script hash (from
 ``new_session``), the query string the page writes (``page_info_changed``), and the message
@@ -306,6 +307,12 @@ def click(widget: Widget):
     return state
 
 
+def counted(widgets: list[Widget]) -> bool:
+    """The page counted the answer just checked: it shows the feedback's way on ("Next
+    question" …) instead of Check (a Check with nothing picked is not counted)."""
+    return any(w.kind == "button" and w.label in ANSWER_BUTTONS for w in widgets)
+
+
 def map_click(widget: Widget, rng: random.Random):
     """A click on one state of a selectable map, as the map component reports it: the whole
     selection after the click (``ui.maps``; ``at`` tells one report from the next)."""
@@ -428,6 +435,8 @@ async def student(
             await tab.rerun(state)
             tally.reruns.append(time.perf_counter() - start)
             tally.actions[kind] = tally.actions.get(kind, 0) + 1
+            if kind == "check" and counted(tab.widgets):
+                tally.actions["counted check"] = tally.actions.get("counted check", 0) + 1
     except Exception as exc:  # a student's failure is a figure, not a crash
         tally.error(error_kind(exc))
     finally:
@@ -724,7 +733,12 @@ def print_row(row: dict, name: str) -> None:
         print(f"{'':<12} errors: {row['error_kinds']}", flush=True)
     if row["answers_stored"] is not None:
         checks = row["actions"].get("check", 0)
-        print(f"{'':<12} answers stored {row['answers_stored']} of {checks} checks", flush=True)
+        kept = row["actions"].get("counted check", 0)
+        print(
+            f"{'':<12} answers stored {row['answers_stored']} of {kept} checks the page counted "
+            f"({checks} Check presses)",
+            flush=True,
+        )
 
 
 def numbers(text: str) -> list[int]:
