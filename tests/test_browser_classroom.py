@@ -17,10 +17,9 @@ import pytest
 import sqlalchemy as sa
 
 import store.db
-from engine.quiz import QuizSettings, build_questions
+from engine.quiz import QuizSettings, build_questions, question_states
 from store import classroom as cr
 from tests import browser as b
-from ui.quiz.roles import question_states
 
 pytestmark = pytest.mark.browser
 

@@ -63,7 +63,15 @@ from engine.quiz.modes import (
     allowed_modes,
     default_modes,
 )
-from engine.quiz.question import AnswerType, Naming, Outcome, Question, Result, ValueKind
+from engine.quiz.question import (
+    AnswerType,
+    Naming,
+    Outcome,
+    Question,
+    Result,
+    ValueKind,
+    question_states,
+)
 from engine.quiz.run import RETRY_GAP, Attempt, Miss, QuizRun, Standing, Summary
 from engine.quiz.settings import DEFAULT_N, MAX_N, PARAMS, QuizSettings, parse_settings
 
@@ -103,4 +111,5 @@ __all__ = [
     "repeat_free_count",
     "four_corners_partner",
     "parse_settings",
+    "question_states",
 ]

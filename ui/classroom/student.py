@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from engine.quiz import GROUP_TITLES, QuizRun
+from engine.quiz import GROUP_TITLES, QuizRun, question_states
 from store.classroom import (
     AnswerRecord,
     AssignmentInfo,
@@ -51,7 +51,6 @@ from ui.classroom.draft import draft_of, put_back
 from ui.links import md
 from ui.progress.keep import attach_student, class_join_note
 from ui.quiz.page import show_quiz
-from ui.quiz.roles import question_states
 from ui.quiz.session import QuizView
 from ui.quiz.text import describe
 from ui.storage import app_database

@@ -25,6 +25,7 @@ from engine.quiz import (
     Standing,
     ValueKind,
     four_corners_partner,
+    question_states,
 )
 from engine.quiz.facts import all_states
 
@@ -94,24 +95,6 @@ def names_roles(q: Question, named: list[str]) -> tuple[dict[str, str], dict[str
     roles = {c: "muted" for c in all_states() if c not in pool}
     roles.update({c: "correct" for c in named})
     return roles, {}
-
-
-def question_states(q: Question) -> tuple[str, ...]:
-    """The states a question is about, for the map of a whole run (and the class map): the
-    asked state, the answer of a "which state?" question, the few states it compares, or the
-    states of a set answer. Only a list of names has none (its map shows what was named)."""
-    if q.focus:
-        return (q.focus,)
-    if q.mode == "exact":
-        assert isinstance(q.answer, str)
-        return (q.answer,)
-    if q.shown and len(q.shown) <= 5:
-        return q.shown
-    if q.answer_type is AnswerType.SET:
-        return tuple(sorted(q.answer))
-    if q.value_kind is ValueKind.STATE and isinstance(q.answer, str):
-        return (q.answer,)  # find it, which state has this capital, C is the capital of …
-    return ()
 
 
 _STANDING_ROLES: dict[Standing, str] = {
