@@ -46,6 +46,27 @@ Progress (issue 20, ``store/progress.py``): a learner's history across lessons, 
 
 Deleting a learner deletes its reviews, cards, weeks and links; deleting a student its link.
 
+Live class games (issue 21, ``store/live.py``): the teacher's board runs a quiz, every student
+answers on a phone.
+
+* ``live_game``: one per game; its ``code`` is public, its ``seed`` secret (the questions are
+  dealt from it), the host key kept only as a SHA-256 hash (unique: one press of "Run it
+  live" makes one game). ``phase`` (lobby, question, reveal, ended) and ``question`` (the
+  0-based index, -1 in the lobby) are the game's state, with the current question's start and
+  ``deadline``; ``version`` grows by one at each step, and a step is written only where the
+  version is still the one its host saw (pressing Next twice moves once). ``assignment_id``:
+  the class assignment the game was made from, if any (``NULL`` once it is deleted);
+* ``live_player``: one per player; ``name_key`` (the hash of ``store.names.name_key``) is unique
+  per game, so "Ana" and "ana " cannot both join; the token hash is unique (a double click
+  makes one row); ``team`` is 1 to 6 in team mode; ``class_student_id`` is the class student
+  the answers also go to (a game made from a class assignment). A player the host removes is
+  deleted with its answers (the name is free again);
+* ``live_answer``: one per player and question, unique ``(player_id, question)``: the database
+  refuses a second answer, however close the two.
+
+Deleting a game deletes its players and answers; deleting a player its answers. Game ids are
+never reused (SQLite: ``AUTOINCREMENT``).
+
 Deleting a table deletes its seats and actions. Table ids are never reused (SQLite:
 ``AUTOINCREMENT``), so a server's cache of replayed states can never mistake a new table for a
 deleted one. All times are UTC (:class:`UTCDateTime`).
@@ -314,3 +335,62 @@ class StudentLearner(Base):
         ForeignKey("learner.id", ondelete="CASCADE"), index=True
     )
     linked_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class LiveGame(Base):
+    __tablename__ = "live_game"
+    __table_args__ = {"sqlite_autoincrement": True}
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(8), unique=True)
+    host_key_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    assignment_id: Mapped[int | None] = mapped_column(
+        ForeignKey("class_assignment.id", ondelete="SET NULL")
+    )
+    drill: Mapped[str] = mapped_column(String(20))  #: the mode group ("borders", …)
+    settings: Mapped[dict] = mapped_column(JSON)  #: the quiz's URL parameters, without seed
+    seed: Mapped[int] = mapped_column(BigInteger)  #: secret
+    rules: Mapped[dict] = mapped_column(JSON)  #: ``engine.live.LiveRules.to_dict()``
+    questions: Mapped[int] = mapped_column(Integer)
+    phase: Mapped[str] = mapped_column(String(10))  #: ``engine.live.Phase``
+    question: Mapped[int] = mapped_column(Integer)  #: 0-based; -1 in the lobby
+    question_started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    deadline: Mapped[datetime | None] = mapped_column(UTCDateTime)  #: ``NULL``: no timer
+    version: Mapped[int] = mapped_column(Integer)  #: one more at each step
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class LivePlayer(Base):
+    __tablename__ = "live_player"
+    __table_args__ = (Index("ix_live_player_game_id_name_key", "game_id", "name_key", unique=True),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("live_game.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(64))  #: ``name_hash`` of the name
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    team: Mapped[int | None] = mapped_column(Integer)  #: 1 … 6, ``NULL`` without teams
+    class_student_id: Mapped[int | None] = mapped_column(
+        ForeignKey("class_student.id", ondelete="SET NULL")
+    )
+    joined_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class LiveAnswer(Base):
+    __tablename__ = "live_answer"
+    __table_args__ = (
+        UniqueConstraint("player_id", "question"),
+        Index("ix_live_answer_game_id_question", "game_id", "question"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("live_game.id", ondelete="CASCADE"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("live_player.id", ondelete="CASCADE"))
+    question: Mapped[int] = mapped_column(Integer)  #: 0-based
+    response: Mapped[Any] = mapped_column(JSON)  #: as given to ``Question.check``
+    given: Mapped[str] = mapped_column(Text)
+    outcome: Mapped[str] = mapped_column(String(12))  #: "right" or "wrong"
+    value: Mapped[Any] = mapped_column(JSON)  #: ``engine.live.answer_values``: a list
+    seconds: Mapped[float | None] = mapped_column(Float)
+    answered_at: Mapped[datetime] = mapped_column(UTCDateTime)
