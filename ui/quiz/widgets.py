@@ -174,10 +174,14 @@ def _state_names() -> dict[str, str]:
     return {c.usps: c.name for c in sorted(deck(), key=lambda c: c.name)}
 
 
-def settings_fields(group: str, settings: QuizSettings, timer: int | None, prefix: str) -> None:
+def settings_fields(
+    group: str, settings: QuizSettings, timer: int | None, prefix: str, *, secret: bool = False
+) -> None:
     """The widgets of a quiz's settings (for a form), first filled from ``settings`` and
     ``timer``; read them back with :func:`form_params`. Values live in session state under
-    ``{prefix}_…`` keys, so a callback may change them (a new random seed)."""
+    ``{prefix}_…`` keys, so a callback may change them (a new random seed). ``secret``: the
+    questions come from a secret seed and are timed one by one (a live game), so there is no
+    Seed and no quiz Timer field."""
     ss = st.session_state
     modes = MODE_GROUPS[group]
     names = _state_names()
@@ -208,6 +212,9 @@ def settings_fields(group: str, settings: QuizSettings, timer: int | None, prefi
         placeholder="Any state",
         help="Filters combine: the quiz asks about the states that pass them all.",
     )
+    if secret:
+        st.number_input("Questions", min_value=1, max_value=MAX_N, key=f"{prefix}_n")
+        return
     left, middle, right = st.columns(3)
     left.number_input("Questions", min_value=1, max_value=MAX_N, key=f"{prefix}_n")
     middle.text_input(
