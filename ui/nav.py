@@ -107,6 +107,14 @@ MENU: tuple[MenuEntry, ...] = (
         "of your own and practise what you are about to forget.",
     ),
     MenuEntry(
+        "Drills",
+        "live",
+        "Live game",
+        ":material/podium:",
+        "Your teacher runs a quiz on the board: type the game's code and your name, answer each "
+        "question on your phone, see the class's answers when the teacher reveals them.",
+    ),
+    MenuEntry(
         "Games",
         "border_attack",
         "Border Attack",
@@ -145,6 +153,14 @@ MENU: tuple[MenuEntry, ...] = (
         ":material/school:",
         "Set up a drill and get a link for your class: the same link always gives the same "
         "questions. Or create a class assignment that collects every student's answers.",
+    ),
+    MenuEntry(
+        "Teacher",
+        "live_board",
+        "Live board",
+        ":material/cast_for_education:",
+        "Run a quiz live on the board: the class joins with a code, answers on their phones, and "
+        "the map fills in with their answers when you reveal each question.",
     ),
     MenuEntry(
         "Teacher",

@@ -1,0 +1,500 @@
+"""The Live board, the teacher's screen of a live class game (``/live_board``).
+
+* **Setup** (no game in this session): the drill, its settings (the Assign page's fields, under
+  the key prefix ``live``) and the live rules (timer per question, speed and streak points,
+  teams, All in). "Start a live game" makes the game with a host key the form drew once
+  (:data:`REQUEST`), so a double press makes one game; the store refuses solo modes in words.
+* **The key stays off the board.** The host key lives in the session (:data:`HOST_KEY`); the
+  teacher link ``/live_board?key=…`` (to open the board again) is shown behind an expander in
+  the session that made the game, and a key that comes in the address is moved into the session
+  and out of the address bar at once (as the Results page does).
+* **Lobby, question, reveal, ended**: each drawn from :func:`store.live.board`, in large type
+  with headings and plain text. Every host button passes the version the board showed to
+  :func:`store.live.advance`, so a double press or a second tab moves the game once.
+* **Watching**: a fragment (:func:`_watch`) looks at :func:`store.live.version` every second,
+  moves a question whose time is up to its reveal (:func:`store.live.tick`) and reruns the page
+  only when something changed (a name, an answer, a step).
+* **Counts, never names**: the reveal shows how many picked each value; the standings show
+  points and places only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import streamlit as st
+
+from engine.cards import by_usps
+from engine.live import TEAMS_MAX, TEAMS_MIN, TIMERS, TOP, LiveRules, Phase, Standings
+from engine.quiz import AnswerType, Question, ValueKind
+from store import live
+from store.codes import KEY_BYTES, new_token
+from store.db import Unavailable
+from ui.buttons import button
+from ui.links import app_base_url, app_link, fresh_seed, md
+from ui.nav import DRILL_MENU
+from ui.qr import show_qr
+from ui.quiz.page import draw_map
+from ui.quiz.roles import asking_roles
+from ui.quiz.session import TIMER, read_settings
+from ui.quiz.widgets import form_params, settings_fields
+from ui.storage import UNAVAILABLE, app_database
+
+KEY = "live"  #: the settings form's key prefix
+URL_PATH = "live_board"
+PHONE_PATH = "live"  #: the student's page
+CODE_PARAM = "code"
+KEY_PARAM = "key"
+HOST_KEY = "live_host_key"  #: session key: the host key of the game on this board
+REQUEST = "live_request"  #: session key: the host key the setup form drew
+FRESH = "live_fresh"  #: session key: the game was made in this session (show its link)
+SHOWN = "live_shown"  #: session key: the version() the page last drew
+ERROR = "live_error"  #: session key: the sentence of the last refused press
+REFRESH = 1  #: seconds between two looks at the game
+TIMER_WORDS = {None: "Off", 20: "20 s", 60: "60 s"}
+TEAM_CHOICES = (0, *range(TEAMS_MIN, TEAMS_MAX + 1))
+BIG = (
+    "<p style='font-size:clamp(3rem,11vw,8rem);font-weight:800;letter-spacing:.12em;"
+    "line-height:1.1;margin:0;color:#111'>{}</p>"
+)
+
+
+# --- links and keys -------------------------------------------------------------------------
+
+
+def student_link(code: str, base: str | None) -> str:
+    """The link students open: ``/live?code=…`` (nothing secret in it)."""
+    return app_link(PHONE_PATH, {CODE_PARAM: code}, base)
+
+
+def teacher_link(key: str, base: str | None) -> str:
+    """The private link that opens this board again: ``/live_board?key=…``."""
+    return app_link(URL_PATH, {KEY_PARAM: key}, base)
+
+
+def _key_from_link() -> None:
+    """A key in the address goes into the session and out of the address bar."""
+    if KEY_PARAM not in st.query_params:
+        return
+    ss = st.session_state
+    ss[HOST_KEY] = str(st.query_params.get(KEY_PARAM) or "").strip()
+    for name in (FRESH, SHOWN, ERROR):
+        ss.pop(name, None)
+    del st.query_params[KEY_PARAM]
+
+
+def _flash(text: str) -> None:
+    st.session_state[ERROR] = text
+
+
+def _ask_store(action: Callable[..., Any], *args: Any) -> Any:
+    """``action(db, *args)``; ``None``, with its sentence flashed, when the store refuses or
+    the database does not answer."""
+    try:
+        return action(app_database(), *args)
+    except live.LiveError as error:
+        _flash(str(error))
+    except ValueError as error:  # the rules' own sentences
+        _flash(str(error))
+    except Unavailable:
+        _flash(UNAVAILABLE)
+    return None
+
+
+# --- host actions (callbacks) ---------------------------------------------------------------
+
+
+def _create(group: str) -> None:
+    """ "Start a live game": the rules and settings as this press submitted them."""
+    ss = st.session_state
+    ss.pop(ERROR, None)
+    if ss.get(HOST_KEY):
+        return  # a second press of the same form: the game is made already
+    try:
+        rules = LiveRules(
+            timer=ss.get(f"{KEY}_rule_timer"),
+            speed=bool(ss.get(f"{KEY}_rule_speed")),
+            streaks=bool(ss.get(f"{KEY}_rule_streaks")),
+            teams=int(ss.get(f"{KEY}_rule_teams") or 0),
+            all_in=bool(ss.get(f"{KEY}_rule_all_in")),
+        )
+    except ValueError as error:
+        _flash(str(error))
+        return
+    params = {k: v for k, v in form_params(group, KEY).items() if k not in ("seed", TIMER)}
+    key = ss.setdefault(REQUEST, new_token(KEY_BYTES))
+    made = _ask_store(live.create_game, group, params, rules, key)
+    if made is None:
+        return
+    ss[HOST_KEY] = key
+    ss[FRESH] = True
+    ss.pop(REQUEST, None)
+    ss.pop(SHOWN, None)
+
+
+def _advance(version_seen: int) -> None:
+    """Start, Reveal, Next, Finish: one step from the version this board showed."""
+    st.session_state.pop(ERROR, None)
+    _ask_store(live.advance, st.session_state.get(HOST_KEY, ""), version_seen)
+
+
+def _remove(player_id: int) -> None:
+    st.session_state.pop(ERROR, None)
+    _ask_store(live.remove_player, st.session_state.get(HOST_KEY, ""), player_id)
+
+
+def _set_team(player_id: int, widget: str) -> None:
+    st.session_state.pop(ERROR, None)
+    team = st.session_state.get(widget) or None
+    _ask_store(live.set_team, st.session_state.get(HOST_KEY, ""), player_id, team)
+
+
+def _new_game() -> None:
+    """ "New live game": back to the setup form, with a new key drawn for it."""
+    for name in (HOST_KEY, REQUEST, FRESH, SHOWN, ERROR):
+        st.session_state.pop(name, None)
+
+
+# --- setup ----------------------------------------------------------------------------------
+
+
+def _setup() -> None:
+    st.markdown(
+        "Run a quiz on the board: the class joins with a code on their phones, you show each "
+        "question and reveal the class's answers. Choose the drill and the rules, then start."
+    )
+    group = st.radio(
+        "Drill",
+        list(DRILL_MENU),
+        format_func=lambda g: DRILL_MENU[g].title,
+        horizontal=True,
+        key=f"{KEY}_drill",
+    )
+    default_seed = st.session_state.setdefault(f"{KEY}_default_seed", fresh_seed())
+    defaults, _, _ = read_settings({}, group, default_seed)
+    st.session_state.setdefault(REQUEST, new_token(KEY_BYTES))
+    with st.form(KEY):
+        st.subheader("The questions", anchor=False)
+        settings_fields(group, defaults, None, KEY, secret=True)
+        st.caption(
+            "The game deals its own questions from a secret seed, so no student can look them "
+            "up beforehand; each question is timed with the timer below."
+        )
+        st.subheader("The live rules", anchor=False)
+        st.radio(
+            "Timer per question",
+            TIMERS,
+            format_func=TIMER_WORDS.get,
+            horizontal=True,
+            key=f"{KEY}_rule_timer",
+            help="Off: you reveal each answer yourself. With a timer the reveal comes when "
+            "the time is up.",
+        )
+        left, right = st.columns(2)
+        left.checkbox(
+            "Speed points", key=f"{KEY}_rule_speed", help="Up to 500 more for a fast right answer."
+        )
+        right.checkbox(
+            "Streak points", key=f"{KEY}_rule_streaks", help="More for right answers in a row."
+        )
+        left.selectbox(
+            "Teams",
+            TEAM_CHOICES,
+            format_func=lambda t: "No teams" if not t else f"{t} teams",
+            key=f"{KEY}_rule_teams",
+            help="Players are dealt to teams at random when you start (or by hand in the lobby).",
+        )
+        right.checkbox("All in: the class works toward one goal", key=f"{KEY}_rule_all_in")
+        button(
+            "Start a live game",
+            on_click=_create,
+            args=(group,),
+            form=True,
+            type="primary",
+            icon=":material/podium:",
+            width="stretch",
+        )
+
+
+# --- the game's screens ---------------------------------------------------------------------
+
+
+def _teacher_link_once(key: str, base: str | None) -> None:
+    if not st.session_state.get(FRESH):
+        return
+    with st.expander("Your private link, to open this board again", icon=":material/key:"):
+        st.markdown(
+            "Keep it off the board: anyone with it runs this game. The app keeps only a "
+            "fingerprint of its key."
+        )
+        st.code(teacher_link(key, base), language=None, wrap_lines=True)
+
+
+def _lobby(b: live.Board, base: str | None) -> None:
+    game = b.game
+    st.markdown("## Join the game with this code")
+    st.markdown(BIG.format(md(game.code)), unsafe_allow_html=True)
+    link = student_link(game.code, base)
+    st.markdown("Or open this link on a phone:")
+    st.code(link, language=None, wrap_lines=True)
+    if "://" in link:
+        show_qr(link, "Scan this with a phone to join.", f"geoplunge-live-{game.code}", "live_qr")
+    count = len(b.players)
+    st.markdown(f"## {count} {'player' if count == 1 else 'players'} joined")
+    teams = game.rules.teams
+    if teams:
+        st.markdown(
+            f"Played in {teams} teams: a player without a team is dealt to one at random when "
+            "you start."
+        )
+    for p in b.players:
+        cols = st.columns([3, 2, 1] if teams else [4, 1], vertical_alignment="center")
+        cols[0].markdown(f"### {md(p.name)}")
+        if teams:
+            widget = f"{KEY}_team_{p.id}"
+            st.session_state[widget] = p.team or 0
+            cols[1].selectbox(
+                f"Team of {p.name}",
+                range(teams + 1),
+                format_func=lambda t: "Dealt at the start" if not t else f"Team {t}",
+                key=widget,
+                on_change=_set_team,
+                args=(p.id, widget),
+            )
+        cols[-1].button(
+            f"Remove {md(p.name)}",
+            key=f"{KEY}_remove_{p.id}",
+            on_click=_remove,
+            args=(p.id,),
+            help=f"Remove {p.name} from the game",
+            icon=":material/person_remove:",
+        )
+    if not b.players:
+        st.markdown("Waiting for the first name…")
+    button(
+        "Start",
+        on_click=_advance,
+        args=(game.version,),
+        type="primary",
+        icon=":material/play_arrow:",
+        width="stretch",
+        key=f"{KEY}_start",
+    )
+
+
+def _choices(q: Question) -> None:
+    if q.choices and len(q.choices) <= 6 and q.answer_type is not AnswerType.ORDER:
+        st.markdown("### " + " · ".join(md(q.label(c)) for c in q.choices))
+
+
+def _question(b: live.Board) -> None:
+    game, q = b.game, b.question
+    assert q is not None
+    st.markdown(f"## Question {game.index + 1} of {game.questions}")
+    st.header(md(q.prompt), anchor=False)
+    _choices(q)
+    roles, notes = asking_roles(q)
+    if roles:
+        draw_map(
+            f"{KEY}_map_ask",
+            roles,
+            notes,
+            settings=game.settings(),
+            label=f"Map for the question: {q.prompt}",
+        )
+    st.markdown(f"## {b.answered} of {len(b.players)} answered")
+    button(
+        "Reveal",
+        on_click=_advance,
+        args=(game.version,),
+        type="primary",
+        icon=":material/visibility:",
+        width="stretch",
+        key=f"{KEY}_reveal",
+    )
+
+
+def value_words(q: Question, value: str) -> str:
+    """A value the class picked, in words (a state's name, an order of states)."""
+    if q.answer_type is AnswerType.ORDER:
+        return ", ".join(_state_or(q, v) for v in value.split(","))
+    return _state_or(q, value)
+
+
+def _state_or(q: Question, value: str) -> str:
+    if value in by_usps():
+        return q.label(value) if q.value_kind is ValueKind.CAPITAL else by_usps()[value].name
+    return q.label(value) if q.value_kind is not ValueKind.STATE else value
+
+
+def _right_values(q: Question) -> set[str]:
+    answer = q.answer
+    if isinstance(answer, str):
+        return {answer}
+    return {str(v) for v in answer}
+
+
+def reveal_roles(q: Question, counts: dict[str, int]) -> tuple[dict[str, str], dict[str, str]]:
+    """The reveal's map: the right states marked, the wrong states picked coloured by how many
+    picked them (a quarter of the answers or more, or fewer), a hover note with each count."""
+    roles, _ = asking_roles(q)
+    right = _right_values(q) if q.value_kind is ValueKind.STATE else set()
+    picked = {v: n for v, n in counts.items() if v in by_usps()}
+    total = max(sum(picked.values()), 1)
+    for v, n in picked.items():
+        if v not in right:
+            roles[v] = "wrong" if n * 4 >= total else "missed"
+    for v in right:
+        roles[v] = "correct"
+    notes = {v: f"picked by {n}" for v, n in picked.items()}
+    for v in right:
+        notes.setdefault(v, "picked by none")
+    return roles, notes
+
+
+REVEAL_WORDS = {
+    "correct": "the right answer",
+    "wrong": "wrong, picked by a quarter or more",
+    "missed": "wrong, picked by fewer",
+}
+
+
+def _share_line(b: live.Board) -> str:
+    share = b.share_right or 0.0
+    right = round(share * b.answered)
+    return f"{right} of {b.answered} right, {round(share * 100)}%"
+
+
+def _leaders(standings: Standings | None, title: str) -> None:
+    if standings is None:
+        return
+    st.markdown(f"## {title}")
+    top = standings.top(TOP)
+    if not top:
+        st.markdown("Nobody played.")
+    for row in top:
+        team = f" · team {row.team}" if row.team else ""
+        st.markdown(f"### {row.place}. {md(row.name)} · {row.points:,} points{team}")
+    if standings.team_rows:
+        st.markdown("## Teams")
+        for t in standings.team_rows:
+            st.markdown(
+                f"### {t.place}. Team {t.team} · {t.points:,} points "
+                f"({t.members} {'player' if t.members == 1 else 'players'})"
+            )
+    if standings.all_in:
+        st.markdown("## All in: the class's goal")
+        goal = max(standings.goal, 1)
+        st.progress(
+            min(standings.class_right / goal, 1.0),
+            text=f"{standings.class_right} of {standings.goal} right answers",
+        )
+        if standings.reached:
+            st.markdown("### Goal reached: well done, everyone!")
+
+
+def _reveal(b: live.Board) -> None:
+    game, q = b.game, b.question
+    assert q is not None
+    last = game.index + 1 >= game.questions
+    st.markdown(f"## Question {game.index + 1} of {game.questions}: the answer")
+    st.header(md(q.prompt), anchor=False)
+    st.markdown(f"## The answer: {md(q.answer_text)}")
+    counts = b.counts or {}
+    if b.answered:
+        st.markdown(f"## {_share_line(b)}")
+        st.markdown("### The class's answers")
+        st.markdown(" · ".join(f"{md(value_words(q, v))} {n}" for v, n in counts.items()))
+    else:
+        st.markdown("## Nobody answered this question.")
+    if q.value_kind is ValueKind.STATE or q.focus:
+        roles, notes = reveal_roles(q, counts)
+        if roles:
+            draw_map(
+                f"{KEY}_map_reveal",
+                roles,
+                notes,
+                settings=game.settings(),
+                label=f"Map of the class's answers to: {q.prompt}",
+                words=REVEAL_WORDS,
+            )
+    _leaders(b.standings, "Top five")
+    button(
+        "Finish" if last else "Next question",
+        on_click=_advance,
+        args=(game.version,),
+        type="primary",
+        icon=":material/flag:" if last else ":material/arrow_forward:",
+        width="stretch",
+        key=f"{KEY}_next",
+    )
+
+
+def _ended(b: live.Board) -> None:
+    st.markdown(f"## The game is over: {b.game.questions} questions")
+    _leaders(b.standings, "Final top five")
+    st.button("New live game", icon=":material/add:", on_click=_new_game, key=f"{KEY}_new")
+
+
+def _watch(game: live.LiveGameInfo, shown: tuple) -> None:
+    """While the game goes on: every second, move a question whose time is up to its reveal
+    and rerun the page when the game changed; the time left."""
+
+    @st.fragment(run_every=REFRESH)
+    def look() -> None:
+        try:
+            db = app_database()
+            if game.phase is Phase.QUESTION and game.deadline is not None:
+                now = live.tick(db, game.id)
+                left = now.seconds_left()
+                if left is not None:
+                    st.markdown(f"## Time left: {int(left + 0.999)} s")
+            if live.version(db, game.id) != shown:
+                st.rerun()
+        except live.LiveError:
+            st.rerun()
+        except Unavailable:
+            st.caption(UNAVAILABLE)
+
+    look()
+
+
+def board_page() -> None:
+    """The Live board: setup, lobby, questions, reveals and the end."""
+    st.title("Live board")
+    _key_from_link()
+    ss = st.session_state
+    if error := ss.get(ERROR):
+        st.error(md(error), icon=":material/error:")
+    key = ss.get(HOST_KEY)
+    if not key:
+        _setup()
+        return
+    try:
+        db = app_database()
+        shown = live.version(db, live.game_for_key(db, key).id)
+        b = live.board(db, key)
+    except live.LiveError as error:
+        st.error(md(str(error)), icon=":material/error:")
+        st.button("Set up a new live game", on_click=_new_game, key=f"{KEY}_new_after_error")
+        return
+    except Unavailable:
+        st.error(UNAVAILABLE, icon=":material/cloud_off:")
+        st.button("Try again", key=f"{KEY}_retry")
+        return
+    ss[SHOWN] = shown
+    base = app_base_url(URL_PATH)
+    phase = b.game.phase
+    if phase is Phase.LOBBY:
+        _lobby(b, base)
+    elif phase is Phase.QUESTION:
+        _question(b)
+    elif phase is Phase.REVEAL:
+        _reveal(b)
+    else:
+        _ended(b)
+    if phase is not Phase.ENDED:
+        _watch(b.game, shown)
+        st.caption(f"Game code {b.game.code} · the board follows the class by itself.")
+    _teacher_link_once(key, base)

@@ -1,0 +1,368 @@
+"""A live class game on a student's phone (``/live?code=…``): join with the game's code and a
+name, wait in the lobby, answer each question, see right or wrong and the correct answer at the
+reveal, and the final place at the end. The rules are :mod:`store.live`'s; this page only shows
+what :func:`store.live.player_view` hands it (never an answer before the reveal).
+
+* **One press, one player.** The join form draws the phone's token once
+  (:func:`store.codes.new_token`, kept in session state); a second press of "Join" sends the
+  same token and the store returns the player the first press made. Once joined, the page puts
+  the token in the address (``?code=…&player=…``): a reload, a lost connection or another
+  server brings the student back to the game at the current question.
+* **The phone follows the game.** Until the game has ended a fragment looks at
+  :func:`store.live.version` every second, lets :func:`store.live.tick` end a question whose
+  time is up, and reruns the page only when what the phone shows changed: in the lobby any
+  change (a name arriving), afterwards only the game's step (a reveal, the next question), never
+  another student's answer. The answer widgets sit in a form, so a student picking an answer
+  is not disturbed by these looks; when the teacher reveals or the time is up, the phone moves
+  on to the reveal by itself. The server still refuses an answer that comes after the
+  deadline.
+* Refusals are the store's sentences; a database that does not answer gets the app's usual
+  sentence and a "Try again" button. No traceback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+import streamlit as st
+
+from engine.cards import ordinal
+from engine.live import Phase
+from engine.quiz import AnswerType, Question
+from store import live
+from store.codes import new_token, normalize_code
+from store.db import Unavailable
+from ui.buttons import button
+from ui.links import md
+from ui.quiz.page import draw_map
+from ui.quiz.roles import MAX_RADIO, asking_roles
+from ui.storage import UNAVAILABLE, app_database
+
+URL_PATH = "live"
+CODE, PLAYER = "code", "player"  #: the page's URL parameters
+WATCH_EVERY = 1  #: seconds between two looks at the game while waiting
+JOIN_TOKEN = "live_join_token"  #: session key: the token the join form drew
+TOKEN = "live_token"  #: session key: the token this session joined with
+GAME = "live_game"  #: session key: (token, game id, game code) of the game joined
+JOIN_ERROR = "live_join_error"
+NOTICE = "live_notice"  #: session key: (token, question index, sentence) of a refused answer
+CODE_BOX, NAME_BOX = "live_code", "live_name"
+
+
+def _param(name: str) -> str:
+    return str(st.query_params.get(name) or "").strip()
+
+
+# --- joining --------------------------------------------------------------------------------
+
+
+def _form_token() -> str:
+    """The token of this session's join form: drawn once, and again only once a player has
+    joined with it (the next join from this phone is a new player)."""
+    ss = st.session_state
+    if JOIN_TOKEN not in ss or ss[JOIN_TOKEN] == ss.get(TOKEN):
+        ss[JOIN_TOKEN] = new_token()
+    return ss[JOIN_TOKEN]
+
+
+def _join() -> None:
+    ss = st.session_state
+    token = ss.get(JOIN_TOKEN) or _form_token()
+    typed = ss.get(CODE_BOX, "")
+    ss.pop(JOIN_ERROR, None)
+    try:
+        db = app_database()
+        player = live.join(db, typed, ss.get(NAME_BOX, ""), token)
+        code = normalize_code(typed) or live.find_game(db, typed).code
+    except live.LiveError as error:
+        ss[JOIN_ERROR] = str(error)
+        return
+    except Unavailable:
+        ss[JOIN_ERROR] = UNAVAILABLE
+        return
+    ss[TOKEN] = token
+    ss[GAME] = (token, player.game_id, code)
+    st.query_params[CODE] = code
+    st.query_params[PLAYER] = token
+
+
+def _join_form(code: str) -> None:
+    st.markdown("Type the game code on the board and your name, then join.")
+    _form_token()
+    ss = st.session_state
+    if code and not ss.get(CODE_BOX):
+        ss[CODE_BOX] = normalize_code(code) or code
+    with st.form("live_join_form"):
+        st.text_input("Game code", key=CODE_BOX, placeholder="K7PQ2M", autocomplete="off")
+        st.text_input(
+            "Your name", key=NAME_BOX, placeholder="First name and initial", autocomplete="off"
+        )
+        button("Join", form=True, type="primary", width="stretch", on_click=_join)
+    if error := ss.get(JOIN_ERROR):
+        st.error(md(error), icon=":material/error:")
+
+
+# --- answering ------------------------------------------------------------------------------
+
+
+def _key(view: live.PlayerView, part: str) -> str:
+    return f"live_{view.player.id}_{view.index}_{part}"
+
+
+def _response(view: live.PlayerView, q: Question) -> object:
+    """What the widgets hold (``None``: nothing picked or typed)."""
+    ss = st.session_state
+    if q.answer_type is AnswerType.TEXT:
+        text = str(ss.get(_key(view, "text")) or "").strip()
+        return text or ss.get(_key(view, "one")) or None
+    if q.answer_type in (AnswerType.SET, AnswerType.ORDER):
+        return tuple(ss.get(_key(view, "pick")) or ()) or None
+    return ss.get(_key(view, "one"))
+
+
+def _send(token: str, view: live.PlayerView, q: Question) -> None:
+    ss = st.session_state
+    response = _response(view, q)
+    if response is None:
+        ss[NOTICE] = (token, view.index, "Choose or type an answer first.")
+        return
+    ss.pop(NOTICE, None)
+    db = app_database()
+    try:
+        live.answer(db, token, view.index, response)
+    except live.AnswerRefused as error:
+        ss[NOTICE] = (token, view.index, str(error))
+        with contextlib.suppress(live.LiveError, Unavailable):
+            live.tick(db, view.player.game_id)  # time up: the reveal comes now
+    except live.LiveError as error:
+        ss[NOTICE] = (token, view.index, str(error))
+    except Unavailable:
+        ss[NOTICE] = (
+            token,
+            view.index,
+            "The class database is not answering right now, so your answer was not sent. "
+            "Send it again in a moment.",
+        )
+
+
+def _widgets(token: str, view: live.PlayerView, q: Question) -> None:
+    with st.form(_key(view, "form"), border=False):
+        if q.answer_type is AnswerType.TEXT:
+            st.text_input(
+                "Your answer",
+                key=_key(view, "text"),
+                placeholder="Type your answer",
+                autocomplete="off",
+                max_chars=200,
+            )
+            if q.choices:
+                st.radio(
+                    "Or choose one",
+                    list(q.choices),
+                    index=None,
+                    format_func=q.label,
+                    key=_key(view, "one"),
+                )
+        elif q.answer_type in (AnswerType.SET, AnswerType.ORDER):
+            order = q.answer_type is AnswerType.ORDER
+            st.multiselect(
+                "Your order, first to last" if order else "Your answer",
+                list(q.choices),
+                format_func=q.label,
+                key=_key(view, "pick"),
+                max_selections=len(q.choices) if order else None,
+                placeholder="Pick them in order" if order else "Pick states",
+            )
+        elif len(q.choices) > MAX_RADIO:
+            st.selectbox(
+                "Your answer",
+                list(q.choices),
+                index=None,
+                format_func=q.label,
+                key=_key(view, "one"),
+                placeholder="Choose one (type to search)",
+            )
+        else:
+            st.radio(
+                "Your answer",
+                list(q.choices),
+                index=None,
+                format_func=q.label,
+                key=_key(view, "one"),
+            )
+        button(
+            "Send my answer",
+            form=True,
+            type="primary",
+            width="stretch",
+            on_click=_send,
+            args=(token, view, q),
+        )
+
+
+def _question(token: str, view: live.PlayerView) -> None:
+    """The question asked, or that the answer is in, or that the time is up."""
+    q = view.question
+    assert q is not None
+    st.caption(f"Question {view.index + 1} of {view.questions} · {md(view.player.name)}")
+    st.subheader(md(q.prompt), anchor=False)
+    left = None
+    if view.deadline is not None:
+        left = max(0.0, (view.deadline - live.now_utc()).total_seconds())
+    if view.answered:
+        st.success(
+            f"Your answer is in: {md(view.given or '')}. The right answer comes at the reveal.",
+            icon=":material/check_circle:",
+        )
+        return
+    if left is not None:
+        if left <= 0:
+            st.warning(
+                "Time is up for this question: the answer comes now.", icon=":material/timer_off:"
+            )
+            return
+        st.markdown(f":material/timer: About {round(left)} seconds left to answer.")
+    if q.shown or q.focus:
+        roles, notes = asking_roles(q)
+        draw_map(_key(view, "map"), roles, notes, label=f"Map for the question: {q.prompt}")
+    _widgets(token, view, q)
+    notice = st.session_state.get(NOTICE)
+    if notice and notice[:2] == (token, view.index):
+        st.warning(md(notice[2]), icon=":material/info:")
+
+
+def _standing_lines(view: live.PlayerView) -> None:
+    points = f"{view.points:,} point{'s' if view.points != 1 else ''}"
+    if view.place is not None:
+        st.markdown(f"You have **{points}**: **{ordinal(view.place)} of {view.players}**.")
+    else:
+        st.markdown(f"You have **{points}**.")
+    if view.team_place is not None and view.player.team is not None:
+        st.markdown(
+            f"Team {view.player.team} is **{ordinal(view.team_place)}** with "
+            f"{view.team_points or 0:,} points."
+        )
+    if view.rules.all_in and view.goal:
+        reached = " Goal reached!" if view.class_right >= view.goal else ""
+        st.markdown(
+            f"The class has {view.class_right} of the {view.goal} right answers it aims "
+            f"for.{reached}"
+        )
+
+
+def _reveal(view: live.PlayerView) -> None:
+    q = view.question
+    assert q is not None
+    st.caption(f"Question {view.index + 1} of {view.questions} · {md(view.player.name)}")
+    st.subheader(md(q.prompt), anchor=False)
+    if view.outcome == "right":
+        st.success("Right!", icon=":material/check_circle:")
+    elif view.outcome == "wrong":
+        st.error(f"Not this time: you answered {md(view.given or '')}.", icon=":material/cancel:")
+    else:
+        st.info("No answer from you this time.", icon=":material/schedule:")
+    st.markdown(f"The answer: **{md(view.correct_answer or '')}**")
+    _standing_lines(view)
+    st.caption("The next question comes when the teacher moves on.")
+
+
+def _ended(view: live.PlayerView) -> None:
+    st.subheader(f"The game is over, {md(view.player.name)}.", anchor=False)
+    _standing_lines(view)
+    st.markdown("Thank you for playing!")
+
+
+def _lobby(view: live.PlayerView) -> None:
+    st.subheader(f"You're in, {md(view.player.name)}.", anchor=False)
+    st.markdown("Waiting for the teacher to start the game.")
+    if view.player.team is not None:
+        st.markdown(f"You play in team {view.player.team}.")
+    st.caption(
+        f"Game {view.code} · {view.players} player{'s' if view.players != 1 else ''} in so far."
+    )
+
+
+# --- following the game ---------------------------------------------------------------------
+
+
+def _shown(version: tuple, lobby: bool) -> tuple:
+    """The part of :func:`store.live.version` the phone shows: all of it in the lobby (the
+    names arriving), afterwards only the game's step."""
+    return version if lobby else version[:1]
+
+
+def _watch(game_id: int, seen: tuple, lobby: bool) -> None:
+    """Every second: end a question whose time is up, and rerun the page when what the phone
+    shows changed (:func:`_shown`)."""
+
+    @st.fragment(run_every=WATCH_EVERY)
+    def look() -> None:
+        try:
+            db = app_database()
+            live.tick(db, game_id)
+            changed = _shown(live.version(db, game_id), lobby) != _shown(seen, lobby)
+        except Unavailable:
+            return
+        except live.LiveError:
+            changed = True
+        if changed:
+            st.rerun(scope="app")
+
+    look()
+
+
+def _game_id(token: str) -> int:
+    known = st.session_state.get(GAME)
+    if known and known[0] == token:
+        return known[1]
+    player = live.player_for_token(app_database(), token)
+    st.session_state[GAME] = (token, player.game_id, "")
+    return player.game_id
+
+
+def _play(token: str) -> None:
+    db = app_database()
+    game_id = _game_id(token)
+    seen = live.version(db, game_id)  # read first: a change after it reruns the page
+    view = live.player_view(db, token)
+    if view.phase is Phase.QUESTION and view.deadline and view.deadline <= live.now_utc():
+        live.tick(db, game_id)
+        seen = live.version(db, game_id)
+        view = live.player_view(db, token)
+    st.session_state[TOKEN] = token
+    if view.phase is Phase.LOBBY:
+        _lobby(view)
+    elif view.phase is Phase.QUESTION:
+        _question(token, view)
+    elif view.phase is Phase.REVEAL:
+        _reveal(view)
+    else:
+        _ended(view)
+        return
+    _watch(game_id, seen, lobby=view.phase is Phase.LOBBY)
+
+
+def phone_page() -> None:
+    """A student's page of a live game (``/live?code=…[&player=…]``)."""
+    st.title("Live game")
+    code, token = _param(CODE), _param(PLAYER)
+    ss = st.session_state
+    if not token and ss.get(TOKEN):
+        known = ss.get(GAME)
+        if known and known[0] == ss[TOKEN] and (not code or normalize_code(code) == known[2]):
+            token = ss[TOKEN]  # the address lost its token (a press before it came back)
+            st.query_params[PLAYER] = token
+    try:
+        if not token:
+            _join_form(code)
+            return
+        try:
+            _play(token)
+        except live.NotFound as error:
+            st.error(md(str(error)), icon=":material/error:")
+            if ss.get(TOKEN) == token:
+                ss.pop(TOKEN, None)
+            _join_form(code)
+    except Unavailable:
+        st.error(UNAVAILABLE, icon=":material/cloud_off:")
+        st.button("Try again", icon=":material/refresh:", width="stretch")
