@@ -65,6 +65,18 @@ def db_url(request, tmp_path):
 
 
 @pytest.fixture
+def class_db(db_url, monkeypatch):
+    """The app stores into a fresh database of its own (SQLite, then PostgreSQL). SQLite's
+    busy timeout is short: a test that locks the file must not wait 5 s per try."""
+    import store.db
+
+    url = db_url + "?timeout=0.2" if db_url.startswith("sqlite") else db_url
+    monkeypatch.setenv("GEOPLUNGE_DATABASE_URL", url)
+    yield store.db.database(url)
+    store.db.forget(url)
+
+
+@pytest.fixture
 def sqlite_db(tmp_path):
     """The process's store.db.Database on a fresh SQLite file (for the many small cases whose
     rules do not depend on the database; the ``db`` fixture runs on both)."""

@@ -28,16 +28,6 @@ RESULTS = "pages/results.py"
 
 
 @pytest.fixture
-def class_db(db_url, monkeypatch):
-    """The app stores into a fresh database of its own (SQLite, then PostgreSQL). SQLite's
-    busy timeout is short: a test that locks the file must not wait 5 s per try."""
-    url = db_url + "?timeout=0.2" if db_url.startswith("sqlite") else db_url
-    monkeypatch.setenv("GEOPLUNGE_DATABASE_URL", url)
-    yield store.db.database(url)
-    store.db.forget(url)
-
-
-@pytest.fixture
 def sqlite_class_db(tmp_path, monkeypatch):
     url = f"sqlite:///{tmp_path / 'class.sqlite3'}"
     monkeypatch.setenv("GEOPLUNGE_DATABASE_URL", url)

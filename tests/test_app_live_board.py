@@ -7,32 +7,15 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import pytest
 from streamlit.testing.v1 import AppTest
 
-import store.db
 from engine.live import LiveResponse, Phase, standings
 from store import live
-from tests.conftest import ROOT
+from tests.test_app_classroom import session
 from tests.test_app_drills import click, open_page, texts
 
 BOARD = "pages/live_board.py"
 NAMES = ("Ana", "Ben", "Cy")
-
-
-@pytest.fixture
-def live_db(db_url, monkeypatch):
-    """The app stores into a fresh database of its own (SQLite, then PostgreSQL)."""
-    url = db_url + "?timeout=0.2" if db_url.startswith("sqlite") else db_url
-    monkeypatch.setenv("GEOPLUNGE_DATABASE_URL", url)
-    yield store.db.database(url)
-    store.db.forget(url)
-
-
-def session() -> AppTest:
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
-    at.run()
-    return at
 
 
 def setup(app: AppTest, n: int = 3, group: str = "zones", modes: list[str] | None = None):
@@ -57,8 +40,8 @@ def wrong_choice(q) -> str:
     return next(c for c in q.choices if c != q.answer)
 
 
-def test_a_whole_game_on_the_board(app, live_db):
-    db = live_db
+def test_a_whole_game_on_the_board(app, class_db):
+    db = class_db
     setup(app)
     game = game_of(db, app)
     assert game.phase is Phase.LOBBY and game.questions == 3
@@ -118,8 +101,8 @@ def test_a_whole_game_on_the_board(app, live_db):
     assert "Start a live game" in [b.label for b in app.button]
 
 
-def test_a_double_start_from_two_tabs_moves_once(app, live_db):
-    db = live_db
+def test_a_double_start_from_two_tabs_moves_once(app, class_db):
+    db = class_db
     setup(app, n=2)
     key = host_key(app)
     live.join(db, game_of(db, app).code, "Ana", "token-ana")
@@ -133,10 +116,10 @@ def test_a_double_start_from_two_tabs_moves_once(app, live_db):
     assert "Question 1 of 2" in texts(other)
 
 
-def test_the_teacher_link_reopens_the_board_and_a_wrong_key_is_refused(app, live_db):
+def test_the_teacher_link_reopens_the_board_and_a_wrong_key_is_refused(app, class_db):
     setup(app, n=2, group="borders")
     key = host_key(app)
-    code = game_of(live_db, app).code
+    code = game_of(class_db, app).code
     again = open_page(session(), BOARD, key=key)
     assert "key" not in again.query_params
     assert code in texts(again) and "Start" in [b.label for b in again.button]
@@ -148,15 +131,15 @@ def test_the_teacher_link_reopens_the_board_and_a_wrong_key_is_refused(app, live
     assert "Start a live game" in [b.label for b in wrong.button]
 
 
-def test_a_solo_mode_is_refused_in_words(app, live_db):
+def test_a_solo_mode_is_refused_in_words(app, class_db):
     setup(app, group="locate", modes=["all50"])
     assert "live_host_key" not in app.session_state
     assert "cannot be played live" in "\n".join(e.value for e in app.error)
     assert not app.exception
 
 
-def test_the_timer_moves_a_question_to_its_reveal_and_teams_show(app, live_db, monkeypatch):
-    db = live_db
+def test_the_timer_moves_a_question_to_its_reveal_and_teams_show(app, class_db, monkeypatch):
+    db = class_db
     open_page(app, BOARD)
     app.radio(key="live_drill").set_value("zones").run()
     app.number_input(key="live_n").set_value(2)

@@ -4,36 +4,20 @@ is one player; a name taken and a bad code are refused in words; no answer befor
 
 from __future__ import annotations
 
-import pytest
 import sqlalchemy as sa
 from streamlit.testing.v1 import AppTest
 
-import store.db
 from engine.cards import ordinal
 from engine.live import LiveRules, Phase
 from engine.quiz import AnswerType
 from store import live
 from store.codes import normalize_code
 from store.models import LivePlayer
-from tests.conftest import ROOT
+from tests.test_app_classroom import session
 from tests.test_app_drills import click, open_page, texts, wrong_answer
 
 LIVE = "pages/live.py"
 HOST = "host-key"
-
-
-@pytest.fixture
-def live_db(db_url, monkeypatch):
-    url = db_url + "?timeout=0.2" if db_url.startswith("sqlite") else db_url
-    monkeypatch.setenv("GEOPLUNGE_DATABASE_URL", url)
-    yield store.db.database(url)
-    store.db.forget(url)
-
-
-def session() -> AppTest:
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
-    at.run()
-    return at
 
 
 def phone(code: str | None = None, player: str | None = None) -> AppTest:
@@ -72,8 +56,8 @@ def answer_one(at: AppTest, value: str) -> None:
     click(at, "Send my answer")
 
 
-def test_three_students_play_a_whole_game(live_db):
-    db = live_db
+def test_three_students_play_a_whole_game(class_db):
+    db = class_db
     game = live.create_game(db, "zones", {"mode": "zone", "n": "3"}, LiveRules(), HOST)
     names = ["Ana", "Ben", "Cy"]
     phones = [join_as(game.code, name) for name in names]
@@ -112,8 +96,8 @@ def test_three_students_play_a_whole_game(live_db):
     assert "1st of 3" in texts(phones[0]) and "3rd of 3" in texts(phones[2])
 
 
-def test_a_reload_is_back_at_the_question_and_a_double_press_is_one_player(live_db):
-    db = live_db
+def test_a_reload_is_back_at_the_question_and_a_double_press_is_one_player(class_db):
+    db = class_db
     game = live.create_game(db, "zones", {"mode": "zone", "n": "3"}, LiveRules(), HOST)
     first = join_as(game.code, "Ana")
     token = param(first, "player")
@@ -130,8 +114,8 @@ def test_a_reload_is_back_at_the_question_and_a_double_press_is_one_player(live_
     assert "Your answer is in" in texts(phone(game.code, token))
 
 
-def test_bad_codes_names_taken_and_ended_games_are_refused_in_words(live_db):
-    db = live_db
+def test_bad_codes_names_taken_and_ended_games_are_refused_in_words(class_db):
+    db = class_db
     game = live.create_game(db, "zones", {"mode": "zone", "n": "3"}, LiveRules(), HOST)
     join_as(game.code, "Ana")
     taken = join_as(game.code.lower(), "ana")
@@ -147,18 +131,20 @@ def test_bad_codes_names_taken_and_ended_games_are_refused_in_words(live_db):
     assert "is over" in texts(over) and players(db) == 1
 
 
-def test_the_phone_shows_no_answer_before_the_reveal(live_db):
-    db = live_db
+def test_the_phone_shows_no_answer_before_the_reveal(class_db):
+    db = class_db
     game = live.create_game(db, "capitals", {"mode": "capital_of", "n": "3"}, LiveRules(), HOST)
     at = join_as(game.code, "Ana")
     info = step(db, game.id)
     q = info.question(0)
     at.run()
     shown = texts(at)
-    assert q.prompt in shown and q.answer_text not in shown
+    # The prompt may hold the state's name by itself ("Oklahoma City is the capital of …").
+    assert q.prompt in shown and q.answer_text not in shown.replace(q.prompt, "")
     at.text_input(key=key_of(at, "text")).input("Nowhere at all")
     click(at, "Send my answer")
-    assert at.warning and q.answer_text not in texts(at)  # unreadable: the widgets stay
+    assert at.warning  # unreadable: the widgets stay
+    assert q.answer_text not in texts(at).replace(q.prompt, "")
     at.text_input(key=key_of(at, "text")).input(q.answer_text)
     click(at, "Send my answer")
     assert "Your answer is in" in texts(at) and players(db) == 1
@@ -167,8 +153,8 @@ def test_the_phone_shows_no_answer_before_the_reveal(live_db):
     assert "Right!" in texts(at) and q.answer_text in texts(at)
 
 
-def test_a_time_limit_ends_the_question_on_the_phone(live_db, monkeypatch):
-    db = live_db
+def test_a_time_limit_ends_the_question_on_the_phone(class_db, monkeypatch):
+    db = class_db
     game = live.create_game(db, "zones", {"mode": "zone", "n": "3"}, LiveRules(timer=20), HOST)
     at = join_as(game.code, "Ana")
     step(db, game.id)
