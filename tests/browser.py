@@ -309,14 +309,16 @@ def keep_local(page, blocked: list[str]) -> None:
 
 # --- the map's view: drawn at its size, every state inside what shows -------------------------
 
-# Counts the plotly.js draws in flight on the page (a first draw, a new size), so that a test
-# can wait until a map has finished drawing: an outline read in the middle of a redraw belongs
-# to neither the old view nor the new one. Installed before the page loads (plotly.js sets
-# ``window.Plotly`` when its script runs).
+# Keeps the plotly.js draws in flight on the page (a first draw, a new size), each with the
+# element it draws into, so that a test can wait until a map has finished drawing: an outline
+# read in the middle of a redraw belongs to neither the old view nor the new one. A draw into
+# an element no longer on the page does not count: under load Streamlit may drop a map and
+# mount a new one in the middle of a draw, whose promise then never settles. Installed before
+# the page loads (plotly.js sets ``window.Plotly`` when its script runs).
 _DRAWS_JS = """
 (() => {
   let plotly;
-  window.__gpmDraws = 0;
+  window.__gpmDraws = new Set();
   Object.defineProperty(window, "Plotly", {
     configurable: true,
     get: () => plotly,
@@ -326,11 +328,18 @@ _DRAWS_JS = """
         const draw = value[name];
         if (typeof draw !== "function") continue;
         value[name] = function (...args) {
-          window.__gpmDraws += 1;
-          const done = () => (window.__gpmDraws -= 1);
-          const result = draw.apply(this, args);
-          Promise.resolve(result).then(done, done);
-          return result;
+          const gd = typeof args[0] === "string" ? document.getElementById(args[0]) : args[0];
+          const token = {gd};
+          window.__gpmDraws.add(token);
+          const done = () => window.__gpmDraws.delete(token);
+          try {
+            const result = draw.apply(this, args);
+            Promise.resolve(result).then(done, done);
+            return result;
+          } catch (error) {
+            done();
+            throw error;
+          }
         };
       }
     },
@@ -342,7 +351,10 @@ _DRAWN_JS = """
 i => {
   if (window.__gpmDraws === undefined) throw new Error("call watch_map_draws(page) first");
   const m = document.querySelectorAll('.gpm')[i];
-  if (!m || window.__gpmDraws !== 0) return false;
+  if (!m) return false;
+  for (const {gd} of window.__gpmDraws) {
+    if (gd && gd.isConnected && m.contains(gd)) return false;  // this map is being drawn
+  }
   const svg = m.querySelector('.gpm-plot svg.main-svg');
   const stage = m.querySelector('.gpm-stage');
   return !!svg && m.querySelectorAll('path.choroplethlocation[data-usps]').length === 50
