@@ -15,7 +15,7 @@ from ui.nav import DRILL_MENU
 from ui.quiz.page import preview
 from ui.quiz.session import quiz_params, read_settings
 from ui.quiz.text import answer_key
-from ui.quiz.widgets import form_params, settings_fields
+from ui.quiz.widgets import choose_drill, form_params, settings_fields
 
 KEY = "assign"
 
@@ -32,16 +32,8 @@ def assign_page() -> None:
         "gives the same questions in the same order; students can practise their misses at the end."
     )
 
-    group = st.radio(
-        "Drill",
-        list(DRILL_MENU),
-        format_func=lambda g: DRILL_MENU[g].title,
-        horizontal=True,
-        key=f"{KEY}_drill",
-    )
+    group, default_seed, defaults = choose_drill(KEY)
     drill = DRILL_MENU[group]
-    default_seed = st.session_state.setdefault(f"{KEY}_default_seed", fresh_seed())
-    defaults, _, _ = read_settings({}, group, default_seed)
 
     with st.form(KEY):
         settings_fields(group, defaults, None, KEY)

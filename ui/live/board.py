@@ -11,9 +11,9 @@
 * **Lobby, question, reveal, ended**: each drawn from :func:`store.live.board`, in large type
   with headings and plain text. Every host button passes the version the board showed to
   :func:`store.live.advance`, so a double press or a second tab moves the game once.
-* **Watching**: a fragment (:func:`_watch`) looks at :func:`store.live.version` every second,
-  moves a question whose time is up to its reveal (:func:`store.live.tick`) and reruns the page
-  only when something changed (a name, an answer, a step).
+* **Watching** (:func:`ui.live.follow.follow`): every second a fragment moves a question whose
+  time is up to its reveal and reruns the page only when something changed (a name, an
+  answer, a step).
 * **Counts, never names**: the reveal shows how many picked each value; the standings show
   points and places only.
 """
@@ -30,15 +30,15 @@ from engine.live import TEAMS_MAX, TEAMS_MIN, TIMERS, TOP, LiveRules, Phase, Sta
 from engine.quiz import AnswerType, Question, ValueKind
 from store import live
 from store.codes import KEY_BYTES, new_token
-from store.db import Unavailable
+from store.db import Database, Unavailable
 from ui.buttons import button
-from ui.links import app_base_url, app_link, fresh_seed, md
-from ui.nav import DRILL_MENU
+from ui.links import app_base_url, app_link, md
+from ui.live.follow import follow
 from ui.qr import show_qr
 from ui.quiz.page import draw_map
-from ui.quiz.roles import asking_roles
-from ui.quiz.session import TIMER, read_settings
-from ui.quiz.widgets import form_params, settings_fields
+from ui.quiz.roles import MAX_RADIO, asking_roles
+from ui.quiz.session import TIMER
+from ui.quiz.widgets import choose_drill, form_params, settings_fields
 from ui.storage import UNAVAILABLE, app_database
 
 KEY = "live"  #: the settings form's key prefix
@@ -48,10 +48,9 @@ CODE_PARAM = "code"
 KEY_PARAM = "key"
 HOST_KEY = "live_host_key"  #: session key: the host key of the game on this board
 REQUEST = "live_request"  #: session key: the host key the setup form drew
+GAME_ID = "live_game_id"  #: session key: (host key, the id of its game)
 FRESH = "live_fresh"  #: session key: the game was made in this session (show its link)
-SHOWN = "live_shown"  #: session key: the version() the page last drew
 ERROR = "live_error"  #: session key: the sentence of the last refused press
-REFRESH = 1  #: seconds between two looks at the game
 TIMER_WORDS = {None: "Off", 20: "20 s", 60: "60 s"}
 TEAM_CHOICES = (0, *range(TEAMS_MIN, TEAMS_MAX + 1))
 BIG = (
@@ -79,7 +78,7 @@ def _key_from_link() -> None:
         return
     ss = st.session_state
     ss[HOST_KEY] = str(st.query_params.get(KEY_PARAM) or "").strip()
-    for name in (FRESH, SHOWN, ERROR):
+    for name in (FRESH, ERROR):
         ss.pop(name, None)
     del st.query_params[KEY_PARAM]
 
@@ -130,7 +129,6 @@ def _create(group: str) -> None:
     ss[HOST_KEY] = key
     ss[FRESH] = True
     ss.pop(REQUEST, None)
-    ss.pop(SHOWN, None)
 
 
 def _advance(version_seen: int) -> None:
@@ -152,7 +150,7 @@ def _set_team(player_id: int, widget: str) -> None:
 
 def _new_game() -> None:
     """ "New live game": back to the setup form, with a new key drawn for it."""
-    for name in (HOST_KEY, REQUEST, FRESH, SHOWN, ERROR):
+    for name in (HOST_KEY, REQUEST, FRESH, ERROR):
         st.session_state.pop(name, None)
 
 
@@ -164,15 +162,7 @@ def _setup() -> None:
         "Run a quiz on the board: the class joins with a code on their phones, you show each "
         "question and reveal the class's answers. Choose the drill and the rules, then start."
     )
-    group = st.radio(
-        "Drill",
-        list(DRILL_MENU),
-        format_func=lambda g: DRILL_MENU[g].title,
-        horizontal=True,
-        key=f"{KEY}_drill",
-    )
-    default_seed = st.session_state.setdefault(f"{KEY}_default_seed", fresh_seed())
-    defaults, _, _ = read_settings({}, group, default_seed)
+    group, _, defaults = choose_drill(KEY)
     st.session_state.setdefault(REQUEST, new_token(KEY_BYTES))
     with st.form(KEY):
         st.subheader("The questions", anchor=False)
@@ -284,7 +274,7 @@ def _lobby(b: live.Board, base: str | None) -> None:
 
 
 def _choices(q: Question) -> None:
-    if q.choices and len(q.choices) <= 6 and q.answer_type is not AnswerType.ORDER:
+    if q.choices and len(q.choices) <= MAX_RADIO and q.answer_type is not AnswerType.ORDER:
         st.markdown("### " + " · ".join(md(q.label(c)) for c in q.choices))
 
 
@@ -437,27 +427,17 @@ def _ended(b: live.Board) -> None:
     st.button("New live game", icon=":material/add:", on_click=_new_game, key=f"{KEY}_new")
 
 
-def _watch(game: live.LiveGameInfo, shown: tuple) -> None:
-    """While the game goes on: every second, move a question whose time is up to its reveal
-    and rerun the page when the game changed; the time left."""
+def _time_left(game: live.LiveGameInfo) -> None:
+    if (left := game.seconds_left()) is not None:
+        st.markdown(f"## Time left: {int(left + 0.999)} s")
 
-    @st.fragment(run_every=REFRESH)
-    def look() -> None:
-        try:
-            db = app_database()
-            if game.phase is Phase.QUESTION and game.deadline is not None:
-                now = live.tick(db, game.id)
-                left = now.seconds_left()
-                if left is not None:
-                    st.markdown(f"## Time left: {int(left + 0.999)} s")
-            if live.version(db, game.id) != shown:
-                st.rerun()
-        except live.LiveError:
-            st.rerun()
-        except Unavailable:
-            st.caption(UNAVAILABLE)
 
-    look()
+def _game_id(db: Database, key: str) -> int:
+    """The id of the game ``key`` hosts, looked up once per session and key."""
+    known = st.session_state.get(GAME_ID)
+    if not known or known[0] != key:
+        known = st.session_state[GAME_ID] = (key, live.game_for_key(db, key).id)
+    return known[1]
 
 
 def board_page() -> None:
@@ -473,7 +453,7 @@ def board_page() -> None:
         return
     try:
         db = app_database()
-        shown = live.version(db, live.game_for_key(db, key).id)
+        shown = live.version(db, _game_id(db, key))  # read first: a later change reruns
         b = live.board(db, key)
     except live.LiveError as error:
         st.error(md(str(error)), icon=":material/error:")
@@ -483,7 +463,6 @@ def board_page() -> None:
         st.error(UNAVAILABLE, icon=":material/cloud_off:")
         st.button("Try again", key=f"{KEY}_retry")
         return
-    ss[SHOWN] = shown
     base = app_base_url(URL_PATH)
     phase = b.game.phase
     if phase is Phase.LOBBY:
@@ -495,6 +474,7 @@ def board_page() -> None:
     else:
         _ended(b)
     if phase is not Phase.ENDED:
-        _watch(b.game, shown)
+        timed = phase is Phase.QUESTION and b.game.deadline is not None
+        follow(b.game.id, shown, timed=timed, clock=_time_left)
         st.caption(f"Game code {b.game.code} · the board follows the class by itself.")
     _teacher_link_once(key, base)

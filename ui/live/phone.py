@@ -23,6 +23,7 @@ what :func:`store.live.player_view` hands it (never an answer before the reveal)
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 
 import streamlit as st
 
@@ -34,13 +35,14 @@ from store.codes import new_token, normalize_code
 from store.db import Unavailable
 from ui.buttons import button
 from ui.links import md
+from ui.live.follow import follow
 from ui.quiz.page import draw_map
 from ui.quiz.roles import MAX_RADIO, asking_roles
+from ui.quiz.widgets import BOX_CHARS
 from ui.storage import UNAVAILABLE, app_database
 
 URL_PATH = "live"
 CODE, PLAYER = "code", "player"  #: the page's URL parameters
-WATCH_EVERY = 1  #: seconds between two looks at the game while waiting
 JOIN_TOKEN = "live_join_token"  #: session key: the token the join form drew
 TOKEN = "live_token"  #: session key: the token this session joined with
 GAME = "live_game"  #: session key: (token, game id, game code) of the game joined
@@ -153,7 +155,7 @@ def _widgets(token: str, view: live.PlayerView, q: Question) -> None:
                 key=_key(view, "text"),
                 placeholder="Type your answer",
                 autocomplete="off",
-                max_chars=200,
+                max_chars=BOX_CHARS,
             )
             if q.choices:
                 st.radio(
@@ -285,30 +287,10 @@ def _lobby(view: live.PlayerView) -> None:
 # --- following the game ---------------------------------------------------------------------
 
 
-def _shown(version: tuple, lobby: bool) -> tuple:
+def _shown(lobby: bool) -> Callable[[tuple], tuple]:
     """The part of :func:`store.live.version` the phone shows: all of it in the lobby (the
-    names arriving), afterwards only the game's step."""
-    return version if lobby else version[:1]
-
-
-def _watch(game_id: int, seen: tuple, lobby: bool) -> None:
-    """Every second: end a question whose time is up, and rerun the page when what the phone
-    shows changed (:func:`_shown`)."""
-
-    @st.fragment(run_every=WATCH_EVERY)
-    def look() -> None:
-        try:
-            db = app_database()
-            live.tick(db, game_id)
-            changed = _shown(live.version(db, game_id), lobby) != _shown(seen, lobby)
-        except Unavailable:
-            return
-        except live.LiveError:
-            changed = True
-        if changed:
-            st.rerun(scope="app")
-
-    look()
+    names arriving), afterwards only the game's step (never another student's answer)."""
+    return (lambda version: version) if lobby else (lambda version: version[:1])
 
 
 def _game_id(token: str) -> int:
@@ -339,7 +321,8 @@ def _play(token: str) -> None:
     else:
         _ended(view)
         return
-    _watch(game_id, seen, lobby=view.phase is Phase.LOBBY)
+    timed = view.phase is Phase.QUESTION and view.deadline is not None
+    follow(game_id, seen, timed=timed, shown=_shown(view.phase is Phase.LOBBY))
 
 
 def phone_page() -> None:

@@ -30,6 +30,7 @@ from ui.quiz.session import (
     TIMER,
     QuizView,
     picked_from_widget,
+    read_settings,
     restart,
     submit,
     take_name,
@@ -172,6 +173,21 @@ def _names_answer(view: QuizView, q: Question) -> None:
 
 def _state_names() -> dict[str, str]:
     return {c.usps: c.name for c in sorted(deck(), key=lambda c: c.name)}
+
+
+def choose_drill(prefix: str) -> tuple[str, int, QuizSettings]:
+    """The "Drill" choice of a teacher's settings form (Assign, the Live board): the mode group
+    chosen, the form's default seed (drawn once per session) and that drill's default settings."""
+    group = st.radio(
+        "Drill",
+        list(DRILL_MENU),
+        format_func=lambda g: DRILL_MENU[g].title,
+        horizontal=True,
+        key=f"{prefix}_drill",
+    )
+    default_seed = st.session_state.setdefault(f"{prefix}_default_seed", fresh_seed())
+    defaults, _, _ = read_settings({}, group, default_seed)
+    return group, default_seed, defaults
 
 
 def settings_fields(

@@ -1,0 +1,53 @@
+"""How the board and a phone follow a live game: a fragment that looks at the game every
+:data:`EVERY` seconds and reruns the page only when what the page shows has changed.
+
+While a question with a deadline is asked, each look also lets :func:`store.live.tick` move it
+to its reveal once the time is up (whichever screen looks first does it; the store's
+conditional update makes it happen once), and may draw the time left. Otherwise a look is one
+read of :func:`store.live.version`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import streamlit as st
+
+from store import live
+from store.db import Unavailable
+from ui.storage import UNAVAILABLE, app_database
+
+EVERY = 1  #: seconds between two looks at the game
+
+
+def follow(
+    game_id: int,
+    seen: tuple,
+    *,
+    timed: bool,
+    shown: Callable[[tuple], tuple] = lambda version: version,
+    clock: Callable[[live.LiveGameInfo], None] | None = None,
+) -> None:
+    """Follow game ``game_id``, drawn from ``seen`` (:func:`store.live.version` read before the
+    page read the game): rerun the page when ``shown(version)`` changes. ``timed``: a question
+    with a deadline is asked (each look ticks, and ``clock`` draws the time left from the game
+    as the look found it)."""
+
+    @st.fragment(run_every=EVERY)
+    def look() -> None:
+        try:
+            db = app_database()
+            if timed:
+                now = live.tick(db, game_id)
+                if clock is not None:
+                    clock(now)
+            changed = shown(live.version(db, game_id)) != shown(seen)
+        except Unavailable:
+            st.caption(UNAVAILABLE)
+            return
+        except live.LiveError:
+            changed = True  # the game or this player is gone: the page says so
+        if changed:
+            st.rerun(scope="app")
+
+    look()
