@@ -497,9 +497,9 @@ def _join(
     """The player row of ``text`` in ``game`` (made now, or before); whether it is linked to
     a class student."""
     with db.write() as session:
-        row = session.scalar(  # a join and the start do not cross: the start deals its team
-            sa.select(LiveGame).where(LiveGame.id == game.id).with_for_update(read=True)
-        )
+        # Joins queue on the game's row, with each other and with the start: each counts the
+        # teams with the players before it (a shared lock let two joins fill one team).
+        row = session.scalar(sa.select(LiveGame).where(LiveGame.id == game.id).with_for_update())
         if row is None:
             raise NotFound("This live game was just deleted.")
         mine = session.scalar(sa.select(LivePlayer).where(LivePlayer.token_hash == digest(text)))
