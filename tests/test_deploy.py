@@ -95,7 +95,9 @@ def pick(page, usps: str, name: str) -> None:
     while not click_if_drawn(page, usps):
         assert time.monotonic() < deadline, "the map was never drawn"
         page.wait_for_timeout(200)
-    while name not in answer.inner_text():
+    # The list's key changes with the map's picks, so while the page swaps it for the new one
+    # both can be on the page for a moment: read them all.
+    while name not in " ".join(answer.all_inner_texts()):
         assert time.monotonic() < deadline, f"the click on {usps} never reached a server"
         page.wait_for_timeout(100)
     b.wait_for_app(page)
