@@ -81,6 +81,7 @@ from engine.live import (
 from engine.quiz import (
     SOLO_MODES,
     AnswerType,
+    Attempt,
     Question,
     QuizSettings,
     build_questions,
@@ -187,12 +188,14 @@ class PlayerInfo:
 @dataclass(frozen=True)
 class AnswerResult:
     """An answer stored: question ``index``, what was read (``given``, in words) and how many
-    ``seconds`` after the question was asked. No outcome: that comes with the reveal."""
+    ``seconds`` after the question was asked. The page shows no outcome: that comes with the
+    reveal; ``attempt`` (graded) is for the learner's progress, kept on the server."""
 
     player_id: int
     index: int
     given: str
     seconds: float | None
+    attempt: Attempt
 
 
 @dataclass(frozen=True)
@@ -217,7 +220,8 @@ class PlayerView:
     of its answer: :func:`stripped`) or revealed (whole); none in the lobby or at the end.
     ``outcome`` ("right", "wrong" or ``None`` for no answer) and ``correct_answer`` come with
     the reveal only; ``points``, ``place`` (of ``players``) and the team's and class's figures
-    count the questions revealed so far."""
+    count the questions revealed so far. ``settings`` are the game's quiz settings with its
+    secret seed taken out (the seed would deal the questions)."""
 
     code: str
     player: PlayerInfo
@@ -238,6 +242,7 @@ class PlayerView:
     team_place: int | None = None
     class_right: int = 0
     goal: int = 0
+    settings: QuizSettings | None = None
 
 
 def _info(g: LiveGame) -> LiveGameInfo:
@@ -640,7 +645,8 @@ def answer(
         if new_id is None:
             raise AnswerRefused("Your answer is already in.")
         student_id = player.class_student_id
-        done = AnswerResult(player.id, index, result.given, seconds)
+        attempt = Attempt(index + 1, 1, question, result, seconds)
+        done = AnswerResult(player.id, index, result.given, seconds, attempt)
     if student_id is not None:
         record = _class_record(info, index, question, response, result.given,
                                result.outcome.value, seconds, now)  # fmt: skip
@@ -795,6 +801,7 @@ def player_view(db: Database, token: object) -> PlayerView:
         mine.given if mine is not None else None, outcome, correct,
         line.points if line else 0, line.place if line else None, count or 0,
         team_points, team_place, board_standings.class_right, board_standings.goal,
+        dataclasses.replace(game.settings(), seed=0),
     )  # fmt: skip
 
 

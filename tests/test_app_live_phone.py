@@ -4,6 +4,8 @@ is one player; a name taken and a bad code are refused in words; no answer befor
 
 from __future__ import annotations
 
+import re
+
 import sqlalchemy as sa
 from streamlit.testing.v1 import AppTest
 
@@ -12,7 +14,8 @@ from engine.live import LiveRules, Phase
 from engine.quiz import AnswerType
 from store import live
 from store.codes import normalize_code
-from store.models import LivePlayer
+from store.models import LearnerReview, LivePlayer
+from tests import maps
 from tests.test_app_classroom import session
 from tests.test_app_drills import click, open_page, texts, wrong_answer
 
@@ -159,8 +162,39 @@ def test_a_time_limit_ends_the_question_on_the_phone(class_db, monkeypatch):
     at = join_as(game.code, "Ana")
     step(db, game.id)
     at.run()
-    assert "seconds left" in texts(at)
+    left = re.search(r"\*\*(\d+) s\*\* left to answer", texts(at))
+    assert left and 10 <= int(left[1]) <= 20, texts(at)  # drawn by the watcher, under the prompt
     later = live.now_utc() + live.timedelta(seconds=30)
     monkeypatch.setattr(live, "now_utc", lambda: later)
     at.run()
     assert "No answer from you this time." in texts(at)
+
+
+def test_a_phone_answers_on_the_map_and_the_answer_goes_to_its_progress(class_db):
+    """A border question answered with clicks on the phone's map: the picks show in the form's
+    list, "Send my answer" sends them, the server grades them; the learner kept their progress
+    in the lobby, and the answer is in it as a review given "live"."""
+    db = class_db
+    game = live.create_game(db, "borders", {"mode": "neighbors", "n": "2"}, LiveRules(), HOST)
+    at = join_as(game.code, "Ana")
+    click(at, "Keep my progress")
+    learner = at.session_state["progress_learner"].learner
+    step(db, game.id)
+    at.run()
+    q = game.question(0)
+    key = key_of(at, "pick").removesuffix("pick") + "map"
+    data = maps.map_data(at, key)
+    assert data["pick"] == "many" and set(data["choices"]) == set(q.choices)
+    for usps in sorted(q.answer):
+        assert maps.click(at, key, usps)
+    assert set(at.multiselect(key=key_of(at, "pick")).value) == set(q.answer)
+    click(at, "Send my answer")
+    assert "Your answer is in" in texts(at)
+    step(db, game.id)  # the reveal
+    at.run()
+    assert "Right!" in texts(at)
+    with db.read() as s:
+        sources = s.scalars(
+            sa.select(LearnerReview.source).where(LearnerReview.learner_id == learner.id)
+        ).all()
+    assert sources and set(sources) == {"live"}

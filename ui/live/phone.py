@@ -26,6 +26,7 @@ import contextlib
 from collections.abc import Callable
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from engine.cards import ordinal
 from engine.live import Phase
@@ -36,8 +37,10 @@ from store.db import Unavailable
 from ui.buttons import button
 from ui.links import md
 from ui.live.follow import follow
-from ui.quiz.page import draw_map
-from ui.quiz.roles import MAX_RADIO, asking_roles
+from ui.maps import map_change
+from ui.progress.keep import keep_attempt, keep_panel, me, open_form
+from ui.quiz.page import answer_map
+from ui.quiz.roles import MAX_RADIO, asking_roles, clickable, zoom_states
 from ui.quiz.widgets import BOX_CHARS
 from ui.storage import UNAVAILABLE, app_database
 
@@ -131,7 +134,7 @@ def _send(token: str, view: live.PlayerView, q: Question) -> None:
     ss.pop(NOTICE, None)
     db = app_database()
     try:
-        live.answer(db, token, view.index, response)
+        done = live.answer(db, token, view.index, response)
     except live.AnswerRefused as error:
         ss[NOTICE] = (token, view.index, str(error))
         with contextlib.suppress(live.LiveError, Unavailable):
@@ -145,6 +148,8 @@ def _send(token: str, view: live.PlayerView, q: Question) -> None:
             "The class database is not answering right now, so your answer was not sent. "
             "Send it again in a moment.",
         )
+    else:
+        keep_attempt(done.attempt, "live")
 
 
 def _widgets(token: str, view: live.PlayerView, q: Question) -> None:
@@ -202,35 +207,57 @@ def _widgets(token: str, view: live.PlayerView, q: Question) -> None:
         )
 
 
-def _question(token: str, view: live.PlayerView) -> None:
-    """The question asked, or that the answer is in, or that the time is up."""
+def _map_picks(view: live.PlayerView, q: Question) -> list[str]:
+    """States picked on the phone's map go into the form's answer widget (drawn after the
+    map), so the list shows them and "Send my answer" sends them; returns what the widget
+    holds, for the map to show."""
+    ss = st.session_state
+    several = q.answer_type in (AnswerType.SET, AnswerType.ORDER)
+    widget = _key(view, "pick" if several else "one")
+    if (picks := map_change(_key(view, "map"))) is not None:
+        picks = [c for c in picks if c in q.choices]
+        ss[widget] = picks if several else (picks[-1] if picks else None)
+    held = ss.get(widget)
+    return list(held or ()) if several else ([held] if held else [])
+
+
+def _clock(view: live.PlayerView) -> Callable[[live.LiveGameInfo], None]:
+    def draw(game: live.LiveGameInfo) -> None:
+        left = game.seconds_left()
+        if left is not None and left > 0 and not view.answered:
+            st.markdown(f":material/timer: **{int(left + 0.999)} s** left to answer.")
+
+    return draw
+
+
+def _question(token: str, view: live.PlayerView) -> DeltaGenerator:
+    """The question asked, or that the answer is in, or that the time is up; returns the place
+    under the prompt where the page's watcher draws the time left."""
     q = view.question
     assert q is not None
     st.caption(f"Question {view.index + 1} of {view.questions} · {md(view.player.name)}")
     st.subheader(md(q.prompt), anchor=False)
-    left = None
-    if view.deadline is not None:
-        left = max(0.0, (view.deadline - live.now_utc()).total_seconds())
+    clock = st.container()
     if view.answered:
         st.success(
             f"Your answer is in: {md(view.given or '')}. The right answer comes at the reveal.",
             icon=":material/check_circle:",
         )
-        return
-    if left is not None:
-        if left <= 0:
-            st.warning(
-                "Time is up for this question: the answer comes now.", icon=":material/timer_off:"
-            )
-            return
-        st.markdown(f":material/timer: About {round(left)} seconds left to answer.")
-    if q.shown or q.focus:
+        return clock
+    if view.deadline is not None and view.deadline <= live.now_utc():
+        st.warning(
+            "Time is up for this question: the answer comes now.", icon=":material/timer_off:"
+        )
+        return clock
+    if q.shown or q.focus or clickable(q):
         roles, notes = asking_roles(q)
-        draw_map(_key(view, "map"), roles, notes, label=f"Map for the question: {q.prompt}")
+        zoom = zoom_states(view.settings) if view.settings else None
+        answer_map(_key(view, "map"), q, roles, notes, _map_picks(view, q), zoom=zoom)
     _widgets(token, view, q)
     notice = st.session_state.get(NOTICE)
     if notice and notice[:2] == (token, view.index):
         st.warning(md(notice[2]), icon=":material/info:")
+    return clock
 
 
 def _standing_lines(view: live.PlayerView) -> None:
@@ -272,6 +299,7 @@ def _ended(view: live.PlayerView) -> None:
     st.subheader(f"The game is over, {md(view.player.name)}.", anchor=False)
     _standing_lines(view)
     st.markdown("Thank you for playing!")
+    keep_panel()
 
 
 def _lobby(view: live.PlayerView) -> None:
@@ -282,6 +310,16 @@ def _lobby(view: live.PlayerView) -> None:
     st.caption(
         f"Game {view.code} · {view.players} player{'s' if view.players != 1 else ''} in so far."
     )
+    _progress_choice()
+
+
+def _progress_choice() -> None:
+    """Where this phone's answers go besides the game: the learner's progress, kept with
+    "Keep my progress" or opened from a progress link."""
+    keep_panel()
+    if me() is None:
+        with st.expander("I already have a progress link", icon=":material/key:"):
+            open_form("live_progress")
 
 
 # --- following the game ---------------------------------------------------------------------
@@ -312,17 +350,25 @@ def _play(token: str) -> None:
         seen = live.version(db, game_id)
         view = live.player_view(db, token)
     st.session_state[TOKEN] = token
+    watcher = st.container()
     if view.phase is Phase.LOBBY:
         _lobby(view)
     elif view.phase is Phase.QUESTION:
-        _question(token, view)
+        watcher = _question(token, view)
     elif view.phase is Phase.REVEAL:
         _reveal(view)
     else:
         _ended(view)
         return
     timed = view.phase is Phase.QUESTION and view.deadline is not None
-    follow(game_id, seen, timed=timed, shown=_shown(view.phase is Phase.LOBBY))
+    with watcher:
+        follow(
+            game_id,
+            seen,
+            timed=timed,
+            shown=_shown(view.phase is Phase.LOBBY),
+            clock=_clock(view) if timed else None,
+        )
 
 
 def phone_page() -> None:

@@ -43,6 +43,7 @@ from ui.progress.links import URL_PATH, read_link, show_progress_link
 from ui.storage import UNAVAILABLE, app_database
 
 if TYPE_CHECKING:
+    from engine.quiz import Attempt
     from ui.quiz.session import QuizView
 
 LEARNER = "progress_learner"  #: session key: the :class:`Me` of this session
@@ -139,9 +140,13 @@ def open_link(code: object, token: object) -> bool:
 
 def keep_answer(view: QuizView) -> None:
     """After a counted answer: its reviews into the outbox, then write what waits."""
-    attempt = view.run.last
-    if attempt is None:
-        return
+    if view.run.last is not None:
+        keep_attempt(view.run.last, view.source)
+
+
+def keep_attempt(attempt: Attempt, source: str) -> None:
+    """A counted answer given in ``source`` (``practice``, ``class`` or ``live``): its
+    reviews into the outbox, then write what waits."""
     now = now_utc()
     day = now.astimezone(teacher_zone()).date()
     box = _boxes()[-1]
@@ -154,7 +159,7 @@ def keep_answer(view: QuizView) -> None:
                 int(r.rating),
                 r.at,
                 day,
-                view.source,
+                source,
                 r.mode,
                 r.seconds,
             )  # fmt: skip

@@ -120,25 +120,53 @@ def _countdown(key: str) -> None:
     st.markdown(f":material/timer: **{clock(left)}** left")
 
 
+def answer_map(
+    key: str,
+    q: Question,
+    roles: Mapping[str, str],
+    notes: Mapping[str, str],
+    picked: list[str],
+    *,
+    zoom: list[str] | None,
+) -> None:
+    """The map ``q`` is asked on: its states picked with a click where the question lets the
+    map answer (the rest refused in words), ``picked`` shown as the page holds them. Read the
+    picks with :func:`ui.maps.map_change` before drawing it."""
+    mode = pick_mode(q)
+    us_map(
+        key,
+        roles,
+        notes=notes,
+        pick=mode,
+        choices=clickable(q),
+        selected=picked,
+        refuse=refusals(q),
+        zoom=zoom,
+        height=MAP_HEIGHT if clickable(q) else MAP_HEIGHT_SHOWN,
+        label=f"Map for the question: {q.prompt}",
+        hint=MAP_HINTS.get(mode),
+    )
+
+
 def _question_map(view: QuizView, q: Question, roles, notes, *, asking: bool) -> None:
     """The map of the question on screen: the same element while the question is asked and
     while its feedback shows, so the browser repaints it instead of drawing it again."""
-    height = MAP_HEIGHT if clickable(q) else MAP_HEIGHT_SHOWN
-    if asking and (picked := map_change(view.map_key)) is not None:
-        view.picked = picked
-        view.synced += 1
+    zoom = zoom_states(view.run.settings)
+    if asking:
+        if (picked := map_change(view.map_key)) is not None:
+            view.picked = picked
+            view.synced += 1
+        answer_map(view.map_key, q, roles, notes, view.picked, zoom=zoom)
+        return
     us_map(
         view.map_key,
         roles,
         notes=notes,
-        pick=pick_mode(q) if asking else "none",
-        choices=clickable(q) if asking else None,
-        selected=view.picked if asking else [],
+        selected=[],
         refuse=refusals(q),
-        zoom=zoom_states(view.run.settings),
-        height=height,
+        zoom=zoom,
+        height=MAP_HEIGHT if clickable(q) else MAP_HEIGHT_SHOWN,
         label=f"Map for the question: {q.prompt}",
-        hint=MAP_HINTS.get(pick_mode(q)) if asking else None,
     )
 
 
