@@ -10,8 +10,10 @@ from datetime import timedelta
 from streamlit.testing.v1 import AppTest
 
 from engine.live import LiveResponse, Phase, standings
+from engine.quiz import build_questions
+from store import classroom as cr
 from store import live
-from tests.test_app_classroom import session
+from tests.test_app_classroom import create, session
 from tests.test_app_drills import click, open_page, texts
 
 BOARD = "pages/live_board.py"
@@ -162,3 +164,55 @@ def test_the_timer_moves_a_question_to_its_reveal_and_teams_show(app, class_db, 
     shown = texts(app)
     assert "The answer:" in shown and "## Teams" in shown and "All in" in shown
     assert not app.exception
+
+
+def test_run_it_live_from_assign_carries_the_settings_to_the_board(app, class_db):
+    """Assign's "Run it live on the board" opens the board's setup with the settings the
+    practice link has (drill, kinds of question, region, number); Start makes a game of them."""
+    db = class_db
+    open_page(app, "pages/assign.py")
+    app.radio(key="assign_drill").set_value("capitals").run()
+    app.multiselect(key="assign_modes_capitals").set_value(["capital"])
+    app.selectbox(key="assign_region").set_value("South")
+    app.number_input(key="assign_n").set_value(4)
+    click(app, "Make the link")
+    click(app, "Run it live on the board")
+    assert app.title[0].value == "Live board"
+    assert app.radio(key="live_drill").value == "capitals"
+    assert app.multiselect(key="live_modes_capitals").value == ["capital"]
+    assert app.selectbox(key="live_region").value == "South"
+    assert app.number_input(key="live_n").value == 4
+    click(app, "Start a live game")
+    game = game_of(db, app)
+    settings = game.settings()
+    assert (game.drill, game.questions, settings.modes, settings.region) == (
+        "capitals",
+        4,
+        ("capital",),
+        "South",
+    )
+    assert game.assignment_id is None
+
+
+def test_run_it_live_from_a_class_assignment(app, class_db):
+    """From the class assignment's Results page: the board plays the assignment's own
+    questions, and a phone's answer lands in the assignment's results."""
+    db = class_db
+    code, key = create(app, title="Zones, live", n=3)
+    open_page(app, "pages/results.py", key=key)
+    click(app, "Run it live on the board")
+    assert app.title[0].value == "Live board"
+    shown = texts(app)
+    assert "Zones, live" in shown and "Kinds of question" not in shown
+    click(app, "Start a live game")
+    game = game_of(db, app)
+    assignment = cr.find_assignment(db, code)
+    assert game.assignment_id == assignment.id and game.questions == 3
+    assert [game.question(i).qid for i in range(3)] == [
+        q.qid for q in build_questions(assignment.settings())
+    ]
+    live.join(db, game.code, "Ana", "token-ana")
+    asked = live.advance(db, host_key(app), game_of(db, app).version)
+    live.answer(db, "token-ana", 0, asked.question(0).answer)
+    (ana,) = cr.class_results(db, assignment.id)
+    assert ana.student.name == "Ana" and len(ana.answers) == 1

@@ -11,6 +11,7 @@ from ui.classroom.create import class_fields, show_created
 from ui.classroom.links import share_to_classroom
 from ui.classroom.worksheet import worksheet_downloads
 from ui.links import app_base_url, app_link, fresh_seed, md
+from ui.live.board import run_settings_live
 from ui.nav import DRILL_MENU
 from ui.quiz.page import preview
 from ui.quiz.session import quiz_params, read_settings
@@ -72,7 +73,15 @@ def assign_page() -> None:
             "The app's address is not known here, so the link starts at the page: put the app's "
             "address and a “/” in front of it."
         )
-    st.link_button("Open the quiz", link, icon=":material/open_in_new:", width="stretch")
+    left, right = st.columns(2)
+    left.link_button("Open the quiz", link, icon=":material/open_in_new:", width="stretch")
+    if right.button(
+        "Run it live on the board",
+        icon=":material/podium:",
+        width="stretch",
+        help="A live class game of these settings: the class answers on their phones.",
+    ):
+        run_settings_live(group, settings)
     share_to_classroom(link, drill.title, key=f"{KEY}_share")
 
     questions = build_questions(settings)

@@ -28,6 +28,7 @@ from ui.classroom.student import about
 from ui.classroom.times import teacher_zone
 from ui.classroom.worksheet import assignment_worksheet
 from ui.links import md
+from ui.live.board import run_assignment_live
 from ui.quiz.session import read_settings
 from ui.quiz.widgets import form_params
 from ui.storage import UNAVAILABLE, app_database, storage_note
@@ -158,6 +159,13 @@ def show_created(base: str | None) -> None:
             "the class code."
         )
         show_student_link(a.code, student, a.title)
+        if st.button(
+            "Run it live on the board",
+            icon=":material/podium:",
+            help="Play this assignment's questions as a live class game; its answers go to "
+            "its results.",
+        ):
+            run_assignment_live(a.id, a.title)
         st.button(
             "Step 2: show my private teacher link",
             icon=":material/key:",

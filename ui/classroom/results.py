@@ -50,6 +50,7 @@ from ui.classroom.student import about
 from ui.classroom.times import teacher_zone, when
 from ui.classroom.worksheet import assignment_worksheet
 from ui.links import app_base_url, md
+from ui.live.board import run_assignment_live
 from ui.maps import us_map
 from ui.quiz.text import clock
 from ui.storage import UNAVAILABLE, app_database, storage_note
@@ -422,6 +423,12 @@ def results_page() -> None:
         )
     with st.expander("Print it: the worksheet and its answer key", icon=":material/print:"):
         assignment_worksheet("results_print", assignment)
+    if st.button(
+        "Run it live on the board",
+        icon=":material/podium:",
+        help="Play this assignment's questions as a live class game; its answers come here.",
+    ):
+        run_assignment_live(assignment.id, assignment.title)
     live = st.toggle("Live: refresh while students work", value=True, key="results_live")
     _results(assignment)  # sets the version _watch compares with: it must come first
     if live:

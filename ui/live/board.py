@@ -27,7 +27,7 @@ import streamlit as st
 
 from engine.cards import by_usps
 from engine.live import TEAMS_MAX, TEAMS_MIN, TIMERS, TOP, LiveRules, Phase, Standings
-from engine.quiz import AnswerType, Question, ValueKind
+from engine.quiz import AnswerType, Question, QuizSettings, ValueKind
 from store import live
 from store.codes import KEY_BYTES, new_token
 from store.db import Database, Unavailable
@@ -38,7 +38,7 @@ from ui.qr import show_qr
 from ui.quiz.page import draw_map
 from ui.quiz.roles import MAX_RADIO, asking_roles
 from ui.quiz.session import TIMER
-from ui.quiz.widgets import choose_drill, form_params, settings_fields
+from ui.quiz.widgets import choose_drill, field_values, form_params, settings_fields
 from ui.storage import UNAVAILABLE, app_database
 
 KEY = "live"  #: the settings form's key prefix
@@ -53,9 +53,10 @@ FRESH = "live_fresh"  #: session key: the game was made in this session (show it
 ERROR = "live_error"  #: session key: the sentence of the last refused press
 TIMER_WORDS = {None: "Off", 20: "20 s", 60: "60 s"}
 TEAM_CHOICES = (0, *range(TEAMS_MIN, TEAMS_MAX + 1))
+CARRIED = "live_assignment"  #: session key: (id, title) of the class assignment to run live
 BIG = (
     "<p style='font-size:clamp(3rem,11vw,8rem);font-weight:800;letter-spacing:.12em;"
-    "line-height:1.1;margin:0;color:#111'>{}</p>"
+    "line-height:1.1;margin:0;color:inherit'>{}</p>"
 )
 
 
@@ -70,6 +71,23 @@ def student_link(code: str, base: str | None) -> str:
 def teacher_link(key: str, base: str | None) -> str:
     """The private link that opens this board again: ``/live_board?key=…``."""
     return app_link(URL_PATH, {KEY_PARAM: key}, base)
+
+
+def run_settings_live(group: str, settings: QuizSettings) -> None:
+    """Open the board's setup filled with a drill's settings (Assign's "Run it live"); the
+    teacher then chooses the live rules and starts."""
+    ss = st.session_state
+    ss.pop(CARRIED, None)
+    ss[f"{KEY}_drill"] = group
+    ss.update(field_values(group, settings, None, KEY))
+    st.switch_page(f"pages/{URL_PATH}.py")
+
+
+def run_assignment_live(assignment_id: int, title: str) -> None:
+    """Open the board's setup for a class assignment (its questions; the answers go to its
+    results). Only a page that opened the assignment with its teacher key calls it."""
+    st.session_state[CARRIED] = (assignment_id, title)
+    st.switch_page(f"pages/{URL_PATH}.py")
 
 
 def _key_from_link() -> None:
@@ -121,14 +139,17 @@ def _create(group: str) -> None:
     except ValueError as error:
         _flash(str(error))
         return
-    params = {k: v for k, v in form_params(group, KEY).items() if k not in ("seed", TIMER)}
+    carried = ss.get(CARRIED)  # a class assignment: its settings, not the form's
+    params = {} if carried else form_params(group, KEY)
+    params = {k: v for k, v in params.items() if k not in ("seed", TIMER)}
     key = ss.setdefault(REQUEST, new_token(KEY_BYTES))
-    made = _ask_store(live.create_game, group, params, rules, key)
+    made = _ask_store(live.create_game, group, params, rules, key, carried and carried[0])
     if made is None:
         return
     ss[HOST_KEY] = key
     ss[FRESH] = True
     ss.pop(REQUEST, None)
+    ss.pop(CARRIED, None)
 
 
 def _advance(version_seen: int) -> None:
@@ -157,20 +178,35 @@ def _new_game() -> None:
 # --- setup ----------------------------------------------------------------------------------
 
 
+def _drop_assignment() -> None:
+    st.session_state.pop(CARRIED, None)
+
+
 def _setup() -> None:
     st.markdown(
         "Run a quiz on the board: the class joins with a code on their phones, you show each "
         "question and reveal the class's answers. Choose the drill and the rules, then start."
     )
-    group, _, defaults = choose_drill(KEY)
+    carried = st.session_state.get(CARRIED)
+    if carried:
+        st.info(
+            f"The questions of your class assignment **{md(carried[1])}**, in its order. "
+            "Every answer also goes to its results, under the name the student plays with.",
+            icon=":material/assignment:",
+        )
+        st.button("Choose a drill instead", on_click=_drop_assignment, key=f"{KEY}_drop")
+        group = ""
+    else:
+        group, _, defaults = choose_drill(KEY)
     st.session_state.setdefault(REQUEST, new_token(KEY_BYTES))
     with st.form(KEY):
-        st.subheader("The questions", anchor=False)
-        settings_fields(group, defaults, None, KEY, secret=True)
-        st.caption(
-            "The game deals its own questions from a secret seed, so no student can look them "
-            "up beforehand; each question is timed with the timer below."
-        )
+        if not carried:
+            st.subheader("The questions", anchor=False)
+            settings_fields(group, defaults, None, KEY, secret=True)
+            st.caption(
+                "The game deals its own questions from a secret seed, so no student can look "
+                "them up beforehand; each question is timed with the timer below."
+            )
         st.subheader("The live rules", anchor=False)
         st.radio(
             "Timer per question",
@@ -424,6 +460,11 @@ def _reveal(b: live.Board) -> None:
 def _ended(b: live.Board) -> None:
     st.markdown(f"## The game is over: {b.game.questions} questions")
     _leaders(b.standings, "Final top five")
+    if b.game.assignment_id is not None:
+        st.markdown(
+            "Every answer is in the class assignment's results, with the class map and the CSV "
+            "(the Results page, with your teacher link)."
+        )
     st.button("New live game", icon=":material/add:", on_click=_new_game, key=f"{KEY}_new")
 
 

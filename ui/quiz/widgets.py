@@ -190,6 +190,24 @@ def choose_drill(prefix: str) -> tuple[str, int, QuizSettings]:
     return group, default_seed, defaults
 
 
+def field_values(
+    group: str, settings: QuizSettings, timer: int | None, prefix: str
+) -> dict[str, object]:
+    """The session-state values of the :func:`settings_fields` widgets that show ``settings``
+    and ``timer``: a page that sets them before another page's form is drawn (Assign's "Run it
+    live") fills that form."""
+    modes = MODE_GROUPS[group]
+    return {
+        f"{prefix}_modes_{group}": [m for m in settings.modes if m in modes],
+        f"{prefix}_region": settings.region or ANY_REGION,
+        f"{prefix}_zone": settings.zone or ANY_ZONE,
+        f"{prefix}_states": list(settings.states),
+        f"{prefix}_n": settings.n,
+        f"{prefix}_seed": str(settings.seed),
+        f"{prefix}_timer": timer or 0,
+    }
+
+
 def settings_fields(
     group: str, settings: QuizSettings, timer: int | None, prefix: str, *, secret: bool = False
 ) -> None:
@@ -201,13 +219,8 @@ def settings_fields(
     ss = st.session_state
     modes = MODE_GROUPS[group]
     names = _state_names()
-    ss.setdefault(f"{prefix}_modes_{group}", [m for m in settings.modes if m in modes])
-    ss.setdefault(f"{prefix}_region", settings.region or ANY_REGION)
-    ss.setdefault(f"{prefix}_zone", settings.zone or ANY_ZONE)
-    ss.setdefault(f"{prefix}_states", list(settings.states))
-    ss.setdefault(f"{prefix}_n", settings.n)
-    ss.setdefault(f"{prefix}_seed", str(settings.seed))
-    ss.setdefault(f"{prefix}_timer", timer or 0)
+    for key, value in field_values(group, settings, timer, prefix).items():
+        ss.setdefault(key, value)
     if len(modes) > 1:
         st.multiselect(
             "Kinds of question",
