@@ -178,11 +178,15 @@ class LiveGameInfo:
 
 @dataclass(frozen=True)
 class PlayerInfo:
+    """A player; ``class_student_id``: the class student they also are, in a game of a class
+    assignment."""
+
     id: int
     game_id: int
     name: str
     team: int | None
     joined_at: datetime
+    class_student_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -254,7 +258,7 @@ def _info(g: LiveGame) -> LiveGameInfo:
 
 
 def _player(p: LivePlayer) -> PlayerInfo:
-    return PlayerInfo(p.id, p.game_id, p.name, p.team, p.joined_at)
+    return PlayerInfo(p.id, p.game_id, p.name, p.team, p.joined_at, p.class_student_id)
 
 
 def _response(a: LiveAnswer) -> LiveResponse:
@@ -492,7 +496,8 @@ def join(
     game = find_game(db, code)
     player, linked = _join(db, game, clean, text, now)
     if game.assignment_id is not None and not linked:
-        _link_class(db, game.assignment_id, player, text, now)
+        student_id = _link_class(db, game.assignment_id, player, text, now)
+        player = dataclasses.replace(player, class_student_id=student_id)
     return player
 
 
@@ -551,23 +556,25 @@ def _class_token(token: str) -> str:
 
 def _link_class(
     db: Database, assignment_id: int, player: PlayerInfo, token: str, now: datetime
-) -> None:
-    """Join the player to the game's class assignment too, under the same name; a class that
-    refuses (closed, deleted, the name already a student's) leaves the player live only."""
+) -> int | None:
+    """Join the player to the game's class assignment too, under the same name, and return the
+    class student's id; a class that refuses (closed, deleted, the name already a student's)
+    leaves the player live only (``None``)."""
     with db.read() as session:
         code = session.scalar(sa.select(Assignment.code).where(Assignment.id == assignment_id))
     if code is None:
-        return
+        return None
     try:
         student, _ = classroom.join(db, code, player.name, now, token=_class_token(token))
     except classroom.ClassroomError:
-        return
+        return None
     with db.write() as session:
         session.execute(
             sa.update(LivePlayer)
             .where(LivePlayer.id == player.id)
             .values(class_student_id=student.id)
         )
+    return student.id
 
 
 def _smallest_team(session: Session, game_id: int, teams: int) -> int:

@@ -11,10 +11,12 @@ from streamlit.testing.v1 import AppTest
 
 from engine.cards import ordinal
 from engine.live import LiveRules, Phase
-from engine.quiz import AnswerType
+from engine.quiz import AnswerType, QuizSettings
+from store import classroom as cr
 from store import live
 from store.codes import normalize_code
 from store.models import LearnerReview, LivePlayer
+from store.progress import learner_of_student
 from tests import maps
 from tests.test_app_classroom import session
 from tests.test_app_drills import click, open_page, texts, wrong_answer
@@ -198,3 +200,25 @@ def test_a_phone_answers_on_the_map_and_the_answer_goes_to_its_progress(class_db
             sa.select(LearnerReview.source).where(LearnerReview.learner_id == learner.id)
         ).all()
     assert sources and set(sources) == {"live"}
+
+
+def test_a_class_student_in_a_live_game_keeps_a_progress(class_db):
+    """In a game of a class assignment a player is also a class student, and, as in the class
+    quiz, a class student always has a progress: joining makes one, and the answer is in it."""
+    db = class_db
+    made = cr.create_assignment(
+        db, title="Zones", drill="zones", settings=QuizSettings(modes=("zone",), n=2)
+    )
+    game = live.create_game(db, "", {}, LiveRules(), HOST, made.assignment.id)
+    at = join_as(game.code, "Ana")
+    learner = at.session_state["progress_learner"].learner
+    (student,) = cr.class_results(db, made.assignment.id)
+    assert learner_of_student(db, student.student.id).id == learner.id
+    step(db, game.id)
+    at.run()
+    q = game.question(0)
+    answer_one(at, q.choices[0])
+    with db.read() as s:
+        assert s.scalars(
+            sa.select(LearnerReview.source).where(LearnerReview.learner_id == learner.id)
+        ).all() == ["live"]

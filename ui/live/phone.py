@@ -38,7 +38,7 @@ from ui.buttons import button
 from ui.links import md
 from ui.live.follow import follow
 from ui.maps import map_change
-from ui.progress.keep import keep_attempt, keep_panel, me, open_form
+from ui.progress.keep import attach_student, keep_attempt, keep_panel, me, open_form
 from ui.quiz.page import answer_map
 from ui.quiz.roles import MAX_RADIO, asking_roles, clickable, zoom_states
 from ui.quiz.widgets import BOX_CHARS
@@ -89,6 +89,8 @@ def _join() -> None:
     ss[GAME] = (token, player.game_id, code)
     st.query_params[CODE] = code
     st.query_params[PLAYER] = token
+    if player.class_student_id is not None:
+        attach_student(player.class_student_id)  # a class student's answers keep a progress
 
 
 def _join_form(code: str) -> None:
