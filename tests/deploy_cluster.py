@@ -5,7 +5,7 @@ server's port and process, reads nginx's access log to tell which server answere
 finds stickiness cookies that send a browser to the server a test chooses, and kills a server
 the way a crash does. Used by ``tests/test_deploy.py``; the classroom scenarios (a teacher on
 one server and the students on the other, a shared game table played from both servers, a
-server killed mid-quiz) are written with it.
+live game's board and phones on both, a server killed mid-quiz) are written with it.
 """
 
 from __future__ import annotations
@@ -140,11 +140,12 @@ class Cluster:
             time.sleep(0.1)
         raise AssertionError(f"nginx did not log the request {path}")
 
-    def cookie_for(self, index: int) -> str:
+    def cookie_for(self, index: int, name: str = "test") -> str:
         """A stickiness cookie value that nginx sends to server ``index``: put it in a browser
-        context (``context.add_cookies``) to open the app on that server."""
+        context (``context.add_cookies``) to open the app on that server. Values differ by
+        ``name``, so that two browsers on one server are told apart in the log."""
         for n in range(200):
-            value = f"test-{index}-{n}"
+            value = f"{name}-{index}-{n}"
             if self.get("/_stcore/health", value) == self.ports[index]:
                 return value
         raise AssertionError(f"no cookie value found that nginx sends to server {index}")

@@ -6,7 +6,9 @@ keeps returning to its server (the stickiness cookie), and when that server dies
 browser reconnects through nginx to the other one and goes on using the app, with the answer
 being picked at that moment still there (issue 18, item 14).
 
-A shared game table is played by two browsers, each pinned to its own server (issue 13).
+A shared game table is played by two browsers, each pinned to its own server (issue 13), and
+a live class game by the teacher's board and two students' phones, the board and a phone on
+different servers.
 
 Needs nginx and Chromium: without them these tests skip, except under ``CI=true``, where a
 missing one is a failure. The servers get a fresh PostgreSQL database when
@@ -31,6 +33,7 @@ from engine.cards import by_usps
 from engine.quiz import QuizSettings, build_questions
 from store import classroom as cr
 from tests import browser as b
+from tests import live_browser
 from tests import table_browser as tb
 from tests.deploy_cluster import STICKY_COOKIE, cluster, fresh_database
 
@@ -55,10 +58,18 @@ def deployment():
         yield running
 
 
-def new_page(chromium, deployment, blocked: list[str], cookie: str | None = None):
-    """A desktop page whose requests leaving 127.0.0.1 are aborted (and recorded in
-    ``blocked``), optionally with a stickiness cookie that sends it to a chosen server."""
-    context = chromium.new_context(viewport=b.DESKTOP)
+def new_page(
+    chromium,
+    deployment,
+    blocked: list[str],
+    cookie: str | None = None,
+    viewport: dict[str, int] = b.DESKTOP,
+    touch: bool = False,
+):
+    """A desktop page (or of ``viewport``; a phone's touch screen with ``touch``) whose requests
+    leaving 127.0.0.1 are aborted (and recorded in ``blocked``), optionally with a stickiness
+    cookie that sends it to a chosen server."""
+    context = chromium.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
     if cookie is not None:
         context.add_cookies([{"name": STICKY_COOKIE, "value": cookie, "url": deployment.url}])
     page = context.new_page()
@@ -305,6 +316,52 @@ def test_a_shared_game_table_is_played_from_both_servers(chromium, deployment):
     for seat, server, loads in ((0, 1, 1), (1, 2, 2)):
         streams = logged_streams(deployment, cookies[seat], at_least=loads)  # one per load
         assert {deployment.index_of(s.server_port) for s in streams} == {server}, streams
+    assert blocked == []
+
+
+#: the server of each page of the live game: the board on server 1; Ana's phone on server 2, so
+#: that her name and her answers reach the board from the other server and the board's steps
+#: reach her there; Ben's on the board's server (the path of one server, within the same
+#: deployment), so that the two phones, whose standings are counted together, are on different
+#: servers too
+LIVE_SERVERS = {"board": 1, "Ana": 2, "Ben": 1}
+
+
+@pytest.mark.browser
+def test_a_live_game_is_played_with_the_board_and_a_phone_on_different_servers(
+    chromium, deployment
+):
+    """The live game of ``test_browser_live.py`` (:mod:`tests.live_browser`) through nginx:
+    the board and each phone in a browser context of its own, pinned to its server
+    (:data:`LIVE_SERVERS`) by a cookie of its own; the phones open the student link the board
+    shows (nginx's address) and follow the board by themselves, and no frame a phone receives
+    holds an answer or a question ahead of its reveal. nginx's log shows that every WebSocket
+    connection of each page went to its server."""
+    db = class_database(deployment)
+    blocked: list[str] = []
+    cookies = {
+        who: deployment.cookie_for(server, f"live-{who.lower()}")
+        for who, server in LIVE_SERVERS.items()
+    }
+    with ExitStack() as stack:
+        pages = {}
+        for who, cookie in cookies.items():
+            phone = who != "board"
+            context, pages[who] = new_page(
+                chromium, deployment, blocked, cookie, b.PHONE if phone else b.DESKTOP, phone
+            )
+            stack.callback(context.close)
+        board = pages.pop("board")
+        live_browser.play(board, pages, deployment.url, db, timeout_ms=tb.TIMEOUT)
+    reached = {}  # the contexts are closed: nginx has logged their connections
+    for who, cookie in cookies.items():
+        streams = logged_streams(deployment, cookie, at_least=1)
+        servers = {deployment.index_of(s.server_port) for s in streams}
+        assert len(servers) == 1 and all(s.status == 101 for s in streams), (who, streams)
+        reached[who] = servers.pop()
+        print(f"live game: {who} on server {reached[who]}, {len(streams)} WebSocket connection(s)")
+    assert reached == LIVE_SERVERS
+    assert reached["board"] != reached["Ana"]
     assert blocked == []
 
 

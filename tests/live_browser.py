@@ -1,0 +1,140 @@
+"""A live class game played in real Chromium, written once for the one-server test
+(``test_browser_live.py``) and the two servers behind nginx (``test_deploy.py``).
+
+The teacher's board (``/live_board``) sets up a Time zone quiz of :data:`N` questions; the two
+phones (:data:`NAMES`, each in a browser context of its own) open the student link the board
+shows and join with their names, which arrive on the board by themselves. At each question Ana
+answers right through the radio buttons and "Send my answer", Ben wrong (and not at all at the
+last one); both phones follow the board's Reveal and Next by themselves (their fragments). Every
+WebSocket frame a phone receives is read (:class:`tests.table_browser.Frames`): while a question
+is asked, no frame holds its id or its explanation (which names the answer), nor the id, the
+prompt or the explanation of a question still to come. At the end the places are "1st of 2"
+and "2nd of 2", and the store has the game ended.
+
+The callers make the pages (on their servers, with their viewports) and close them;
+:func:`play` drives them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.live import Phase
+from store import live
+from tests import browser as b
+from tests.table_browser import Frames
+
+N = 3  #: questions in the game
+NAMES = ("Ana", "Ben")  #: Ana answers every question right; Ben one wrong, then none
+
+
+def wait_text(page, text: str, timeout_ms: int) -> None:
+    page.get_by_text(text).first.wait_for(timeout=timeout_ms)
+
+
+def set_up(board, base_url: str, timeout_ms: int) -> tuple[str, str]:
+    """On the board, a Time zone quiz of :data:`N` questions started: its code and the student
+    link the board shows (asserted to be ``base_url``'s: the address the teacher's browser
+    used, nginx's behind a proxy)."""
+    board.goto(f"{base_url}/live_board")
+    b.wait_for_app(board, timeout_ms=timeout_ms)
+    board.get_by_test_id("stMain").get_by_text("Time zone quiz", exact=True).click()
+    b.wait_for_app(board, timeout_ms=timeout_ms)
+    board.get_by_label("Questions").fill(str(N))
+    board.get_by_role("button", name="Start a live game").click()
+    link = b.wait_for_code(board, "/live?code=", timeout_ms=timeout_ms).strip()
+    found = re.fullmatch(rf"{re.escape(base_url)}/live\?code=([A-Z0-9]+)", link)
+    assert found, f"the board's student link {link!r} is not on {base_url}"
+    return found[1], link
+
+
+def join(phone, link: str, name: str, timeout_ms: int) -> None:
+    """Open the student link (the code box is filled from it), type a name, join."""
+    phone.goto(link)
+    b.wait_for_app(phone, timeout_ms=timeout_ms)
+    phone.get_by_label("Your name").fill(name)
+    phone.get_by_role("button", name="Join").click()
+    wait_text(phone, f"You're in, {name}", timeout_ms)
+
+
+def check_nothing_ahead(frames: dict[str, Frames], game: live.LiveGameInfo, i: int) -> None:
+    """Question ``i`` is asked: no phone's frames so far hold its id or explanation, nor the
+    id, prompt or explanation of a later question. (They do hold question ``i``'s prompt:
+    the frames are read.)"""
+    for name, seen in frames.items():
+        text = "\n".join(seen.texts())
+        assert game.question(i).prompt in text, f"{name}'s frames: no question {i + 1}"
+        for j in range(i, N):
+            q = game.question(j)
+            secrets = {"id": q.qid, "explanation": q.explanation}
+            if j > i:
+                secrets["prompt"] = q.prompt
+            for what, value in secrets.items():
+                assert not value or value not in text, (
+                    f"{name}'s phone got question {j + 1}'s {what} at {i + 1}"
+                )
+
+
+def play(
+    board,
+    phones: dict[str, object],
+    base_url: str,
+    db,
+    *,
+    timeout_ms: int = 30_000,
+    screenshots: bool = False,
+) -> str:
+    """The whole game on the ``board`` page and the ``phones`` pages (by name, :data:`NAMES`;
+    fresh pages, each in its own context), the board opened on ``base_url``; ``db`` is the
+    app's database (read for the questions' answers). Returns the game's code."""
+    assert tuple(phones) == NAMES, phones
+    frames = {name: Frames(phone) for name, phone in phones.items()}  # before the first load
+    code, link = set_up(board, base_url, timeout_ms)
+    game = live.find_game(db, code)
+    if screenshots:
+        b.screenshot(board, "live-board-lobby")
+    for name, phone in phones.items():
+        join(phone, link, name, timeout_ms)
+    for name in phones:
+        wait_text(board, name, timeout_ms)  # the board's watcher saw them arrive
+    if screenshots:
+        b.screenshot(phones["Ana"], "live-phone-lobby")
+
+    board.get_by_role("button", name="Start", exact=True).click()
+    for i in range(N):
+        q = game.question(i)
+        for phone in phones.values():
+            wait_text(phone, f"Question {i + 1} of {N}", timeout_ms)
+            b.wait_for_app(phone, timeout_ms=timeout_ms)
+        check_nothing_ahead(frames, game, i)
+        last = i == N - 1
+        answering = {"Ana": True} if last else {"Ana": True, "Ben": False}
+        for name, right in answering.items():
+            phone = phones[name]
+            wrong = next(c for c in q.choices if c != q.answer)
+            choice = q.label(q.answer if right else wrong)
+            phone.get_by_test_id("stRadio").filter(has_text="Your answer").get_by_text(
+                choice, exact=True
+            ).click()
+            phone.get_by_role("button", name="Send my answer").click()
+            wait_text(phone, "Your answer is in", timeout_ms)
+        wait_text(board, f"{len(answering)} of 2 answered", timeout_ms)
+        for phone in phones.values():
+            b.wait_for_app(phone, timeout_ms=timeout_ms)
+        check_nothing_ahead(frames, game, i)  # the last moment before the reveal
+        if screenshots and i == 0:
+            b.screenshot(phones["Ben"], "live-phone-answer-in")
+            b.screenshot(board, "live-board-question")
+        board.get_by_role("button", name="Reveal").click()
+        wait_text(phones["Ana"], "Right!", timeout_ms)
+        wait_text(phones["Ben"], "No answer from you" if last else "Not this time", timeout_ms)
+        wait_text(board, f"The answer: {q.answer_text}", timeout_ms)
+        if screenshots and i == 0:
+            b.screenshot(phones["Ben"], "live-phone-reveal")
+            b.screenshot(board, "live-board-reveal")
+        board.get_by_role("button", name="Finish" if last else "Next question").click()
+    for name, place in zip(NAMES, ("1st of 2", "2nd of 2"), strict=True):
+        wait_text(phones[name], "Thank you for playing", timeout_ms)
+        assert place in phones[name].inner_text("body"), name
+    assert live.find_game(db, code).phase is Phase.ENDED
+    return code
