@@ -510,6 +510,7 @@ class Target:
     servers: list[int]  #: the streamlit processes
     balancer: list[int] = field(default_factory=list)  #: nginx master and workers
     label: str = "1 (direct)"
+    run_dir: Path | None = None  #: behind nginx: deploy/run-local.sh's run directory (its logs)
 
 
 @contextmanager
@@ -576,7 +577,8 @@ def behind_nginx(app: str, servers: int, database_url: str | None = None) -> Ite
         subprocess.run(command, cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL)
         pids = [int(p.read_text()) for p in sorted((run_dir / "servers").glob("*.pid"))]
         master = int((run_dir / "nginx.pid").read_text())
-        yield Target(f"http://127.0.0.1:{port}", pids, [master, *children(master)], str(servers))
+        balancer = [master, *children(master)]
+        yield Target(f"http://127.0.0.1:{port}", pids, balancer, str(servers), run_dir)
     finally:
         stop = [str(RUN_LOCAL), "stop", "--run-dir", str(run_dir)]
         subprocess.run(stop, cwd=ROOT, check=False, stdout=subprocess.DEVNULL)
