@@ -224,8 +224,10 @@ class PlayerView:
     of its answer: :func:`stripped`) or revealed (whole); none in the lobby or at the end.
     ``outcome`` ("right", "wrong" or ``None`` for no answer) and ``correct_answer`` come with
     the reveal only; ``points``, ``place`` (of ``players``) and the team's and class's figures
-    count the questions revealed so far. ``settings`` are the game's quiz settings with its
-    secret seed taken out (the seed would deal the questions)."""
+    count the questions revealed so far, and are given at a reveal and at the end only (0 and
+    ``None`` in the lobby and while a question is asked, where the phone shows none).
+    ``settings`` are the game's quiz settings with its secret seed taken out (the seed would
+    deal the questions)."""
 
     code: str
     player: PlayerInfo
@@ -467,6 +469,7 @@ def set_team(db: Database, host_key: object, player_id: int, team: int | None) -
         if player is None or player.game_id != game.id:
             raise NotFound("This player is no longer in the game.")
         player.team = team
+        game.version = LiveGame.version + 1  # the phones follow the version: the team shows
         return _player(player)
 
 
@@ -478,6 +481,8 @@ def remove_player(db: Database, host_key: object, player_id: int) -> bool:
         done = session.execute(
             sa.delete(LivePlayer).where(LivePlayer.id == player_id, LivePlayer.game_id == game.id)
         ).rowcount
+        if done:
+            game.version = LiveGame.version + 1  # the removed phone sees it (phones follow it)
     return bool(done)
 
 
@@ -785,7 +790,10 @@ def player_view(db: Database, token: object) -> PlayerView:
                     LiveAnswer.player_id == player.id, LiveAnswer.question == game.index
                 )
             )
-        board_standings = _standings(session, game)
+        # the standings only where a phone shows them: every phone reads its view at a step
+        board_standings = (
+            _standings(session, game) if game.phase in (Phase.REVEAL, Phase.ENDED) else None
+        )
         count = session.scalar(
             sa.select(sa.func.count(LivePlayer.id)).where(LivePlayer.game_id == game.id)
         )
@@ -796,9 +804,9 @@ def player_view(db: Database, token: object) -> PlayerView:
         question = game.question(game.index)
         outcome = mine.outcome if mine is not None else None
         correct = question.answer_text
-    line = board_standings.row_of(player.id)
+    line = board_standings.row_of(player.id) if board_standings else None
     team_points = team_place = None
-    if game.rules.teams and player.team is not None:
+    if board_standings and game.rules.teams and player.team is not None:
         team_line = next((t for t in board_standings.team_rows if t.team == player.team), None)
         if team_line is not None:
             team_points, team_place = team_line.points, team_line.place
@@ -807,7 +815,8 @@ def player_view(db: Database, token: object) -> PlayerView:
         game.deadline if game.phase is Phase.QUESTION else None, question, mine is not None,
         mine.given if mine is not None else None, outcome, correct,
         line.points if line else 0, line.place if line else None, count or 0,
-        team_points, team_place, board_standings.class_right, board_standings.goal,
+        team_points, team_place, board_standings.class_right if board_standings else 0,
+        board_standings.goal if board_standings else 0,
         dataclasses.replace(game.settings(), seed=0),
     )  # fmt: skip
 

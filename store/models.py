@@ -53,8 +53,9 @@ answers on a phone.
   dealt from it), the host key kept only as a SHA-256 hash (unique: one press of "Run it
   live" makes one game). ``phase`` (lobby, question, reveal, ended) and ``question`` (the
   0-based index, -1 in the lobby) are the game's state, with the current question's start and
-  ``deadline``; ``version`` grows by one at each step, and a step is written only where the
-  version is still the one its host saw (pressing Next twice moves once). ``assignment_id``:
+  ``deadline``; ``version`` grows by one at each step (and at each change the host makes to
+  the players: a removal, a team), and a step is written only where the version is still the
+  one its host saw (pressing Next twice moves once). ``assignment_id``:
   the class assignment the game was made from, if any (``NULL`` once it is deleted);
 * ``live_player``: one per player; ``name_key`` (the hash of ``store.names.name_key``) is unique
   per game, so "Ana" and "ana " cannot both join; the token hash is unique (a double click

@@ -277,8 +277,12 @@ def test_a_removed_player_is_gone_with_its_answers(db):
     live.join(db, game.code, "Ben", "t2")
     game = live.advance(db, "host-key", 0, now=at(0))
     live.answer(db, "t1", 0, game.question(0).answer, now=at(1))
+    state = live.version(db, game.id)[0]
     assert live.remove_player(db, "host-key", ana.id)
+    assert live.version(db, game.id)[0] != state  # the step the phones follow moved
+    state = live.version(db, game.id)[0]
     assert not live.remove_player(db, "host-key", ana.id)
+    assert live.version(db, game.id)[0] == state
     assert count(db, LiveAnswer) == 0
     with pytest.raises(live.NotFound, match="removed"):
         live.answer(db, "t1", 0, game.question(0).answer, now=at(2))
@@ -381,7 +385,9 @@ def test_teams_are_dealt_at_the_start_evenly_and_by_hand_in_the_lobby(db):
     live.set_team(db, "host-key", players[0].id, 2)
     with pytest.raises(live.LiveError, match="teams 1 to 2, not 3"):
         live.set_team(db, "host-key", players[1].id, 3)
-    game = live.advance(db, "host-key", 0)
+    seen = live.game_for_key(db, "host-key").version
+    assert seen == 1  # a team set by hand moves the version, which the phones follow
+    game = live.advance(db, "host-key", seen)
     board = live.board(db, "host-key")
     teams = {p.id: p.team for p in board.players}
     assert teams[players[0].id] == 2
@@ -391,7 +397,7 @@ def test_teams_are_dealt_at_the_start_evenly_and_by_hand_in_the_lobby(db):
     late = live.join(db, game.code, "F", "tF")
     assert late.team == 2  # the smaller team
     live.answer(db, "tA", 0, game.question(0).answer)
-    live.advance(db, "host-key", 1)
+    live.advance(db, "host-key", game.version)
     view = live.player_view(db, "tA")
     assert (view.team_points, view.team_place) == (1000, 1)
     new_game(db, key="plain")

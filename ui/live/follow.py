@@ -4,7 +4,8 @@
 While a question with a deadline is asked, each look also lets :func:`store.live.tick` move it
 to its reveal once the time is up (whichever screen looks first does it; the store's
 conditional update makes it happen once), and may draw the time left. Otherwise a look is one
-read of :func:`store.live.version`.
+read of :func:`store.live.version`, and none when the fragment runs with the whole page (which
+has just read the game).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from store.db import Unavailable
 from ui.storage import UNAVAILABLE, app_database
 
 EVERY = 1  #: seconds between two looks at the game
+FRESH = "live_follow_fresh"  #: session key: the page has just read the game
 
 
 def follow(
@@ -33,8 +35,12 @@ def follow(
     with a deadline is asked (each look ticks, and ``clock`` draws the time left from the game
     as the look found it)."""
 
+    ss = st.session_state
+
     @st.fragment(run_every=EVERY)
     def look() -> None:
+        if ss.pop(FRESH, False):
+            return  # run with the page, which has just read the game: the next look reads it
         try:
             db = app_database()
             if timed:
@@ -50,4 +56,5 @@ def follow(
         if changed:
             st.rerun(scope="app")
 
+    ss[FRESH] = not timed  # a timed look draws the time left: it looks with the page too
     look()

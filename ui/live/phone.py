@@ -10,9 +10,9 @@ what :func:`store.live.player_view` hands it (never an answer before the reveal)
   server brings the student back to the game at the current question.
 * **The phone follows the game.** Until the game has ended a fragment looks at
   :func:`store.live.version` every second, lets :func:`store.live.tick` end a question whose
-  time is up, and reruns the page only when what the phone shows changed: in the lobby any
-  change (a name arriving), afterwards only the game's step (a reveal, the next question), never
-  another student's answer. The answer widgets sit in a form, so a student picking an answer
+  time is up, and reruns the page only when what the phone shows changed: the game's state
+  (a step, or the host removing a player or setting a team), never another student's joining
+  or answer. The answer widgets sit in a form, so a student picking an answer
   is not disturbed by these looks; when the teacher reveals or the time is up, the phone moves
   on to the reveal by itself. The server still refuses an answer that comes after the
   deadline.
@@ -309,9 +309,7 @@ def _lobby(view: live.PlayerView) -> None:
     st.markdown("Waiting for the teacher to start the game.")
     if view.player.team is not None:
         st.markdown(f"You play in team {view.player.team}.")
-    st.caption(
-        f"Game {view.code} · {view.players} player{'s' if view.players != 1 else ''} in so far."
-    )
+    st.caption(f"Game {view.code} · the game starts on this page by itself.")
     _progress_choice()
 
 
@@ -327,10 +325,12 @@ def _progress_choice() -> None:
 # --- following the game ---------------------------------------------------------------------
 
 
-def _shown(lobby: bool) -> Callable[[tuple], tuple]:
-    """The part of :func:`store.live.version` the phone shows: all of it in the lobby (the
-    names arriving), afterwards only the game's step (never another student's answer)."""
-    return (lambda version: version) if lobby else (lambda version: version[:1])
+def _shown(version: tuple) -> tuple:
+    """The part of :func:`store.live.version` the phone shows: the game's state, whose version
+    moves with each step and with each change the host makes to the players (a removal, a
+    team), never with another student's joining or answer, so a class of phones does not
+    redraw for every name and every answer."""
+    return version[0]
 
 
 def _game_id(token: str) -> int:
@@ -368,7 +368,7 @@ def _play(token: str) -> None:
             game_id,
             seen,
             timed=timed,
-            shown=_shown(view.phase is Phase.LOBBY),
+            shown=_shown,
             clock=_clock(view) if timed else None,
         )
 
