@@ -44,7 +44,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from engine.quiz import QuizSettings, parse_settings
-from store.codes import KEY_BYTES, digest, find_by_code, new_code, new_token
+from store.codes import KEY_BYTES, digest, find_by_code, find_by_secret, new_code, new_token
 from store.db import Database, insert_new, insert_once, upsert
 from store.models import Answer, Assignment, Draft, Student
 from store.names import clean_name, clean_title, name_hash
@@ -291,12 +291,9 @@ def find_assignment(db: Database, code: object) -> AssignmentInfo:
 
 def assignment_for_key(db: Database, key: object) -> AssignmentInfo:
     """The assignment this teacher key opens."""
-    text = str(key or "").strip()
     with db.read() as session:
-        row = session.scalar(
-            sa.select(Assignment).where(Assignment.teacher_key_hash == digest(text))
-        )
-        if not text or row is None:
+        row = find_by_secret(session, Assignment.teacher_key_hash, key)
+        if row is None:
             raise NotFound(
                 "This teacher key opens no assignment: check that the link or the key was "
                 "copied whole (a key replaced by a new one opens nothing, and an assignment "
@@ -455,10 +452,9 @@ def resume(
 ) -> tuple[AssignmentInfo, StudentInfo, list[AnswerRecord]]:
     """The student behind a resume token of assignment ``code``, with their answers so far."""
     assignment = find_assignment(db, code)
-    text = str(token or "").strip()
     with db.read() as session:
-        row = session.scalar(sa.select(Student).where(Student.token_hash == digest(text)))
-        if not text or row is None or row.assignment_id != assignment.id:
+        row = find_by_secret(session, Student.token_hash, token)
+        if row is None or row.assignment_id != assignment.id:
             raise NotFound(
                 f"This resume link is not one of class {assignment.code}: it may be cut short "
                 "or made up. Enter your name to start the quiz."

@@ -10,7 +10,8 @@ The rules:
   asked for more), handed out once and stored only as its SHA-256 hash (:func:`digest`).
 * :func:`find_by_code` finds the one row of a table with a ``code`` column, or raises the
   caller's error in the caller's words (a class assignment and a game table are found the
-  same way and say so differently).
+  same way and say so differently); :func:`find_by_secret` finds the row a key or token
+  opens.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import sqlalchemy as sa
+from sqlalchemy.orm import Session
 
 from store.db import Database
 
@@ -81,3 +83,12 @@ def find_by_code(
         if row is None:
             raise error(missing.format(code=normal))
         return convert(row)
+
+
+def find_by_secret(session: Session, column: Any, secret: object) -> Any | None:
+    """The row whose ``column`` (a hash column of its model) holds the hash of ``secret`` as
+    typed, spaces around it ignored; ``None`` for an empty secret or one that opens nothing."""
+    text = str(secret or "").strip()
+    if not text:
+        return None
+    return session.scalar(sa.select(column.class_).where(column == digest(text)))

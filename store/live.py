@@ -89,7 +89,7 @@ from engine.quiz import (
     question_states,
 )
 from store import classroom
-from store.codes import digest, find_by_code, new_code
+from store.codes import digest, find_by_code, find_by_secret, new_code
 from store.db import Database, Unavailable, insert_once
 from store.models import Assignment, LiveAnswer, LiveGame, LivePlayer
 from store.names import clean_name, name_hash
@@ -366,9 +366,8 @@ def game_for_key(db: Database, host_key: object) -> LiveGameInfo:
 
 
 def _game_for_key(session: Session, host_key: object) -> LiveGame:
-    text = str(host_key or "").strip()
-    row = session.scalar(sa.select(LiveGame).where(LiveGame.host_key_hash == digest(text)))
-    if not text or row is None:
+    row = find_by_secret(session, LiveGame.host_key_hash, host_key)
+    if row is None:
         raise NotFound(
             "This host key runs no live game: check that the link was copied whole (a game "
             "that was deleted is gone)."
@@ -517,7 +516,7 @@ def _join(
         row = session.scalar(sa.select(LiveGame).where(LiveGame.id == game.id).with_for_update())
         if row is None:
             raise NotFound("This live game was just deleted.")
-        mine = session.scalar(sa.select(LivePlayer).where(LivePlayer.token_hash == digest(text)))
+        mine = find_by_secret(session, LivePlayer.token_hash, text)
         if mine is not None and mine.game_id == game.id:  # joined already: a reload
             return _player(mine), mine.class_student_id is not None
         if mine is not None:
@@ -594,9 +593,8 @@ def _smallest_team(session: Session, game_id: int, teams: int) -> int:
 
 
 def _player_for_token(session: Session, token: object) -> LivePlayer:
-    text = str(token or "").strip()
-    row = session.scalar(sa.select(LivePlayer).where(LivePlayer.token_hash == digest(text)))
-    if not text or row is None:
+    row = find_by_secret(session, LivePlayer.token_hash, token)
+    if row is None:
         raise NotFound(
             "This phone is not in a live game: the host may have removed the name. Join "
             "again with the code on the board."

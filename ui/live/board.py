@@ -152,6 +152,12 @@ def _create(group: str) -> None:
     ss.pop(CARRIED, None)
 
 
+def _step_button(label: str, icon: str, game: live.LiveGameInfo, name: str) -> None:
+    """A host's step (Start, Reveal, Next, Finish), pressed from the version shown."""
+    button(label, on_click=_advance, args=(game.version,), type="primary",
+           icon=f":material/{icon}:", width="stretch", key=f"{KEY}_{name}")  # fmt: skip
+
+
 def _advance(version_seen: int) -> None:
     """Start, Reveal, Next, Finish: one step from the version this board showed."""
     st.session_state.pop(ERROR, None)
@@ -298,15 +304,7 @@ def _lobby(b: live.Board, base: str | None) -> None:
         )
     if not b.players:
         st.markdown("Waiting for the first name…")
-    button(
-        "Start",
-        on_click=_advance,
-        args=(game.version,),
-        type="primary",
-        icon=":material/play_arrow:",
-        width="stretch",
-        key=f"{KEY}_start",
-    )
+    _step_button("Start", "play_arrow", game, "start")
 
 
 def _choices(q: Question) -> None:
@@ -330,15 +328,7 @@ def _question(b: live.Board) -> None:
             label=f"Map for the question: {q.prompt}",
         )
     st.markdown(f"## {b.answered} of {len(b.players)} answered")
-    button(
-        "Reveal",
-        on_click=_advance,
-        args=(game.version,),
-        type="primary",
-        icon=":material/visibility:",
-        width="stretch",
-        key=f"{KEY}_reveal",
-    )
+    _step_button("Reveal", "visibility", game, "reveal")
 
 
 def value_words(q: Question, value: str) -> str:
@@ -446,15 +436,8 @@ def _reveal(b: live.Board) -> None:
                 words=REVEAL_WORDS,
             )
     _leaders(b.standings, "Top five")
-    button(
-        "Finish" if last else "Next question",
-        on_click=_advance,
-        args=(game.version,),
-        type="primary",
-        icon=":material/flag:" if last else ":material/arrow_forward:",
-        width="stretch",
-        key=f"{KEY}_next",
-    )
+    _step_button("Finish" if last else "Next question", "flag" if last else "arrow_forward",
+                 game, "next")  # fmt: skip
 
 
 def _ended(b: live.Board) -> None:

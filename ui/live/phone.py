@@ -116,13 +116,18 @@ def _key(view: live.PlayerView, part: str) -> str:
     return f"live_{view.player.id}_{view.index}_{part}"
 
 
+def _several(q: Question) -> bool:
+    """The question is answered with several states (a set or an order): widget ``pick``."""
+    return q.answer_type in (AnswerType.SET, AnswerType.ORDER)
+
+
 def _response(view: live.PlayerView, q: Question) -> object:
     """What the widgets hold (``None``: nothing picked or typed)."""
     ss = st.session_state
     if q.answer_type is AnswerType.TEXT:
         text = str(ss.get(_key(view, "text")) or "").strip()
         return text or ss.get(_key(view, "one")) or None
-    if q.answer_type in (AnswerType.SET, AnswerType.ORDER):
+    if _several(q):
         return tuple(ss.get(_key(view, "pick")) or ()) or None
     return ss.get(_key(view, "one"))
 
@@ -155,6 +160,8 @@ def _send(token: str, view: live.PlayerView, q: Question) -> None:
 
 
 def _widgets(token: str, view: live.PlayerView, q: Question) -> None:
+    one = {"options": list(q.choices), "index": None, "format_func": q.label,
+           "key": _key(view, "one")}  # fmt: skip
     with st.form(_key(view, "form"), border=False):
         if q.answer_type is AnswerType.TEXT:
             st.text_input(
@@ -165,14 +172,8 @@ def _widgets(token: str, view: live.PlayerView, q: Question) -> None:
                 max_chars=BOX_CHARS,
             )
             if q.choices:
-                st.radio(
-                    "Or choose one",
-                    list(q.choices),
-                    index=None,
-                    format_func=q.label,
-                    key=_key(view, "one"),
-                )
-        elif q.answer_type in (AnswerType.SET, AnswerType.ORDER):
+                st.radio("Or choose one", **one)
+        elif _several(q):
             order = q.answer_type is AnswerType.ORDER
             st.multiselect(
                 "Your order, first to last" if order else "Your answer",
@@ -183,22 +184,9 @@ def _widgets(token: str, view: live.PlayerView, q: Question) -> None:
                 placeholder="Pick them in order" if order else "Pick states",
             )
         elif len(q.choices) > MAX_RADIO:
-            st.selectbox(
-                "Your answer",
-                list(q.choices),
-                index=None,
-                format_func=q.label,
-                key=_key(view, "one"),
-                placeholder="Choose one (type to search)",
-            )
+            st.selectbox("Your answer", placeholder="Choose one (type to search)", **one)
         else:
-            st.radio(
-                "Your answer",
-                list(q.choices),
-                index=None,
-                format_func=q.label,
-                key=_key(view, "one"),
-            )
+            st.radio("Your answer", **one)
         button(
             "Send my answer",
             form=True,
@@ -214,7 +202,7 @@ def _map_picks(view: live.PlayerView, q: Question) -> list[str]:
     map), so the list shows them and "Send my answer" sends them; returns what the widget
     holds, for the map to show."""
     ss = st.session_state
-    several = q.answer_type in (AnswerType.SET, AnswerType.ORDER)
+    several = _several(q)
     widget = _key(view, "pick" if several else "one")
     if (picks := map_change(_key(view, "map"))) is not None:
         picks = [c for c in picks if c in q.choices]
