@@ -128,18 +128,20 @@ def answer_map(
     picked: list[str],
     *,
     zoom: list[str] | None,
+    asking: bool = True,
 ) -> None:
     """The map ``q`` is asked on: its states picked with a click where the question lets the
     map answer (the rest refused in words), ``picked`` shown as the page holds them. Read the
-    picks with :func:`ui.maps.map_change` before drawing it."""
-    mode = pick_mode(q)
+    picks with :func:`ui.maps.map_change` before drawing it. ``asking=False``: the same map
+    showing the feedback, where nothing is picked."""
+    mode = pick_mode(q) if asking else "none"
     us_map(
         key,
         roles,
         notes=notes,
         pick=mode,
-        choices=clickable(q),
-        selected=picked,
+        choices=clickable(q) if asking else None,
+        selected=picked if asking else [],
         refuse=refusals(q),
         zoom=zoom,
         height=MAP_HEIGHT if clickable(q) else MAP_HEIGHT_SHOWN,
@@ -151,23 +153,11 @@ def answer_map(
 def _question_map(view: QuizView, q: Question, roles, notes, *, asking: bool) -> None:
     """The map of the question on screen: the same element while the question is asked and
     while its feedback shows, so the browser repaints it instead of drawing it again."""
+    if asking and (picked := map_change(view.map_key)) is not None:
+        view.picked = picked
+        view.synced += 1
     zoom = zoom_states(view.run.settings)
-    if asking:
-        if (picked := map_change(view.map_key)) is not None:
-            view.picked = picked
-            view.synced += 1
-        answer_map(view.map_key, q, roles, notes, view.picked, zoom=zoom)
-        return
-    us_map(
-        view.map_key,
-        roles,
-        notes=notes,
-        selected=[],
-        refuse=refusals(q),
-        zoom=zoom,
-        height=MAP_HEIGHT if clickable(q) else MAP_HEIGHT_SHOWN,
-        label=f"Map for the question: {q.prompt}",
-    )
+    answer_map(view.map_key, q, roles, notes, view.picked, zoom=zoom, asking=asking)
 
 
 def _ask(view: QuizView) -> None:
