@@ -189,11 +189,13 @@ def _drop_assignment() -> None:
 
 
 def _setup() -> None:
+    carried = st.session_state.get(CARRIED)
     st.markdown(
         "Run a quiz on the board: the class joins with a code on their phones, you show each "
-        "question and reveal the class's answers. Choose the drill and the rules, then start."
-    )
-    carried = st.session_state.get(CARRIED)
+        "question and reveal the class's answers. "
+        + ("Choose the rules, then start." if carried else "Choose the drill and the rules, "
+           "then start.")
+    )  # fmt: skip
     if carried:
         st.info(
             f"The questions of your class assignment **{md(carried[1])}**, in its order. "
@@ -443,7 +445,7 @@ def _reveal(b: live.Board) -> None:
 def _ended(b: live.Board) -> None:
     st.markdown(f"## The game is over: {b.game.questions} questions")
     _leaders(b.standings, "Final top five")
-    if b.game.assignment_id is not None:
+    if b.game.assignment_id is not None and b.standings and b.standings.top(1):
         st.markdown(
             "Every answer is in the class assignment's results, with the class map and the CSV "
             "(the Results page, with your teacher link)."
