@@ -465,7 +465,7 @@ def test_identify_and_from_capital_are_typed_or_chosen(app):
         q = view.run.current
         assert clickable(q) == ()  # the map shows, it does not answer
         if q.mode == "identify":
-            assert asking_roles(q)[0][q.focus] == "target"
+            assert asking_roles(q)[0][q.focus] == "secret"  # named by no word: the answer
             # typed with a slip
             app.text_input(key=view.widget_key("text")).input(by_usps()[q.answer].name[:-1])
         else:

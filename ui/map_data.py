@@ -5,7 +5,9 @@ the same data: the Streamlit component (:func:`ui.maps.us_map`) and the notebook
 browser (``selected``, ``rev``) and the map's ``id``.
 
 A role is never told by colour alone: it is named in the hover label, in the state's
-accessible name and in the legend under the map.
+accessible name and in the legend under the map. An ``anonymous`` role also hides which state
+takes it: the map calls such a state by the role's label, never by its name or postal code (the
+highlighted state whose name is the answer).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ class Role:
     color: str
     label: str
     line: str | None = None  #: an outline colour, where the fill alone is not enough
+    anonymous: bool = False  #: the map names its states by ``label`` only (an answer not yet given)
 
 
 # Okabe–Ito colours: distinguishable with every common form of colour blindness.
@@ -29,6 +32,7 @@ ROLES: dict[str, Role] = {
     "neutral": Role("#dcdcdc", ""),
     "muted": Role("#f2f2f2", ""),
     "target": Role("#CC79A7", "asked about", "#1f2933"),
+    "secret": Role("#CC79A7", "the highlighted state", "#1f2933", anonymous=True),
     "selected": Role("#0072B2", "your pick"),
     "neighbor": Role("#56B4E9", "border state"),
     "corner": Role("#E69F00", "Four Corners neighbour"),
@@ -58,6 +62,8 @@ def styles(roles: Iterable[str], words: Mapping[str, str]) -> dict[str, dict[str
         style = {"fill": r.color, "label": words.get(role, r.label)}
         if r.line:
             style["line"] = r.line
+        if r.anonymous:
+            style["anonymous"] = True
         out[role] = style
     return out
 

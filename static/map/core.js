@@ -337,6 +337,19 @@ export class GeoMap {
     return this.data.roles[code] || "neutral";
   }
 
+  // A map that holds a state of an anonymous role (the highlighted state whose name is the
+  // answer) names no state: that one is called by its role's label, the others by nothing, and
+  // no box carries a postal code, so that neither words nor elimination give the answer away.
+  get secret() {
+    return Object.values(this.data.roles || {}).some((r) => this.style(r).anonymous);
+  }
+
+  nameOf(code, role = this.roleOf(code)) {
+    const s = this.style(role);
+    if (s.anonymous) return s.label;
+    return this.secret ? null : this.names.get(code);
+  }
+
   // Colours, outlines, accessible names, labels and the legend, from roles and selection.
   paint() {
     const d = this.data;
@@ -386,9 +399,9 @@ export class GeoMap {
   }
 
   accessibleName(code, role) {
-    const parts = [this.names.get(code)];
+    const parts = [this.nameOf(code, role) ?? "a state"];
     const label = this.style(role).label;
-    if (label) parts.push(label);
+    if (label && !this.style(role).anonymous) parts.push(label);
     if (this.data.pick === "order" && this.selection.includes(code)) {
       parts.push(`your ${ordinal(this.selection.indexOf(code) + 1)}`);
     }
@@ -399,7 +412,9 @@ export class GeoMap {
 
   summary() {
     const groups = this.groups();
-    const text = groups.map(([label, codes]) => `${label}: ${listing(codes.map((c) => this.names.get(c)), 8)}`);
+    const text = groups.map(([label, codes, role]) =>
+      this.style(role).anonymous ? label : `${label}: ${listing(codes.map((c) => this.nameOf(c)), 8)}`,
+    );
     return [this.data.label || "Map of the United States", ...text].join(". ");
   }
 
@@ -436,9 +451,15 @@ export class GeoMap {
       swatch.style.background = s.fill;
       if (s.line) swatch.style.boxShadow = `inset 0 0 0 2px ${s.line}`;
       const name = el("b");
+      if (s.anonymous) {
+        name.textContent = label;
+        item.append(swatch, name);
+        this.legend.appendChild(item);
+        continue;
+      }
       name.textContent = `${label}:`;
       const names = codes.map((c, i) =>
-        this.data.pick === "order" && this.selection.includes(c) ? `${i + 1}. ${this.names.get(c)}` : this.names.get(c),
+        this.data.pick === "order" && this.selection.includes(c) ? `${i + 1}. ${this.nameOf(c)}` : this.nameOf(c),
       );
       item.append(swatch, name, document.createTextNode(` ${listing(names, 12)}`));
       this.legend.appendChild(item);
@@ -479,6 +500,7 @@ export class GeoMap {
       this.draws, this.k, this.t, width, height, d.codes, d.labels, d.badges, d.symbols, d.links, d.dashed,
       d.pick === "order" ? this.selection : null,
       [...callouts.keys()].map((c) => this.style(this.roleOf(c)).fill),
+      this.secret,
     ]);
     if (look === this.overlayLook) return; // nothing on the overlay changed
     this.overlayLook = look;
@@ -498,7 +520,7 @@ export class GeoMap {
     for (const [a, b] of d.dashed || []) line(a, b, "gpm-link gpm-dashed");
     this.over.appendChild(links);
 
-    const labels = { ...(d.codes ? Object.fromEntries(this.codes.map((c) => [c, c])) : {}), ...(d.labels || {}) };
+    const labels = { ...(d.codes && !this.secret ? Object.fromEntries(this.codes.map((c) => [c, c])) : {}), ...(d.labels || {}) };
     if (d.pick === "order") this.selection.forEach((c, i) => (labels[c] = String(i + 1)));
     const tiny = (code) => {
       const box = this.paths.get(code)?.getBBox();
@@ -533,7 +555,7 @@ export class GeoMap {
       rect.style.fill = s.fill;
       if (s.line) rect.style.stroke = s.line;
       const t = el("text", {}, SVG);
-      t.textContent = code;
+      t.textContent = this.secret ? "" : code;
       if (dark(s.fill)) t.classList.add("gpm-on-dark");
       g.append(rect, t);
       this.over.appendChild(g);
@@ -763,7 +785,7 @@ export class GeoMap {
 
   activate(code) {
     const d = this.data;
-    const name = this.names.get(code);
+    const name = this.nameOf(code) ?? "This state";
     if (d.pick === "none") return;
     if (!this.canPick(code)) {
       this.say(d.refuse?.[code] || d.refuse_default || `${name} is not one of the choices here.`, true);
@@ -828,12 +850,14 @@ export class GeoMap {
 
   showTip(code, [x, y], hideAfter = 0) {
     const role = this.roleOf(code);
+    const name = this.nameOf(code, role);
+    if (name === null) return this.hideTip();
     this.tip.replaceChildren();
     const b = el("b");
-    b.textContent = this.names.get(code);
+    b.textContent = name;
     this.tip.appendChild(b);
     const label = this.style(role).label;
-    if (label) this.tip.appendChild(document.createTextNode(` — ${label}`));
+    if (label && !this.style(role).anonymous) this.tip.appendChild(document.createTextNode(` — ${label}`));
     const note = this.data.notes?.[code];
     if (note) {
       for (const line of note.split("<br>")) {

@@ -5,13 +5,16 @@ directly.
 
 * while a question is asked (:func:`asking_roles`, :func:`names_roles`): the asked state and
   the few states the prompt names are highlighted, the states that cannot be picked muted;
-  the answer is never revealed;
+  the answer is never revealed: where the prompt does not name the highlighted state (it is
+  the answer: "Which state is highlighted?") it takes the anonymous role ``secret``, which
+  the map names by its label only, and no refusal names it;
 * after an answer (:func:`feedback_roles`): right, missed and wrong states in their colours;
 * at the end (:func:`summary_roles`): every question's states in the colour of its standing.
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from engine.cards import by_usps, ordinal
@@ -48,10 +51,22 @@ def _capital_note(usps: str) -> str:
     return f"Capital: {by_usps()[usps].capital}"
 
 
+def secret_focus(q: Question) -> bool:
+    """True when ``q``'s highlighted state is one its prompt does not name ("Which state is
+    highlighted?"): the map then says no more than the question, for naming the state, even
+    by its postal code, would answer it. Read from the prompt, so it holds for a question
+    whose answer is withheld (a live phone's)."""
+    if q.focus is None:
+        return False
+    name = re.escape(by_usps()[q.focus].name)
+    return re.search(rf"(?<!West )\b{name}\b", q.prompt) is None
+
+
 def asking_roles(q: Question) -> tuple[dict[str, str], dict[str, str]]:
     """Roles and hover notes of the map while ``q`` is asked: states that cannot be picked
     are muted, the asked state (and the few states the prompt names) highlighted; the map
-    paints the student's picks itself. Never reveals the answer."""
+    paints the student's picks itself. Never reveals the answer: an asked state the prompt
+    does not name takes the anonymous role ``secret``."""
     roles: dict[str, str] = {}
     can_click = set(clickable(q))
     if can_click and len(can_click) < 50:
@@ -60,7 +75,7 @@ def asking_roles(q: Question) -> tuple[dict[str, str], dict[str, str]]:
         role = "neighbor" if q.mode == "exact" else "target"
         roles.update({s: role for s in q.shown})
     if q.focus:
-        roles[q.focus] = "target"
+        roles[q.focus] = "secret" if secret_focus(q) else "target"
     return roles, {}
 
 
@@ -68,6 +83,8 @@ def feedback_roles(q: Question, result: Result) -> tuple[dict[str, str], dict[st
     """Roles and hover notes of the map after an answer: right, missed and wrong states in
     their colours (for a letter, number or Zone answer, the asked state shows the verdict)."""
     roles, notes = asking_roles(q)
+    if q.focus and roles.get(q.focus) == "secret":
+        roles[q.focus] = "target"  # the answer is out: the map may name it
     if q.value_kind in (ValueKind.STATE, ValueKind.CAPITAL):
         roles.update({c: "correct" for c in result.right})
         roles.update({c: "missed" for c in result.missed})
@@ -156,8 +173,9 @@ MAP_HINTS: dict[str, str] = {
 
 
 def refusals(q: Question) -> dict[str, str]:
-    """What the map says when the student clicks a state that is not a choice of ``q``."""
-    if q.focus and q.focus not in clickable(q):
+    """What the map says when the student clicks a state that is not a choice of ``q`` (nothing
+    where the map takes no click, and never the name of a highlighted answer)."""
+    if q.focus and clickable(q) and q.focus not in clickable(q) and not secret_focus(q):
         return {q.focus: f"{by_usps()[q.focus].name} is the state asked about: pick the others."}
     return {}
 
