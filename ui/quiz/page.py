@@ -3,7 +3,9 @@ a :class:`~ui.quiz.session.QuizView` (the class quiz shows its own with it).
 
 The page shows one step at a time, each in the same three places (the question or the
 summary's head; the map; the answers or the verdict), so the map stays at one place of the
-page from a question to its feedback:
+page from a question to its feedback. The map and the answers stand side by side
+(:func:`_beside`), so that a question, its map and Check fit one laptop screen (1280×800);
+on a phone they stack, the answers under the map:
 
 * **ask**: the prompt, the map (the asked state highlighted) and answer widgets that work with
   or without the map: states are clicked on the map (click again to remove) *or* picked in a
@@ -160,6 +162,13 @@ def _question_map(view: QuizView, q: Question, roles, notes, *, asking: bool) ->
     answer_map(view.map_key, q, roles, notes, view.picked, zoom=zoom, asking=asking)
 
 
+def _beside() -> tuple:
+    """The map's column and the answers' column of a question and of its feedback: side by
+    side on a wide screen (the map could take the column's whole width only by pushing Check
+    below a laptop's screen), one under the other where Streamlit stacks columns (a phone)."""
+    return tuple(st.columns([3, 2], gap="medium", vertical_alignment="top"))
+
+
 def _ask(view: QuizView) -> None:
     q = view.run.current
     assert q is not None
@@ -176,13 +185,14 @@ def _ask(view: QuizView) -> None:
             st.markdown("**The states:** " + " · ".join(q.label(c) for c in q.choices))
         if hint := answer_hint(q):
             st.caption(hint)
-    with st.container():
+    map_column, answer_column = _beside()
+    with map_column:
         if q.answer_type is AnswerType.NAMES:
             roles, notes = names_roles(q, view.picked)
         else:
             roles, notes = asking_roles(q)
         _question_map(view, q, roles, notes, asking=True)
-    with st.container():
+    with answer_column:
         answer_widgets(view, q)
         if view.notice and q.answer_type is not AnswerType.NAMES:
             st.warning(md(view.notice), icon=":material/info:")
@@ -196,10 +206,11 @@ def _feedback(view: QuizView) -> None:
         if attempt.attempt > 1:
             st.markdown(":orange-badge[:material/replay: Again] A question you missed earlier.")
         st.markdown(f"### {md(q.prompt)}")
-    with st.container():
+    map_column, verdict_column = _beside()
+    with map_column:
         roles, notes = feedback_roles(q, result)
         _question_map(view, q, roles, notes, asking=False)
-    with st.container(key=view.widget_key("feedback")):
+    with verdict_column, st.container(key=view.widget_key("feedback")):
         if result.correct:
             st.success(md(result.message), icon=":material/check_circle:")
         else:

@@ -166,9 +166,9 @@ def pick_mode(q: Question) -> Pick:
 
 
 MAP_HINTS: dict[str, str] = {
-    "many": "{Click} the states on the map ({click} again to remove one), or pick them below.",
-    "order": "{Click} the states on the map in order, or pick them below in order.",
-    "one": "{Click} the state on the map, or choose it below.",
+    "many": "{Click} the states on the map ({click} again to remove one) or pick them in the list.",
+    "order": "{Click} the states on the map in order, or pick them in the list in order.",
+    "one": "{Click} the state on the map, or choose it in the list.",
 }
 
 

@@ -71,7 +71,7 @@ def answer_hint(q: Question) -> str:
             "A repeat or a slip costs nothing."
         )
     if q.answer_type is AnswerType.TEXT and q.value_kind is ValueKind.STATE:
-        extra = ", or choose it below" if q.choices else ""
+        extra = ", or choose it in the list" if q.choices else ""
         return f"Type the state's name (small slips are forgiven){extra}."
     if q.answer_type is AnswerType.TEXT:
         return "Spelling is forgiven within reason: “St. Paul” or “Saint Paul” both count."
