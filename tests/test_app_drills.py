@@ -479,7 +479,7 @@ def test_name_all_the_states_of_a_region(app):
     open_page(app, LOCATE, mode="all50", region="northeast", seed="1")
     view = view_of(app, "locate")
     q = view.run.current
-    assert view.run.total == 1 and q.prompt == "Name the 9 states of the Northeast."
+    assert view.run.total == 1 and q.prompt == "Name the 9 states of the Northeast Census region."
     for typed in ("New York", "Pensylvania", "New York", "Ohio", "VT", "Maine"):
         app.text_input(key=view_of(app, "locate").widget_key("name")).input(typed)
         click(app, "Add")

@@ -203,7 +203,7 @@ def test_locate_a_state_by_clicking_it(page, app_url, blocked):
 def test_name_the_states_of_a_region_on_a_phone(phone, app_url, blocked):
     phone.goto(app_url + "/locate_quiz?mode=all50&region=northeast&seed=1")
     wait_for_app(phone)
-    phone.get_by_text("Name the 9 states of the Northeast.").wait_for(timeout=30_000)
+    phone.get_by_text("Name the 9 states of the Northeast Census region.").wait_for(timeout=30_000)
     phone.wait_for_selector("path.choroplethlocation")
     box = phone.get_by_label("Type a state's name")
     for name in ("Maine", "Vermont", "Maine", "New Yrok"):

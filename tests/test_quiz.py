@@ -213,9 +213,9 @@ def test_invalid_settings_raise(kwargs) -> None:
 
 def test_describe_pool() -> None:
     assert QuizSettings().describe_pool() == "all 50 states"
-    assert QuizSettings(region="West").describe_pool() == "the West"
+    assert QuizSettings(region="West").describe_pool() == "the West Census region"
     assert QuizSettings(region="West", zone="Mountain").describe_pool() == (
-        "the West in the Mountain time zone"
+        "the West Census region in the Mountain time zone"
     )
     assert QuizSettings(states=("CO", "UT")).describe_pool() == "your 2 states"
 
@@ -370,10 +370,10 @@ def test_capitals_beginning_with_s_in_the_west() -> None:
     q = make_question("letter_states", "S", settings=west)
     # Sacramento, Salem, Salt Lake City, Santa Fe.
     assert q.answer == {"CA", "OR", "UT", "NM"}
-    assert q.prompt == "Select every state of the West whose capital begins with S."
+    assert q.prompt == "Select every state of the West Census region whose capital begins with S."
     result = q.check(["CA", "OR", "UT", "NM", "IL"])
     assert result.outcome is Outcome.WRONG and result.wrong == {"IL"}
-    assert "Illinois is not one of the West" in result.message
+    assert "Illinois is not in the West Census region" in result.message
 
 
 # Classroom counts, the Four Corners included (Colorado: 7 with Arizona).
@@ -973,7 +973,9 @@ def test_find_a_state_on_the_map() -> None:
     wrong = q.check("CO")
     assert wrong.outcome is Outcome.WRONG and wrong.wrong == {"CO"} and wrong.missed == {"WY"}
     # Wyoming borders Colorado, Idaho, Montana, Nebraska, South Dakota and Utah.
-    assert "Wyoming borders 6 states" in q.explanation and "the West" in q.explanation
+    assert (
+        "Wyoming borders 6 states" in q.explanation and "in the West Census region" in q.explanation
+    )
 
 
 def test_which_state_is_highlighted() -> None:
@@ -1023,13 +1025,13 @@ def test_a_region_of_9_states_repeats_after_9_questions() -> None:
 
 def test_name_all_the_states_of_the_west() -> None:
     q = make_question("all50", "ALL", settings=QuizSettings(region="West"))
-    assert q.prompt == "Name the 13 states of the West."
+    assert q.prompt == "Name the 13 states of the West Census region."
     assert q.answer == set(WEST) and q.answer_type is AnswerType.NAMES and not q.retry
     taken = q.take_name([], "wyomin")
     assert taken.usps == "WY" and "check the spelling" in taken.message
     for text, said in (
         ("Wyoming", "You already named Wyoming."),
-        ("Texas", "Texas is not one of the West."),
+        ("Texas", "Texas is not in the West Census region."),
         ("CO", "postal code"),
         ("Cheyenne", "a state capital, not a state"),
         ("Carolina", "North Carolina or South Carolina"),

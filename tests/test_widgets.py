@@ -150,7 +150,7 @@ def test_a_bad_setting_is_a_note_not_an_error() -> None:
 
 def test_a_list_of_names_fills_the_map_one_name_at_a_time() -> None:
     q = QuizWidget("locate", mode="all50", region="northeast", seed=1)
-    assert q.add_name("Texas") == "Texas is not one of the Northeast."
+    assert q.add_name("Texas") == "Texas is not in the Northeast Census region."
     assert "yes" in q.add_name("mass")
     assert q.map.data["roles"]["MA"] == "correct"
     result = q.check()

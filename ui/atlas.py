@@ -113,7 +113,7 @@ def _facts_text(selected: Card) -> str:
         f"{long_date(row.admitted)}  \n"
         f"**Population:** {ordinal(selected.population_rank)} — "
         f"{row.population_2020:,} (2020 Census)  \n"
-        f"**Zone:** {selected.zone}{also}  \n**Region:** {row.region}"
+        f"**Zone:** {selected.zone}{also}  \n**Census region:** {row.region}"
     )
 
 

@@ -46,8 +46,8 @@ def _letter_states(letter: str, ctx: Context) -> Question:
         card = by_usps()[c]
         if c in outside:
             remarks.append(
-                (c, f"{card.capital} begins with {letter}, but {card.name} is not one "
-                    f"of {settings.describe_pool()}.")
+                (c, f"{card.capital} begins with {letter}, but {card.name} is not in "
+                    f"{settings.describe_pool()}.")
             )  # fmt: skip
         elif c not in answer:
             remarks.extend(capital_remarks([c]))

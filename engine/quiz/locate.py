@@ -30,7 +30,7 @@ def _offered(usps: str, ctx: Context) -> tuple[str, ...]:
 
 def _whereabouts(usps: str) -> str:
     card = by_usps()[usps]
-    return f"{card.name} is in the {facts()[usps].region}. {border_sentence(usps)}"
+    return f"{card.name} is in the {facts()[usps].region} Census region. {border_sentence(usps)}"
 
 
 @generates("locate")
@@ -79,7 +79,7 @@ def _all50(subject: Subject, ctx: Context) -> Question:
         prompt = f"Name the {plural(len(pool), 'state')} of your list."
     else:
         prompt = f"Name the {plural(len(pool), 'state')} of {where}."
-    outside = f"is not one of {where}." if ctx.settings.filtered else "is not asked here."
+    outside = f"is not in {where}." if ctx.settings.filtered else "is not asked here."
     names = [name(c) for c in by_name(pool)]
     return mode("all50").question(
         str(len(pool)),

@@ -57,7 +57,7 @@ GROUPS: tuple[Group, ...] = (
         "ranks",
         "Rank quiz",
         "Size, statehood and population: which state is larger, joined the Union first or "
-        "has more people, and whose worst rank is lowest?",
+        "has more people, and whose worst rank is weaker (nearer 50th)?",
     ),
     Group(
         "zones",
@@ -172,7 +172,7 @@ MODE_TABLE: tuple[Mode, ...] = (
     Mode("larger", "ranks", "Which is larger?", _ONE, _STATE),
     Mode("earlier", "ranks", "Which joined the Union first?", _ONE, _STATE),
     Mode("populous", "ranks", "Which has more people?", _ONE, _STATE),
-    Mode("weaker", "ranks", "Whose worst rank is lower?", _ONE, _STATE),
+    Mode("weaker", "ranks", "Whose worst rank is weaker?", _ONE, _STATE),
     Mode("order", "ranks", "Put four in order", _ORDER, _STATE),
     Mode("zone", "zones", "Time zone of the capital", _ONE, ValueKind.ZONE),
     Mode("locate", "locate", "Find the state on the map", _ONE, _STATE),

@@ -1,7 +1,7 @@
 """The rank drills: ``larger``, ``earlier``, ``populous`` (which of two states is larger /
 joined the Union first / had more people in 2020?), ``weaker`` (which state's worst rank, the
-lowest of its three, is lower: Reverse Geography War) and ``order`` (put four states in order
-of one category).
+weakest of its three, is weaker, a higher number nearer 50th: Reverse Geography War) and
+``order`` (put four states in order of one category).
 
 A question may be made about given states (a tuple subject, see
 :func:`engine.quiz.deal.make_question`). Two states that joined the Union the same day (North
@@ -135,13 +135,13 @@ def _weaker(subject: Subject, ctx: Context) -> Question:
     weaker, stronger = sorted(pair, key=lambda c: -by_usps()[c].weakness)
     return mode("weaker").question(
         "-".join(sorted(pair)),
-        f"Whose worst rank is lower (nearer 50th): {name(a)} or {name(b)}?",
+        f"Whose worst rank is weaker (the higher number, nearer 50th): {name(a)} or {name(b)}?",
         weaker,
         choices=(a, b),
         shown=(a, b),
-        explanation=f"A state's worst rank is the lowest of its three ranks (size, statehood, "
-        f"population; 1st is the top, 50th the bottom). {_ranks_text(weaker)}; "
-        f"{_ranks_text(stronger)}. {name(weaker)}'s worst rank is lower.",
+        explanation=f"A state's worst rank is the weakest of its three ranks (size, statehood, "
+        f"population; 1st is the strongest, 50th the weakest). {_ranks_text(weaker)}; "
+        f"{_ranks_text(stronger)}. {name(weaker)}'s worst rank is weaker (nearer 50th).",
     )
 
 

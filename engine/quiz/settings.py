@@ -92,13 +92,13 @@ class QuizSettings:
         return self.region is not None or self.zone is not None or bool(self.states)
 
     def describe_pool(self) -> str:
-        """The selection in words: "all 50 states", "the West", "the West in the Mountain time
-        zone", "your 3 states"."""
+        """The selection in words: "all 50 states", "the West Census region", "the West Census
+        region in the Mountain time zone", "your 3 states"."""
         if self.states:
             return f"your {plural(len(self.pool()), 'state')}"
         parts = []
         if self.region:
-            parts.append(f"the {self.region}")
+            parts.append(f"the {self.region} Census region")
         if self.zone:
             parts.append(f"the {self.zone} time zone")
         return " in ".join(parts) if parts else "all 50 states"
