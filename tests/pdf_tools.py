@@ -33,6 +33,18 @@ def _run(*command: str, data: bytes) -> bytes:
     return subprocess.run(command, input=data, capture_output=True, check=True).stdout
 
 
+def complaints(pdf: bytes) -> dict[str, str]:
+    """What ``pdfinfo`` and ``pdftotext`` print on their error stream while reading the PDF
+    (a viewer built on poppler, such as Evince or Okular, meets the same), by tool; a
+    well-formed PDF gives ``{}``."""
+    said = {}
+    for command in (("pdfinfo", "-"), ("pdftotext", "-", "-")):
+        run = subprocess.run(command, input=pdf, capture_output=True, check=True)
+        if run.stderr.strip():
+            said[command[0]] = run.stderr.decode("utf-8", "replace").strip()
+    return said
+
+
 def pages_text(pdf: bytes) -> list[str]:
     """The text layer of each page, white space folded to single spaces."""
     text = _run("pdftotext", "-raw", "-enc", "UTF-8", "-", "-", data=pdf).decode("utf-8")

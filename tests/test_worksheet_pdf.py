@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.quiz import GROUP_TITLES, MODE_GROUPS, QuizSettings, build_questions
-from tests.pdf_tools import alt_texts, info, need_poppler, page_picture, pages_text
+from tests.pdf_tools import alt_texts, complaints, info, need_poppler, page_picture, pages_text
 from worksheets import Paper, key_pdf, worksheet, worksheet_pdf
 from worksheets.paper import Form
 
@@ -53,6 +53,7 @@ def test_every_drill_prints_its_questions_and_its_key(poppler, group, paper):
     sheet = drill_sheet(group, paper)
     pdf, key = worksheet_pdf(sheet), key_pdf(sheet)
     for document, pages in zip((pdf, key), PAGES[group, paper], strict=True):
+        assert complaints(document) == {}  # poppler reads it without a word on stderr
         facts = info(document)
         assert (int(facts["Pages"]), facts["Page size"]) == (pages, SIZES[paper])
         assert facts["Tagged"] == "yes"

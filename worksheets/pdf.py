@@ -5,6 +5,13 @@ Every PDF is PDF/UA-1 (``pdf_standards=["ua-1"]``): tagged, with a title and a l
 Typst refuses to make one with an image that has no alternative text, so a map without words
 cannot slip through. The document has no date and Typst reads no system font, so the same
 worksheet gives the same bytes on every machine.
+
+Typst writes ``/MarkInfo<</Marked true/Suspects false>>``, as the PDF standard allows; poppler
+(pdfinfo, pdftotext, and the viewers built on it: Evince, Okular) reads any ``/Suspects``
+that is not ``true`` as "Suspects object is wrong type" and says so on every opening. The
+entry is optional and ``false`` is its default (PDF 1.7, table 321; PDF/UA-1 only forbids
+``true``), so :func:`_without_suspects` blanks it out with spaces of the same length: the
+cross-reference offsets stay right and the document means the same.
 """
 
 from __future__ import annotations
@@ -14,10 +21,19 @@ import typst
 from worksheets.layout import Worksheet, inputs, template
 
 STANDARDS = ["ua-1"]
+MARK_INFO = b"/MarkInfo<</Marked true/Suspects false>>"
+MARKED = b"/MarkInfo<</Marked true" + b" " * len(b"/Suspects false") + b">>"
 
 
 class WorksheetError(RuntimeError):
     """Typst could not make the PDF; the message says why in words."""
+
+
+def _without_suspects(pdf: bytes) -> bytes:
+    """``pdf`` with its catalog's ``/Suspects false`` blanked out (see the module's text);
+    unchanged unless the catalog's entry is there exactly once (a title typed as that entry
+    is left alone)."""
+    return pdf.replace(MARK_INFO, MARKED) if pdf.count(MARK_INFO) == 1 else pdf
 
 
 def _compile(sheet: Worksheet, key: bool) -> bytes:
@@ -33,7 +49,7 @@ def _compile(sheet: Worksheet, key: bool) -> bytes:
         what = "answer key" if key else "worksheet"
         raise WorksheetError(f"The {what} could not be typeset: {error}") from error
     assert isinstance(pdf, bytes)
-    return pdf
+    return _without_suspects(pdf)
 
 
 def worksheet_pdf(sheet: Worksheet) -> bytes:
