@@ -90,3 +90,15 @@ def page_picture(pdf: bytes, name: str, page: int = 1, dpi: int = 90) -> Path:
     path.write_bytes(png)
     print(f"screenshot: {path.relative_to(SCREENSHOTS.parent)}")
     return path
+
+
+def ink_depth(pdf: bytes, page: int, *, footer: float = 0.06) -> float:
+    """How far down page ``page`` its ink reaches, as a share of the page's height (0: blank;
+    the bottom ``footer`` share, where the page number stands, is not counted)."""
+    pgm = _run("pdftoppm", "-gray", "-r", "30", "-f", str(page), "-l", str(page), "-", data=pdf)
+    magic, width, height, _, pixels = pgm.split(maxsplit=4)
+    assert magic == b"P5"
+    w, h = int(width), int(height)
+    rows = [pixels[y * w : (y + 1) * w] for y in range(int(h * (1 - footer)))]
+    inked = [y for y, row in enumerate(rows) if min(row) < 128]
+    return (inked[-1] + 1) / h if inked else 0.0

@@ -6,10 +6,20 @@ settings. Pictures of the first pages land in ``screenshots/``."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.quiz import GROUP_TITLES, MODE_GROUPS, QuizSettings, build_questions
-from tests.pdf_tools import alt_texts, complaints, info, need_poppler, page_picture, pages_text
+from tests.pdf_tools import (
+    alt_texts,
+    complaints,
+    info,
+    ink_depth,
+    need_poppler,
+    page_picture,
+    pages_text,
+)
 from worksheets import Paper, key_pdf, worksheet, worksheet_pdf
 from worksheets.paper import Form
 
@@ -35,9 +45,9 @@ def poppler():
     need_poppler()
 
 
-def drill_sheet(group: str, paper: Paper, title: str | None = None):
-    """The worksheet of every mode of ``group`` (``all50`` too), 10 questions, seed 7."""
-    settings = QuizSettings(modes=MODE_GROUPS[group], n=10, seed=SEED)
+def drill_sheet(group: str, paper: Paper, title: str | None = None, n: int = 10, modes=None):
+    """The worksheet of every mode of ``group`` (``all50`` too), ``n`` questions, seed 7."""
+    settings = QuizSettings(modes=modes or MODE_GROUPS[group], n=n, seed=SEED)
     return worksheet(
         build_questions(settings),
         title=title or GROUP_TITLES[group],
@@ -104,3 +114,40 @@ def test_pictures_of_a_map_page_and_of_the_key(poppler, paper):
     size = paper.label.lower()
     assert page_picture(worksheet_pdf(sheet), f"worksheet-borders-{size}").stat().st_size
     assert page_picture(key_pdf(sheet), f"worksheet-borders-key-{size}").stat().st_size
+
+
+def questions_per_page(pdf: bytes, sheet) -> list[int]:
+    """How many questions begin on each page (a question's number and words: "3. Which …")."""
+    starts = [
+        re.compile(rf"(?<![\d]){re.escape(f'{q.number}. {q.prompt}')}") for q in sheet.questions
+    ]
+    return [sum(bool(start.search(page)) for start in starts) for page in pages_text(pdf)]
+
+
+def assert_no_lone_last_question(sheet) -> None:
+    """Neither the sheet nor its key ends on a page holding one question, unless the sheet is
+    one question or that question is tall enough to fill half the page by itself (it cannot
+    share a page with the one before it: 50 lines to write on under a map)."""
+    for make in (worksheet_pdf, key_pdf):
+        pdf = make(sheet)
+        counts = questions_per_page(pdf, sheet)
+        where = f"{make.__name__} of {len(sheet.questions)} ({sheet.paper.label}): {counts}"
+        assert sum(counts) == len(sheet.questions) and 0 not in counts, where
+        if len(sheet.questions) > 1 and counts[-1] == 1:
+            assert ink_depth(pdf, len(counts)) > 0.5, f"a lone last question: {where}"
+
+
+COUNTS = (*range(2, 11), 13, 20, 30)  #: 11, 12, 50 checked by hand too
+
+
+@pytest.mark.parametrize("paper", list(Paper))
+@pytest.mark.parametrize("group", list(MODE_GROUPS))
+def test_no_last_page_holds_a_lone_question(poppler, group, paper):
+    for n in COUNTS:
+        assert_no_lone_last_question(drill_sheet(group, paper, n=n))
+
+
+@pytest.mark.parametrize("mode", sorted({m for ms in MODE_GROUPS.values() for m in ms}))
+def test_no_last_page_holds_a_lone_question_of_one_mode(poppler, mode):
+    for n in (3, 7):
+        assert_no_lone_last_question(drill_sheet("borders", Paper.LETTER, n=n, modes=(mode,)))
