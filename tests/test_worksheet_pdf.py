@@ -26,8 +26,8 @@ from worksheets.paper import Form
 SEED = 7
 #: pages of (worksheet, key) of the 10-question worksheet of each drill with seed 7
 PAGES: dict[tuple[str, Paper], tuple[int, int]] = {
-    ("borders", Paper.LETTER): (3, 2),
-    ("borders", Paper.A4): (3, 1),
+    ("borders", Paper.LETTER): (3, 1),
+    ("borders", Paper.A4): (2, 1),
     ("capitals", Paper.LETTER): (2, 1),
     ("capitals", Paper.A4): (2, 1),
     ("ranks", Paper.LETTER): (1, 1),
