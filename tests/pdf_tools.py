@@ -102,3 +102,16 @@ def ink_depth(pdf: bytes, page: int, *, footer: float = 0.06) -> float:
     rows = [pixels[y * w : (y + 1) * w] for y in range(int(h * (1 - footer)))]
     inked = [y for y, row in enumerate(rows) if min(row) < 128]
     return (inked[-1] + 1) / h if inked else 0.0
+
+
+def need_fonts() -> None:
+    """Skip (or, on CI, fail) when a font folder of ``worksheets.fonts`` is missing."""
+    from worksheets.fonts import FONT_DIRS, font_paths
+
+    missing = sorted(set(FONT_DIRS) - set(font_paths()))
+    if not missing:
+        return
+    reason = f"{', '.join(missing)} not found (apt-get install -y $(cat packages.txt))"
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason}: .ci/run installs them")
+    pytest.skip(reason)

@@ -1,10 +1,11 @@
 """Worksheets and keys as PDF, compiled by Typst in this process (the ``typst`` package: no
-browser, no network, no system fonts).
+browser, no network; Typst's own fonts and those of :mod:`worksheets.fonts`).
 
 Every PDF is PDF/UA-1 (``pdf_standards=["ua-1"]``): tagged, with a title and a language, and
 Typst refuses to make one with an image that has no alternative text, so a map without words
-cannot slip through. The document has no date and Typst reads no system font, so the same
-worksheet gives the same bytes on every machine.
+cannot slip through. The document has no date and Typst reads no font but its own and those of
+:mod:`worksheets.fonts` (used only for what its own cannot draw), so the same worksheet gives
+the same bytes on every machine that can print its title.
 
 Typst writes ``/MarkInfo<</Marked true/Suspects false>>``, as the PDF standard allows; poppler
 (pdfinfo, pdftotext, and the viewers built on it: Evince, Okular) reads any ``/Suspects``
@@ -18,9 +19,9 @@ from __future__ import annotations
 
 import typst
 
+from worksheets.fonts import STANDARDS, font_paths
 from worksheets.layout import Worksheet, inputs, template
 
-STANDARDS = ["ua-1"]
 MARK_INFO = b"/MarkInfo<</Marked true/Suspects false>>"
 MARKED = b"/MarkInfo<</Marked true" + b" " * len(b"/Suspects false") + b">>"
 
@@ -44,6 +45,7 @@ def _compile(sheet: Worksheet, key: bool) -> bytes:
             sys_inputs=inputs(sheet, key=key),
             pdf_standards=STANDARDS,
             ignore_system_fonts=True,
+            font_paths=list(font_paths()),
         )
     except typst.TypstError as error:
         what = "answer key" if key else "worksheet"
@@ -60,3 +62,31 @@ def worksheet_pdf(sheet: Worksheet) -> bytes:
 def key_pdf(sheet: Worksheet) -> bytes:
     """The worksheet's answer key, as PDF bytes."""
     return _compile(sheet, key=True)
+
+
+NOTICE = b"""#set document(title: "GeoPlunge: no worksheet")
+#set text(lang: "en", size: 13pt)
+#set page(paper: "us-letter")
+= The worksheet could not be made
+#sys.inputs.message
+"""
+
+
+def notice_pdf(message: str) -> bytes:
+    """A one-page PDF that says ``message`` (why a worksheet or key could not be made), for a
+    download that must give something: characters no font has are written as escapes."""
+    for text in (message, message.encode("ascii", "backslashreplace").decode("ascii")):
+        try:
+            pdf = typst.compile(
+                NOTICE,
+                format="pdf",
+                sys_inputs={"message": text},
+                pdf_standards=STANDARDS,
+                ignore_system_fonts=True,
+                font_paths=list(font_paths()),
+            )
+        except typst.TypstError:
+            continue
+        assert isinstance(pdf, bytes)
+        return _without_suspects(pdf)
+    raise WorksheetError(message)
