@@ -138,6 +138,7 @@ def view_box() -> tuple[int, int, int, int]:
 
 @cache
 def _outlines_box() -> tuple[int, int, int, int]:
+    """The box around all 50 outlines, with :data:`MARGIN`: (x, y, width, height)."""
     xs: list[float] = []
     ys: list[float] = []
     for feature in geodata.shapes()["features"]:
@@ -156,19 +157,18 @@ def outline_svg(marks: Marks = Marks()) -> str:
     states in alphabetical order of their codes, so equal marks give equal bytes)."""
     shapes = paths()
     x, y, w, h = view_box()
-
     small = boxes()
 
+    def shape(c: str) -> str:
+        """The state's outline, and its box if it has one (drawn alike: one group's style)."""
+        box = ""
+        if c in small:
+            bx, by = small[c][1]
+            box = f'<rect x="{bx}" y="{by}" width="{BOX}" height="{BOX}"/>'
+        return f'<path id="{c}" d="{shapes[c]}"/>{box}'
+
     def group(codes: Iterable[str], style: str) -> str:
-        body = "".join(
-            f'<path id="{c}" d="{shapes[c]}"/>'
-            + (
-                f'<rect x="{small[c][1][0]}" y="{small[c][1][1]}" width="{BOX}" height="{BOX}"/>'
-                if c in small
-                else ""
-            )
-            for c in sorted(codes)
-        )
+        body = "".join(shape(c) for c in sorted(codes))
         return f"<g {style}>{body}</g>" if body else ""
 
     leaders = "".join(
@@ -210,10 +210,10 @@ def alt_text(marks: Marks, *, selection: str = "", name_hatched: bool = True) ->
     "…; coloured: Arizona, Kansas and Utah (3 states)." ``selection`` names what the muted
     states are outside of ("the West"); without ``name_hatched`` the hatched state stays
     unnamed ("one state is hatched": on a worksheet asking which state it is)."""
-    boxes_ = "labelled boxes" if marks.codes else "boxes"
+    drawn_as = "labelled boxes" if marks.codes else "boxes"
     parts = [
         "Outline map of the 50 states, Alaska and Hawaii in insets, "
-        f"the small north-eastern states also as {boxes_} at the right"
+        f"the small north-eastern states also as {drawn_as} at the right"
     ]
     if marks.hatched and not name_hatched:
         parts.append("one state is hatched")
