@@ -18,15 +18,21 @@ from tests.browser import SCREENSHOTS
 TOOLS = ("pdftotext", "pdfinfo", "pdftoppm")
 
 
-def need_poppler() -> None:
-    """Skip (or, on CI, fail) when a poppler tool is missing."""
-    missing = [tool for tool in TOOLS if shutil.which(tool) is None]
+def _need(missing: list[str], install: str) -> None:
+    """Skip (or, on CI, fail) when something of ``missing`` is."""
     if not missing:
         return
-    reason = f"{', '.join(missing)} not found (apt-get install -y poppler-utils)"
+    reason = f"{', '.join(missing)} not found ({install})"
     if os.environ.get("CI") == "true":
         pytest.fail(f"{reason}: .ci/run installs it")
     pytest.skip(reason)
+
+
+def need_poppler() -> None:
+    """Skip (or, on CI, fail) when a poppler tool is missing."""
+    _need(
+        [tool for tool in TOOLS if shutil.which(tool) is None], "apt-get install -y poppler-utils"
+    )
 
 
 def _run(*command: str, data: bytes) -> bytes:
@@ -108,10 +114,4 @@ def need_fonts() -> None:
     """Skip (or, on CI, fail) when a font folder of ``worksheets.fonts`` is missing."""
     from worksheets.fonts import FONT_DIRS, font_paths
 
-    missing = sorted(set(FONT_DIRS) - set(font_paths()))
-    if not missing:
-        return
-    reason = f"{', '.join(missing)} not found (apt-get install -y $(cat packages.txt))"
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{reason}: .ci/run installs them")
-    pytest.skip(reason)
+    _need(sorted(set(FONT_DIRS) - set(font_paths())), "apt-get install -y $(cat packages.txt)")

@@ -44,18 +44,26 @@ def font_paths() -> tuple[str, ...]:
     return tuple(d for d in FONT_DIRS if Path(d).is_dir())
 
 
+def typeset(source: bytes, inputs: dict[str, str]) -> bytes:
+    """Typst ``source`` as PDF/UA-1 with ``sys.inputs`` ``inputs``, Typst's fonts and those of
+    :func:`font_paths` (no other font of the machine); ``typst.TypstError`` if it cannot."""
+    pdf = typst.compile(
+        source,
+        format="pdf",
+        sys_inputs=inputs,
+        pdf_standards=STANDARDS,
+        ignore_system_fonts=True,
+        font_paths=list(font_paths()),
+    )
+    assert isinstance(pdf, bytes)
+    return pdf
+
+
 def _fails_on(text: str) -> str | None:
     """The first text Typst cannot draw in ``text`` with the worksheet's fonts, or ``None``
     when it prints (``""``: it fails for another reason)."""
     try:
-        typst.compile(
-            PROBE,
-            format="pdf",
-            sys_inputs={"text": text},
-            pdf_standards=STANDARDS,
-            ignore_system_fonts=True,
-            font_paths=list(font_paths()),
-        )
+        typeset(PROBE, {"text": text})
     except typst.TypstError as error:
         found = MISSING.search(str(error))
         return found.group(1) if found else ""

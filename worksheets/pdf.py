@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import typst
 
-from worksheets.fonts import STANDARDS, font_paths
+from worksheets.fonts import typeset
 from worksheets.layout import Worksheet, inputs, template
 
 MARK_INFO = b"/MarkInfo<</Marked true/Suspects false>>"
@@ -39,18 +39,10 @@ def _without_suspects(pdf: bytes) -> bytes:
 
 def _compile(sheet: Worksheet, key: bool) -> bytes:
     try:
-        pdf = typst.compile(
-            template().encode("utf-8"),
-            format="pdf",
-            sys_inputs=inputs(sheet, key=key),
-            pdf_standards=STANDARDS,
-            ignore_system_fonts=True,
-            font_paths=list(font_paths()),
-        )
+        pdf = typeset(template().encode("utf-8"), inputs(sheet, key=key))
     except typst.TypstError as error:
         what = "answer key" if key else "worksheet"
         raise WorksheetError(f"The {what} could not be typeset: {error}") from error
-    assert isinstance(pdf, bytes)
     return _without_suspects(pdf)
 
 
@@ -77,16 +69,7 @@ def notice_pdf(message: str) -> bytes:
     download that must give something: characters no font has are written as escapes."""
     for text in (message, message.encode("ascii", "backslashreplace").decode("ascii")):
         try:
-            pdf = typst.compile(
-                NOTICE,
-                format="pdf",
-                sys_inputs={"message": text},
-                pdf_standards=STANDARDS,
-                ignore_system_fonts=True,
-                font_paths=list(font_paths()),
-            )
+            return _without_suspects(typeset(NOTICE, {"message": text}))
         except typst.TypstError:
             continue
-        assert isinstance(pdf, bytes)
-        return _without_suspects(pdf)
     raise WorksheetError(message)
