@@ -18,19 +18,37 @@ from tests.browser import SCREENSHOTS
 TOOLS = ("pdftotext", "pdfinfo", "pdftoppm")
 
 
-def need_poppler() -> None:
-    """Skip (or, on CI, fail) when a poppler tool is missing."""
-    missing = [tool for tool in TOOLS if shutil.which(tool) is None]
+def _need(missing: list[str], install: str) -> None:
+    """Skip (or, on CI, fail) when something of ``missing`` is."""
     if not missing:
         return
-    reason = f"{', '.join(missing)} not found (apt-get install -y poppler-utils)"
+    reason = f"{', '.join(missing)} not found ({install})"
     if os.environ.get("CI") == "true":
         pytest.fail(f"{reason}: .ci/run installs it")
     pytest.skip(reason)
 
 
+def need_poppler() -> None:
+    """Skip (or, on CI, fail) when a poppler tool is missing."""
+    _need(
+        [tool for tool in TOOLS if shutil.which(tool) is None], "apt-get install -y poppler-utils"
+    )
+
+
 def _run(*command: str, data: bytes) -> bytes:
     return subprocess.run(command, input=data, capture_output=True, check=True).stdout
+
+
+def complaints(pdf: bytes) -> dict[str, str]:
+    """What ``pdfinfo`` and ``pdftotext`` print on their error stream while reading the PDF
+    (a viewer built on poppler, such as Evince or Okular, meets the same), by tool; a
+    well-formed PDF gives ``{}``."""
+    said = {}
+    for command in (("pdfinfo", "-"), ("pdftotext", "-", "-")):
+        run = subprocess.run(command, input=pdf, capture_output=True, check=True)
+        if run.stderr.strip():
+            said[command[0]] = run.stderr.decode("utf-8", "replace").strip()
+    return said
 
 
 def pages_text(pdf: bytes) -> list[str]:
@@ -78,3 +96,22 @@ def page_picture(pdf: bytes, name: str, page: int = 1, dpi: int = 90) -> Path:
     path.write_bytes(png)
     print(f"screenshot: {path.relative_to(SCREENSHOTS.parent)}")
     return path
+
+
+def ink_depth(pdf: bytes, page: int, *, footer: float = 0.06) -> float:
+    """How far down page ``page`` its ink reaches, as a share of the page's height (0: blank;
+    the bottom ``footer`` share, where the page number stands, is not counted)."""
+    pgm = _run("pdftoppm", "-gray", "-r", "30", "-f", str(page), "-l", str(page), "-", data=pdf)
+    magic, width, height, _, pixels = pgm.split(maxsplit=4)
+    assert magic == b"P5"
+    w, h = int(width), int(height)
+    rows = [pixels[y * w : (y + 1) * w] for y in range(int(h * (1 - footer)))]
+    inked = [y for y, row in enumerate(rows) if min(row) < 128]
+    return (inked[-1] + 1) / h if inked else 0.0
+
+
+def need_fonts() -> None:
+    """Skip (or, on CI, fail) when a font folder of ``worksheets.fonts`` is missing."""
+    from worksheets.fonts import FONT_DIRS, font_paths
+
+    _need(sorted(set(FONT_DIRS) - set(font_paths())), "apt-get install -y $(cat packages.txt)")

@@ -16,22 +16,25 @@ import pytest
 from streamlit.runtime.media_file_manager import MediaFileManager
 from streamlit.testing.v1 import AppTest
 
-from engine.quiz import build_questions, parse_settings
+from engine.quiz import QuizSettings, build_questions, parse_settings
 from store.classroom import find_assignment
 from store.gradebook import CANVAS_COLUMNS, GRADEBOOKS, PLAIN_COLUMNS
-from tests.pdf_tools import info, need_poppler, pages_text
+from tests.pdf_tools import info, need_fonts, need_poppler, pages_text
 from tests.test_app_classroom import (  # noqa: F401 (sqlite_class_db: a fixture)
     ASSIGN,
     RESULTS,
     answer,
     create,
     join_as,
+    quick,
     session,
     sqlite_class_db,
     view,
 )
 from tests.test_app_drills import click, open_page
+from ui.classroom.worksheet import printed
 from ui.storage import app_database
+from worksheets import worksheet, worksheet_pdf
 from worksheets.paper import on_paper
 
 SHEET, KEY = "Download the worksheet (PDF)", "Download the answer key (PDF)"
@@ -158,3 +161,50 @@ def test_results_offer_the_worksheet_and_the_gradebooks(app, downloads):
         names = [r[0] for r in rows[1:]]
         assert names == ["Ana", "'=1+1"]
         assert rows[1][1 if book.id != "canvas" else 5] == "3"
+
+
+@pytest.mark.usefixtures("sqlite_class_db")
+def test_a_title_in_any_script_the_form_takes_prints_and_one_it_cannot_is_refused(app, downloads):
+    """Hangul and emoji: created, and its worksheet reads the title back; hieroglyphs (no font
+    here has them): refused at the form in words, nothing created."""
+    need_poppler()
+    need_fonts()
+    code, _ = create(app, title="지리 퀴즈 🗺️ ＧＥＯ")
+    click(app, "Step 2: show my private teacher link")
+    pdf = made(downloads, f"geoplunge-{code}-worksheet-letter.pdf")
+    assert "지리 퀴즈 🗺️ ＧＥＯ" in pages_text(pdf)[0]
+
+    teacher = session()
+    open_page(teacher, ASSIGN)
+    teacher.radio(key="assign_drill").set_value("zones").run()
+    teacher.text_input(key="assign_class_title").input("Pharaohs 𓀀")
+    click(teacher, "Create a class assignment")
+    assert "assign_class_created" not in teacher.session_state
+    said = [e.value for e in teacher.error]
+    assert said == [
+        "The worksheet printer has no font for “𓀀” (U+13000) in the title. "
+        "Change the title: the assignment's worksheet prints it."
+    ]
+
+
+@pytest.mark.usefixtures("sqlite_class_db")
+def test_a_stored_title_the_printer_cannot_print_is_said_not_silent(downloads):
+    """A title stored before the form checked it: the Results page says so in words instead
+    of offering downloads that give nothing; a PDF that cannot be made downloads as a page
+    that says why."""
+    need_poppler()
+    code, key = quick(app_database(), title="Pharaohs 𓀀")
+    teacher = open_page(session(), RESULTS, key=key)
+    assert not teacher.exception
+    assert SHEET not in labels(teacher)
+    assert any("no font for “𓀀”" in w.value for w in teacher.warning)
+
+    settings = QuizSettings(modes=("zone",), n=2)
+    sheet = worksheet(
+        build_questions(settings),
+        title="Pharaohs 𓀀",
+        drill="Time zone quiz",
+        selection="all 50 states",
+    )
+    text = " ".join(pages_text(printed(worksheet_pdf, sheet)))
+    assert "The worksheet could not be made" in text and "could not be typeset" in text

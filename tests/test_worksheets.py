@@ -17,7 +17,19 @@ from engine.quiz.facts import all_states
 from tests.conftest import ROOT
 from worksheets.albers import ALASKA, HAWAII, LOWER_48, part
 from worksheets.layout import Paper, data, inputs, template, worksheet
-from worksheets.maps import FILL, MUTED, Marks, alt_text, outline_svg, paths, view_box
+from worksheets.maps import (
+    BOX,
+    CALLOUTS,
+    FILL,
+    MUTED,
+    OUTLINE,
+    Marks,
+    alt_text,
+    boxes,
+    outline_svg,
+    paths,
+    view_box,
+)
 from worksheets.paper import PAPER_WORDS, TICK_LIMIT, Form, on_paper
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -147,7 +159,7 @@ def test_a_colouring_question_hatches_the_state_it_asks_about():
 
 def test_which_state_is_hatched_never_names_it_on_the_sheet():
     p = on_paper(make_question("identify", "KS"), 1)
-    assert p.form is Form.WRITE and p.sheet_map == Marks.of(hatched={"KS"})
+    assert p.form is Form.WRITE and p.sheet_map == Marks.of(hatched={"KS"}, codes=False)
     assert "Kansas" not in p.prompt + p.instruction + p.sheet_alt
     assert "Kansas" in p.key_alt and p.answer == "Kansas"
 
@@ -243,3 +255,66 @@ def test_the_package_needs_neither_streamlit_nor_the_store_nor_geopandas():
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert done.stdout.strip() == "[]"
+
+
+# --- the small states' boxes ----------------------------------------------------------------
+
+
+def test_the_small_states_are_the_app_maps_in_its_order():
+    core = (ROOT / "static" / "map" / "core.js").read_text()
+    listed = re.search(r"const CALLOUTS = \[([^\]]*)\]", core)
+    assert listed and tuple(re.findall(r'"([A-Z]{2})"', listed.group(1))) == CALLOUTS
+
+
+def test_every_small_state_has_a_box_off_the_coast_marked_as_its_state():
+    x, y, w, h = view_box()
+    east = max(int(mx) for d in paths().values() for mx in re.findall(r"M(-?\d+)", d))
+    for _, (bx, by) in boxes().values():
+        assert east < bx and bx + BOX <= x + w and y <= by and by + BOX <= y + h
+    marks = Marks.of(hatched={"DE"}, filled={"NJ", "DE"}, muted={"RI"})
+    svg = ElementTree.fromstring(outline_svg(marks))
+    boxed = {
+        g.get("fill"): {p.get("id") for p in g.iter(f"{SVG}path") if p.get("id") in CALLOUTS}
+        for g in svg.iter(f"{SVG}g")
+        if g.get("fill") and list(g.iter(f"{SVG}rect"))
+    }
+    rects = {
+        g.get("fill"): len(list(g.iter(f"{SVG}rect"))) for g in svg.iter(f"{SVG}g") if g.get("fill")
+    }
+    assert boxed == {
+        "#ffffff": {"VT", "NH", "MA", "CT", "MD"},
+        MUTED: {"RI"},
+        FILL: {"NJ", "DE"},
+        "url(#hatch)": {"DE"},
+    }
+    assert rects == {"#ffffff": 5, MUTED: 1, FILL: 2, "url(#hatch)": 1, "none": 0, OUTLINE: 0}
+
+
+def codes_on(svg: str) -> list[str]:
+    return [t.text for t in ElementTree.fromstring(svg).iter(f"{SVG}text")]
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+def test_the_boxes_name_their_states_unless_the_student_names_states(mode):
+    """Every mode: the key's maps have the postal codes; the sheet's too, except where the
+    student writes a state's name (``all50``, a hatched state the question does not name)."""
+    for region in (None, "Northeast"):
+        try:
+            settings = QuizSettings(modes=(mode,), n=6, seed=3, region=region)
+            questions = build_questions(settings)
+        except ValueError:
+            continue
+        for i, q in enumerate(questions, 1):
+            p = on_paper(q, i, settings.describe_pool())
+            if p.sheet_map is None:
+                continue
+            names = (
+                p.form is Form.NAMES
+                or "hatched on the map" not in p.instruction
+                and bool(p.sheet_map.hatched)
+            )
+            assert codes_on(outline_svg(p.sheet_map)) == ([] if names else list(CALLOUTS)), (
+                mode,
+                p.prompt,
+            )
+            assert codes_on(outline_svg(p.key_map)) == list(CALLOUTS)

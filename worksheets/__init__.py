@@ -8,10 +8,21 @@ assignment it is printed for.
 * ``maps``: outline maps of the 50 states as SVG, hatched, filled or grey, and their words;
 * ``paper``: how each question goes on paper (colour, tick, write, number, list) and its key;
 * ``layout``: the worksheet, the Typst template (``worksheet.typ``) and the data it reads;
+* ``fonts``: the fonts Typst gets, and which titles they can print;
 * ``pdf``: the worksheet and its key compiled to PDF/UA by Typst, in process.
 """
 
+from worksheets.fonts import title_problem
 from worksheets.layout import Paper, Worksheet, worksheet
-from worksheets.pdf import WorksheetError, key_pdf, worksheet_pdf
+from worksheets.pdf import WorksheetError, key_pdf, notice_pdf, worksheet_pdf
 
-__all__ = ["Paper", "Worksheet", "WorksheetError", "key_pdf", "worksheet", "worksheet_pdf"]
+__all__ = [
+    "Paper",
+    "Worksheet",
+    "WorksheetError",
+    "key_pdf",
+    "notice_pdf",
+    "title_problem",
+    "worksheet",
+    "worksheet_pdf",
+]

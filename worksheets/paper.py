@@ -16,6 +16,9 @@ The rules (:func:`on_paper`):
 * ``all50`` gets **a numbered line per state of the selection** beside a blank outline map
   (states outside the selection grey): writing names on lines reads better than squeezing
   them into small north-eastern states;
+* the small north-eastern states are repeated as boxes beside every map, to colour or read
+  a hatch in; their postal codes stand beside them except where the student names states
+  (``all50``, and a question about a state it does not name: the code would be the answer);
 * a question about a state it does not name (``identify``: "Which state is highlighted?")
   shows that state **hatched** on a map, and so does a colouring question about a state
   (``neighbors``); the states outside a question's selection are grey.
@@ -128,7 +131,8 @@ def _maps(q: Question, form: Form) -> tuple[Marks | None, Marks | None]:
     hatched = frozenset({q.focus}) if hatch and q.focus else frozenset()
     muted = frozenset(all_states()) - frozenset(q.shown) if q.shown else frozenset()
     filled = _answer_states(q) if q.value_kind is ValueKind.STATE else frozenset()
-    return Marks(hatched, frozenset(), muted), Marks(hatched, filled, muted)
+    codes = form is not Form.NAMES and not _hatched_unnamed(q)  # the codes would be answers
+    return Marks(hatched, frozenset(), muted, codes), Marks(hatched, filled, muted)
 
 
 def _instruction(q: Question, form: Form, marks: Marks | None, selection: str) -> str:

@@ -32,6 +32,7 @@ from ui.live.board import run_assignment_live
 from ui.quiz.session import read_settings
 from ui.quiz.widgets import form_params
 from ui.storage import UNAVAILABLE, app_database, storage_note
+from worksheets import title_problem
 
 CREATED = "assign_class_created"  #: session key: the assignment just created, with its key
 REQUEST = "assign_class_request"  #: session key: the teacher key the form drew for it
@@ -55,6 +56,9 @@ def _create(group: str, prefix: str, default_seed: int) -> None:
     if ss.get(CREATED) is not None:
         return  # a second press of the same form: it is made already
     settings, timer, _ = read_settings(form_params(group, prefix), group, default_seed)
+    if problem := title_problem(ss.get("assign_class_title", "")):  # it must print, too
+        ss[ERROR] = f"{problem} Change the title: the assignment's worksheet prints it."
+        return
     try:
         closes = _closing(ss.get("assign_class_day"), ss.get("assign_class_time"), teacher_zone())
         made = create_assignment(

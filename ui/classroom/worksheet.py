@@ -4,20 +4,41 @@ step) and on the Results page (the assignment's questions).
 
 The PDFs are made only when a button is pressed (a deferred download: the page itself pays
 nothing for them), from the questions the page already dealt, so the paper holds the same
-questions in the same order as the link. A class assignment's questions come from its
+questions in the same order as the link. Nothing fails silently: a title the printer has no
+font for is said on the page instead of the buttons (the class assignment form refuses such a
+title, but one may have been stored before), and a PDF that cannot be made downloads as a
+page that says why. A class assignment's questions come from its
 secret seed on the server; neither the page nor the paper shows the seed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 
 import streamlit as st
 
 from engine.quiz import GROUP_TITLES, Question, build_questions
 from store.classroom import AssignmentInfo
-from worksheets import Paper, key_pdf, worksheet, worksheet_pdf
+from worksheets import (
+    Paper,
+    Worksheet,
+    WorksheetError,
+    key_pdf,
+    notice_pdf,
+    title_problem,
+    worksheet,
+    worksheet_pdf,
+)
+
+
+def printed(make: Callable[[Worksheet], bytes], sheet: Worksheet) -> bytes:
+    """``make(sheet)``, or a PDF page that says why it could not be made: a download button
+    has no other way to say it."""
+    try:
+        return make(sheet)
+    except WorksheetError as error:
+        return notice_pdf(str(error))
 
 
 def worksheet_downloads(
@@ -33,6 +54,9 @@ def worksheet_downloads(
     """The paper size (Letter or A4) and the two downloads: the worksheet and its answer key.
     ``note`` goes on the key only (where the questions come from); ``file_stem`` begins the
     files' names."""
+    if (problem := title_problem(title)) is not None:
+        st.warning(f"{problem} The worksheet cannot be printed with it.", icon=":material/print:")
+        return
     paper = st.radio(
         "Paper",
         list(Paper),
@@ -51,7 +75,7 @@ def worksheet_downloads(
     for column, (label, make, part, icon) in zip(st.columns(2), downloads, strict=True):
         column.download_button(
             label,
-            partial(make, sheet),
+            partial(printed, make, sheet),
             file_name=f"{file_stem}-{part}-{size}.pdf",
             mime="application/pdf",
             on_click="ignore",
