@@ -12,13 +12,12 @@ given again is a misconception that stays.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 
+from engine.csvfile import csv_text
 from store.classroom import AssignmentInfo, StudentResult
 
 CSV_COLUMNS: tuple[str, ...] = (
@@ -129,26 +128,24 @@ def most_missed(students: Sequence[StudentResult], limit: int = 5) -> list[Misse
     ]
 
 
-def spreadsheet_safe(text: str) -> str:
-    """A typed value made safe for spreadsheets: a leading = + - @ (or a tab or a carriage
-    return) would start a formula in Excel, LibreOffice or Google Sheets, so it gets a ``'``
-    in front, which spreadsheets read as "this cell is text"."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
 def attempts_csv(students: Sequence[StudentResult], zone: tzinfo) -> str:
-    """Every stored attempt, one row each (header :data:`CSV_COLUMNS`), times in ``zone``."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    for s in students:
-        for a in s.answers:
-            writer.writerow(
-                (
-                    spreadsheet_safe(s.student.name), a.question, a.attempt, a.mode, a.prompt,
-                    " ".join(a.states), spreadsheet_safe(a.given), a.correct_answer, a.outcome,
-                    "" if a.seconds is None else a.seconds,
-                    a.answered_at.astimezone(zone).isoformat(timespec="seconds"),
-                )
-            )  # fmt: skip
-    return out.getvalue()
+    """Every stored attempt, one row each (header :data:`CSV_COLUMNS`), times in ``zone``
+    (:func:`engine.csvfile.csv_text`: no cell a spreadsheet would run)."""
+    rows = [
+        (
+            s.student.name,
+            a.question,
+            a.attempt,
+            a.mode,
+            a.prompt,
+            " ".join(a.states),
+            a.given,
+            a.correct_answer,
+            a.outcome,
+            a.seconds,
+            a.answered_at.astimezone(zone).isoformat(timespec="seconds"),
+        )  # fmt: skip
+        for s in students
+        for a in s.answers
+    ]
+    return csv_text([CSV_COLUMNS, *rows])

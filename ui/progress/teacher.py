@@ -20,12 +20,11 @@ the student's progress code holds, and the join page tells the student so.
 
 from __future__ import annotations
 
-import csv
-import io
 from datetime import datetime
 
 import streamlit as st
 
+from engine.csvfile import csv_text
 from engine.progress.mastery import (
     class_figures,
     counts,
@@ -125,22 +124,26 @@ def _made(made: NewAssignment) -> None:
 
 
 def _csv(linked: list[ClassLearner], states: dict[int, dict], now: datetime) -> str:
-    """One row per student per fact met."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["student", "progress code", "kind", "state", "retrievability", "band",
-                     "answers", "wrong", "due", "last answer"])  # fmt: skip
-    for s in linked:
-        assert s.learner is not None
-        for item, state in sorted(states[s.learner.id].items()):
-            figure = retrievability(state, now)
-            writer.writerow([
-                s.name, s.learner.code, item.kind.value, item.state, f"{figure:.3f}",
-                band(figure).value, state.reviews, state.lapses,
-                state.due.isoformat(timespec="minutes"),
-                state.last_review.isoformat(timespec="minutes"),
-            ])  # fmt: skip
-    return out.getvalue()
+    """One row per student per fact met (:func:`engine.csvfile.csv_text`)."""
+
+    def row(s: ClassLearner, item, state) -> list[object]:
+        figure = retrievability(state, now)
+        return [
+            s.name, s.learner.code, item.kind.value, item.state, f"{figure:.3f}",
+            band(figure).value, state.reviews, state.lapses,
+            state.due.isoformat(timespec="minutes"),
+            state.last_review.isoformat(timespec="minutes"),
+        ]  # fmt: skip
+
+    header = ["student", "progress code", "kind", "state", "retrievability", "band", "answers",
+              "wrong", "due", "last answer"]  # fmt: skip
+    rows = [
+        row(s, item, state)
+        for s in linked
+        if s.learner is not None
+        for item, state in sorted(states[s.learner.id].items())
+    ]
+    return csv_text([header, *rows])
 
 
 def _roster(linked, states, rows, now, weeks) -> list[list[dict[Kind, float]]]:
