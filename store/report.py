@@ -5,9 +5,10 @@ state, the most-missed questions and the CSV of every attempt. Pure functions of
 Rules: a student's **score** counts the questions right at the first attempt (as the quiz's own
 summary does). A **state's share** counts the first attempts at the questions about that state
 (a question about several states counts for each): re-askings of a missed question would count
-the same mistake twice. The **most-missed** questions are ranked by wrong first attempts; their
-**wrong answers** are tallied over every wrong attempt, re-askings included, since an answer
-given again is a misconception that stays.
+the same mistake twice. The **most-missed** questions are ranked by the share of wrong first
+attempts (:func:`most_missed` says which are listed); their **wrong answers** are tallied
+over every wrong attempt, re-askings included, since an answer given again is a
+misconception that stays.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
+from fractions import Fraction
 
 from engine.csvfile import csv_text
 from store.classroom import AssignmentInfo, StudentResult
@@ -101,8 +103,19 @@ class MissedQuestion:
     wrong_answers: tuple[tuple[str, int], ...]  #: (answer given, how often), most often first
 
 
-def most_missed(students: Sequence[StudentResult], limit: int = 5) -> list[MissedQuestion]:
-    """The questions most often wrong at the first attempt (ties: the lower number first)."""
+MEANINGFUL_SHARE = Fraction(1, 4)  #: a question missed by this share or more is always listed
+AT_LEAST = 5  #: the most-missed list holds at least this many missed questions, when there are
+
+
+def most_missed(students: Sequence[StudentResult]) -> list[MissedQuestion]:
+    """The questions missed at the first attempt, the most missed first.
+
+    **Order**: by the share of first attempts that were wrong, the largest first; at an equal
+    share, the one more students got wrong first (more evidence); then by question number.
+    **Listed**: every question missed by :data:`MEANINGFUL_SHARE` or more of those who
+    answered it, and at least the :data:`AT_LEAST` most missed (any share above none); a tie
+    (an equal share and an equal number wrong) is kept together, never cut in two. So the
+    only question that half the class got wrong is listed first even when few reached it."""
     asked: Counter[int] = Counter()
     wrong: Counter[int] = Counter()
     given: dict[int, Counter[str]] = defaultdict(Counter)
@@ -115,7 +128,16 @@ def most_missed(students: Sequence[StudentResult], limit: int = 5) -> list[Misse
                 wrong[a.question] += not a.correct
             if not a.correct:
                 given[a.question][a.given or "(nothing)"] += 1
-    ranked = sorted((q for q in wrong if wrong[q]), key=lambda q: (-wrong[q], q))[:limit]
+
+    def rank(q: int) -> tuple[Fraction, int]:
+        return Fraction(wrong[q], asked[q]), wrong[q]
+
+    ordered = sorted((q for q in wrong if wrong[q]), key=lambda q: (-rank(q)[0], -wrong[q], q))
+    ranked = [
+        q
+        for i, q in enumerate(ordered)
+        if rank(q)[0] >= MEANINGFUL_SHARE or i < AT_LEAST or rank(q) == rank(ordered[AT_LEAST - 1])
+    ]
     return [
         MissedQuestion(
             q,
