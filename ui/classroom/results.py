@@ -229,7 +229,7 @@ def _answers_of(students: list[StudentResult], zone: tzinfo) -> None:
                 "Answer": md(a.given),
                 "Right answer": md(a.correct_answer),
                 "Outcome": a.outcome,
-                "Seconds": "" if a.seconds is None else a.seconds,
+                "Seconds": "" if a.seconds is None else f"{a.seconds:.1f}",
                 "Time": when(a.answered_at, zone),
             }
             for a in student.answers
