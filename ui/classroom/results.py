@@ -219,24 +219,30 @@ def _answers_of(students: list[StudentResult], zone: tzinfo) -> None:
         st.caption("No answer yet.")
         return
     # A static table, not a data grid: a grid cuts a long answer (a list of states) at the
-    # cell's edge, a table wraps it and shows it whole. Its cells are Markdown: escaped.
+    # cell's edge, a table wraps it and shows it whole. Five columns fit a phone's width.
+    # Its cells are Markdown: escaped.
     st.table(
         [
             {
-                "Q": a.question,
-                "Try": a.attempt,
+                "Q": str(a.question) if a.attempt == 1 else f"{a.question} (try {a.attempt})",
                 "Question": md(a.prompt),
                 "Answer": md(a.given),
                 "Right answer": md(a.correct_answer),
-                "Outcome": a.outcome,
-                "Seconds": "" if a.seconds is None else f"{a.seconds:.1f}",
-                "Time": when(a.answered_at, zone),
+                "Outcome": " · ".join(
+                    part
+                    for part in (a.outcome, _seconds(a.seconds), when(a.answered_at, zone))
+                    if part
+                ),
             }
             for a in student.answers
         ],
         hide_index=True,
         alt=f"The answers of {student.student.name}",
     )
+
+
+def _seconds(seconds: float | None) -> str:
+    return "" if seconds is None else f"{seconds:.1f} s"
 
 
 def _watch(assignment_id: int) -> None:
