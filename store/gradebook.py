@@ -6,12 +6,14 @@ The rules, the same for every format:
 
 * one row per student, in the order they joined (the roster's order), with the **name as the
   student typed it**; a name (or a title) that a spreadsheet would read as a formula, one
-  beginning with ``=``, ``+``, ``-`` or ``@``, gets a ``'`` in front
-  (:func:`store.report.spreadsheet_safe`);
+  beginning with ``=``, ``+``, ``-`` or ``@``, gets a ``'`` in front (every CSV of the app is
+  written by :func:`engine.csvfile.csv_text`);
 * the **score** is the number of questions right at the first try (the roster's score), out
   of the assignment's number of questions;
 * a student who has not finished is in the file with the score so far (the plain file says
-  who finished).
+  who finished);
+* every file starts with a byte-order mark, so that Excel opens the names of any script as
+  typed (Canvas and Google Classroom read it as UTF-8 too).
 
 The formats (:data:`GRADEBOOKS`):
 
@@ -21,20 +23,17 @@ The formats (:data:`GRADEBOOKS`):
   any one of name, ID or SIS ID and asks the teacher to match the names it cannot find.
 * **Google Classroom**: ``Name`` and one score column named by the assignment's title.
 * **Plain**: ``name``, ``score``, ``out_of``, ``percent`` (a whole number, halves rounded up)
-  and ``finished`` (``yes`` or ``no``); with a byte-order mark, so that Excel opens the names
-  of any script as typed.
+  and ``finished`` (``yes`` or ``no``).
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
+from engine.csvfile import csv_text
 from store.classroom import AssignmentInfo, StudentResult
-from store.report import spreadsheet_safe
 
 CANVAS_COLUMNS: tuple[str, ...] = ("Student", "ID", "SIS User ID", "SIS Login ID", "Section")
 CLASSROOM_COLUMNS: tuple[str, ...] = ("Name",)
@@ -54,16 +53,16 @@ def percent(score: int, out_of: int) -> int:
 def _canvas(assignment: AssignmentInfo, students: Sequence[StudentResult]) -> Rows:
     blank = [""] * (len(CANVAS_COLUMNS) - 1)
     rows: Rows = [
-        [*CANVAS_COLUMNS, spreadsheet_safe(assignment.title)],
+        [*CANVAS_COLUMNS, assignment.title],
         ["Points Possible", *blank, assignment.questions],
     ]
-    rows += [[spreadsheet_safe(s.student.name), *blank, s.score] for s in students]
+    rows += [[s.student.name, *blank, s.score] for s in students]
     return rows
 
 
 def _classroom(assignment: AssignmentInfo, students: Sequence[StudentResult]) -> Rows:
-    rows: Rows = [[*CLASSROOM_COLUMNS, spreadsheet_safe(assignment.title)]]
-    rows += [[spreadsheet_safe(s.student.name), s.score] for s in students]
+    rows: Rows = [[*CLASSROOM_COLUMNS, assignment.title]]
+    rows += [[s.student.name, s.score] for s in students]
     return rows
 
 
@@ -72,7 +71,7 @@ def _plain(assignment: AssignmentInfo, students: Sequence[StudentResult]) -> Row
     rows: Rows = [list(PLAIN_COLUMNS)]
     rows += [
         [
-            spreadsheet_safe(s.student.name),
+            s.student.name,
             s.score,
             out_of,
             percent(s.score, out_of),
@@ -86,20 +85,15 @@ def _plain(assignment: AssignmentInfo, students: Sequence[StudentResult]) -> Row
 @dataclass(frozen=True)
 class Gradebook:
     """One import format: its ``id`` (in file names), its ``label`` (in the list to choose
-    from), the ``rows`` it writes and whether the file starts with a byte-order ``mark``."""
+    from) and the ``rows`` it writes."""
 
     id: str
     label: str
     rows: Callable[[AssignmentInfo, Sequence[StudentResult]], Rows]
-    mark: bool = False
 
     def csv(self, assignment: AssignmentInfo, students: Sequence[StudentResult]) -> str:
-        """The file's text (UTF-8 when written; a leading byte-order mark if :attr:`mark`)."""
-        out = io.StringIO()
-        if self.mark:
-            out.write("\ufeff")
-        csv.writer(out, lineterminator="\n").writerows(self.rows(assignment, students))
-        return out.getvalue()
+        """The file's text (UTF-8 when written, after a byte-order mark)."""
+        return csv_text(self.rows(assignment, students), mark=True)
 
     def file_name(self, assignment: AssignmentInfo) -> str:
         return f"geoplunge-{assignment.code}-{self.id}.csv"
@@ -110,6 +104,6 @@ GRADEBOOKS: dict[str, Gradebook] = {
     for g in (
         Gradebook("canvas", "Canvas (gradebook import)", _canvas),
         Gradebook("google-classroom", "Google Classroom (names and a score column)", _classroom),
-        Gradebook("plain", "Plain (name, score, percent, finished)", _plain, mark=True),
+        Gradebook("plain", "Plain (name, score, percent, finished)", _plain),
     )
 }

@@ -5,20 +5,21 @@ state, the most-missed questions and the CSV of every attempt. Pure functions of
 Rules: a student's **score** counts the questions right at the first attempt (as the quiz's own
 summary does). A **state's share** counts the first attempts at the questions about that state
 (a question about several states counts for each): re-askings of a missed question would count
-the same mistake twice. The **most-missed** questions are ranked by wrong first attempts; their
-**wrong answers** are tallied over every wrong attempt, re-askings included, since an answer
-given again is a misconception that stays.
+the same mistake twice. The **most-missed** questions are ranked by the share of wrong first
+attempts (:func:`most_missed` says which are listed); their **wrong answers** are tallied
+over every wrong attempt, re-askings included, since an answer given again is a
+misconception that stays.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
+from fractions import Fraction
 
+from engine.csvfile import csv_text
 from store.classroom import AssignmentInfo, StudentResult
 
 CSV_COLUMNS: tuple[str, ...] = (
@@ -102,8 +103,19 @@ class MissedQuestion:
     wrong_answers: tuple[tuple[str, int], ...]  #: (answer given, how often), most often first
 
 
-def most_missed(students: Sequence[StudentResult], limit: int = 5) -> list[MissedQuestion]:
-    """The questions most often wrong at the first attempt (ties: the lower number first)."""
+MEANINGFUL_SHARE = Fraction(1, 4)  #: a question missed by this share or more is always listed
+AT_LEAST = 5  #: the most-missed list holds at least this many missed questions, when there are
+
+
+def most_missed(students: Sequence[StudentResult]) -> list[MissedQuestion]:
+    """The questions missed at the first attempt, the most missed first.
+
+    **Order**: by the share of first attempts that were wrong, the largest first; at an equal
+    share, the one more students got wrong first (more evidence); then by question number.
+    **Listed**: every question missed by :data:`MEANINGFUL_SHARE` or more of those who
+    answered it, and at least the :data:`AT_LEAST` most missed (any share above none); a tie
+    (an equal share and an equal number wrong) is kept together, never cut in two. So the
+    only question that half the class got wrong is listed first even when few reached it."""
     asked: Counter[int] = Counter()
     wrong: Counter[int] = Counter()
     given: dict[int, Counter[str]] = defaultdict(Counter)
@@ -116,7 +128,16 @@ def most_missed(students: Sequence[StudentResult], limit: int = 5) -> list[Misse
                 wrong[a.question] += not a.correct
             if not a.correct:
                 given[a.question][a.given or "(nothing)"] += 1
-    ranked = sorted((q for q in wrong if wrong[q]), key=lambda q: (-wrong[q], q))[:limit]
+
+    def rank(q: int) -> tuple[Fraction, int]:
+        return Fraction(wrong[q], asked[q]), wrong[q]
+
+    ordered = sorted((q for q in wrong if wrong[q]), key=lambda q: (-rank(q)[0], -wrong[q], q))
+    ranked = [
+        q
+        for i, q in enumerate(ordered)
+        if rank(q)[0] >= MEANINGFUL_SHARE or i < AT_LEAST or rank(q) == rank(ordered[AT_LEAST - 1])
+    ]
     return [
         MissedQuestion(
             q,
@@ -129,26 +150,24 @@ def most_missed(students: Sequence[StudentResult], limit: int = 5) -> list[Misse
     ]
 
 
-def spreadsheet_safe(text: str) -> str:
-    """A typed value made safe for spreadsheets: a leading = + - @ (or a tab or a carriage
-    return) would start a formula in Excel, LibreOffice or Google Sheets, so it gets a ``'``
-    in front, which spreadsheets read as "this cell is text"."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
 def attempts_csv(students: Sequence[StudentResult], zone: tzinfo) -> str:
-    """Every stored attempt, one row each (header :data:`CSV_COLUMNS`), times in ``zone``."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    for s in students:
-        for a in s.answers:
-            writer.writerow(
-                (
-                    spreadsheet_safe(s.student.name), a.question, a.attempt, a.mode, a.prompt,
-                    " ".join(a.states), spreadsheet_safe(a.given), a.correct_answer, a.outcome,
-                    "" if a.seconds is None else a.seconds,
-                    a.answered_at.astimezone(zone).isoformat(timespec="seconds"),
-                )
-            )  # fmt: skip
-    return out.getvalue()
+    """Every stored attempt, one row each (header :data:`CSV_COLUMNS`), times in ``zone``
+    (:func:`engine.csvfile.csv_text`: no cell a spreadsheet would run)."""
+    rows = [
+        (
+            s.student.name,
+            a.question,
+            a.attempt,
+            a.mode,
+            a.prompt,
+            " ".join(a.states),
+            a.given,
+            a.correct_answer,
+            a.outcome,
+            a.seconds,
+            a.answered_at.astimezone(zone).isoformat(timespec="seconds"),
+        )  # fmt: skip
+        for s in students
+        for a in s.answers
+    ]
+    return csv_text([CSV_COLUMNS, *rows])

@@ -56,7 +56,7 @@ def read(gradebook: str) -> list[dict[str, str]]:
 
 def test_canvas_has_its_gradebook_columns_and_a_points_possible_row():
     text = GRADEBOOKS["canvas"].csv(ASSIGNMENT, CLASS)
-    header = next(csv.reader(io.StringIO(text)))
+    header = next(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
     assert header == [*CANVAS_COLUMNS, "Borders, Tuesday"]
     assert CANVAS_COLUMNS == ("Student", "ID", "SIS User ID", "SIS Login ID", "Section")
     rows = read("canvas")
@@ -74,9 +74,16 @@ def test_google_classroom_has_names_and_a_score_column():
     )
 
 
+def test_every_file_starts_with_a_byte_order_mark():
+    """Excel reads the names as UTF-8 (Zoë Ōtake-Nguyễn, not mojibake) in every format."""
+    for book in GRADEBOOKS.values():
+        text = book.csv(ASSIGNMENT, CLASS)
+        assert text.startswith("\ufeff") and not text.startswith("\ufeff\ufeff"), book.id
+
+
 def test_the_plain_file_has_name_score_percent_finished():
     text = GRADEBOOKS["plain"].csv(ASSIGNMENT, CLASS)
-    assert text.startswith("\ufeffname,")  # Excel reads the names as UTF-8
+    assert text.startswith("\ufeffname,")
     rows = read("plain")
     assert list(rows[0]) == list(PLAIN_COLUMNS)
     assert [r["name"] for r in rows] == TYPED
@@ -100,7 +107,8 @@ def test_only_the_first_try_counts():
 
 def test_a_title_that_looks_like_a_formula_is_neutralised_too():
     sneaky = AssignmentInfo(2, "ABCDEF", "+1 borders", "borders", {}, None, 4, T0, None)
-    header = next(csv.reader(io.StringIO(GRADEBOOKS["google-classroom"].csv(sneaky, CLASS))))
+    text = GRADEBOOKS["google-classroom"].csv(sneaky, CLASS).removeprefix("\ufeff")
+    header = next(csv.reader(io.StringIO(text)))
     assert header == ["Name", "'+1 borders"]
 
 

@@ -17,7 +17,6 @@ from engine.progress.mastery import (
     most_due,
     state_figures,
     streak,
-    weakest_states,
     weekly_totals,
 )
 from engine.progress.practice import practice_questions, practice_settings
@@ -242,5 +241,4 @@ def test_a_class_knows_a_state_as_the_mean_of_its_learners():
     ben = _states(("zone:UT", Rating.Good, T0 - 10 * DAY))
     figures = class_figures([ana, ben], T0, [Kind.ZONE])
     assert figures["CO"] == pytest.approx(0.947 / 2, abs=1e-3)
-    assert weakest_states([ana, ben], T0, [Kind.ZONE], 2)[0] not in ("CO", "UT")
     assert most_due([ana, ben, ben], T0, 5) == [(item("zone:UT"), 2)]

@@ -10,7 +10,8 @@ once instead of with every rerun:
 - ``states.json``: our GeoJSON of the 50 states (``geodata.shapes()``, feature id = USPS code,
   ``name`` kept), plus ``anchors``, a point inside each state where its labels go.
 - ``core.js``: the map core, one ES module for both hosts (the Streamlit component and the
-  notebook widget, ``widgets/map.py``, which reads it and these files from here);
+  notebook widget, ``widgets/map.py``, which reads it and these files from here; an installed
+  wheel carries them as ``ui/static/map/``, see :func:`_static`);
   ``geomap.js``: the Streamlit component's adapter around it; ``geomap.css``: the map's styles.
 
 ``states.json`` is derived: ``python -m ui.map_assets`` writes it from ``geodata``, and a test
@@ -27,7 +28,17 @@ from pathlib import Path
 
 import geodata
 
-STATIC = Path(__file__).resolve().parent.parent / "static" / "map"
+
+def _static() -> Path:
+    """The folder of the map's files: ``static/map/`` beside the app in a checkout (where
+    Streamlit serves it), or, in an installed wheel, the same files packaged in ``ui`` as
+    ``ui/static/map/`` (pyproject.toml's package-dir), which the notebook widgets read."""
+    ui = Path(__file__).resolve().parent
+    installed = ui / "static" / "map"
+    return installed if installed.is_dir() else ui.parent / "static" / "map"
+
+
+STATIC = _static()
 STATES_JSON = STATIC / "states.json"
 PLOTLY_JS = "plotly-geo-4.1.1.min.js"
 FILES: tuple[str, ...] = ("core.js", "geomap.js", "geomap.css", "states.json", PLOTLY_JS)
@@ -103,4 +114,4 @@ def write() -> None:
 
 if __name__ == "__main__":
     write()
-    print(f"wrote {STATES_JSON.relative_to(STATIC.parent.parent)}")
+    print(f"wrote {STATES_JSON}")

@@ -176,7 +176,7 @@ MENU: tuple[MenuEntry, ...] = (
         "Class progress",
         ":material/trending_up:",
         "With the same teacher link: what each student of the class knows over the weeks, "
-        "the states the class knows least, and an assignment of them.",
+        "the states the class knows least, and an assignment of what it missed most.",
     ),
 )
 

@@ -130,15 +130,6 @@ def class_figures(
     return {usps: total / len(learners) for usps, total in sums.items()}
 
 
-def weakest_states(
-    learners: Sequence[States], now: datetime, kinds: Sequence[Kind], k: int
-) -> list[str]:
-    """The ``k`` states the class knows least for ``kinds`` (states never met count 0), the
-    lowest first; ties in deck order."""
-    figures = class_figures(learners, now, kinds)
-    return sorted(all_states(), key=lambda usps: figures.get(usps, 0.0))[:k]
-
-
 def most_due(learners: Sequence[States], until: datetime, k: int) -> list[tuple[Item, int]]:
     """The ``k`` items due for the most learners by ``until``, with how many; the most first,
     ties in item order."""

@@ -3,9 +3,9 @@ the teacher's records."""
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import TYPE_CHECKING
+
+from engine.csvfile import csv_text
 
 if TYPE_CHECKING:
     from engine.quiz.question import Question
@@ -54,10 +54,6 @@ def rows(run: QuizRun) -> list[Row]:
 
 
 def to_csv(run: QuizRun) -> str:
-    """``run`` as CSV text, header :data:`CSV_COLUMNS` (an empty cell for no seconds)."""
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    for row in rows(run):
-        writer.writerow({k: "" if v is None else v for k, v in row.items()})
-    return out.getvalue()
+    """``run`` as CSV text (:func:`engine.csvfile.csv_text`), header :data:`CSV_COLUMNS` (an
+    empty cell for no seconds)."""
+    return csv_text([CSV_COLUMNS, *([row[c] for c in CSV_COLUMNS] for row in rows(run))])

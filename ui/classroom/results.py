@@ -38,7 +38,7 @@ from store.classroom import (
 from store.db import Unavailable
 from store.gradebook import GRADEBOOKS
 from store.names import name_key
-from store.report import attempts_csv, most_missed, roster, state_shares
+from store.report import AT_LEAST, attempts_csv, most_missed, roster, state_shares
 from ui.classroom.links import (
     KEY_PARAM,
     RESULTS_PATH,
@@ -191,6 +191,10 @@ def _missed(students: list[StudentResult]) -> None:
     if not missed:
         st.caption("No question missed so far.")
         return
+    st.caption(
+        "Every question that a quarter or more of those who answered it got wrong at the first "
+        f"try, and at least the {AT_LEAST} most missed; the largest share first."
+    )
     st.markdown(
         "\n".join(
             f"{i}. **Q{m.question}.** {md(m.prompt)}  \n"
@@ -214,24 +218,31 @@ def _answers_of(students: list[StudentResult], zone: tzinfo) -> None:
     if not student.answers:
         st.caption("No answer yet.")
         return
-    st.dataframe(
+    # A static table, not a data grid: a grid cuts a long answer (a list of states) at the
+    # cell's edge, a table wraps it and shows it whole. Five columns fit a phone's width.
+    # Its cells are Markdown: escaped.
+    st.table(
         [
             {
-                "Q": a.question,
-                "Try": a.attempt,
-                "Question": a.prompt,
-                "Answer": a.given,
-                "Right answer": a.correct_answer,
-                "Outcome": a.outcome,
-                "Seconds": a.seconds,
-                "Time": when(a.answered_at, zone),
+                "Q": str(a.question) if a.attempt == 1 else f"{a.question} (try {a.attempt})",
+                "Question": md(a.prompt),
+                "Answer": md(a.given),
+                "Right answer": md(a.correct_answer),
+                "Outcome": " · ".join(
+                    part
+                    for part in (a.outcome, _seconds(a.seconds), when(a.answered_at, zone))
+                    if part
+                ),
             }
             for a in student.answers
         ],
         hide_index=True,
-        width="stretch",
-        key="results_answers",
+        alt=f"The answers of {student.student.name}",
     )
+
+
+def _seconds(seconds: float | None) -> str:
+    return "" if seconds is None else f"{seconds:.1f} s"
 
 
 def _watch(assignment_id: int) -> None:

@@ -9,10 +9,11 @@ other in the same session).
 * **The class map**: for one topic, each state by the class's figure (the mean of the
   students', a student who never met it counting 0), in the three bands, the exact figure on
   hover and in words; the facts due for the most students; a CSV of every student's facts.
-* **Assign what the class does not know**: one button makes a class assignment of the topic
-  the class knows least, on its ten least known states (its teacher key drawn once: one
-  press, one assignment), shown as the Assign page shows one: the class link first, the
-  private teacher link behind a button.
+* **Assign what the class does not know**: one button makes a class assignment of what the
+  class was asked and missed most (:func:`engine.progress.review.class_review`: the topic
+  with the most wrong answers, on its ten most missed states; the page says which before the
+  press), its teacher key drawn once (one press, one assignment), shown as the Assign page
+  shows one: the class link first, the private teacher link behind a button.
 
 A student's progress holds all their practice, at home too: what a teacher sees here is what
 the student's progress code holds, and the join page tells the student so.
@@ -20,24 +21,25 @@ the student's progress code holds, and the join page tells the student so.
 
 from __future__ import annotations
 
-import csv
-import io
+from dataclasses import replace
 from datetime import datetime
 
 import streamlit as st
 
+from engine.csvfile import csv_text
 from engine.progress.mastery import (
     class_figures,
     counts,
-    kind_totals,
     most_due,
     topic_share,
     trend,
-    weakest_states,
 )
+from engine.progress.review import ClassReview, class_review
 from engine.progress.schedule import band, retrievability
-from engine.quiz import QuizSettings, default_modes
-from engine.quiz.items import TOPIC_GROUPS, TOPICS, Kind, Topic
+from engine.quiz import QuizSettings, default_modes, repeat_free_count
+from engine.quiz.facts import and_list, plural
+from engine.quiz.facts import name as state_name
+from engine.quiz.items import TOPIC_GROUPS, TOPICS, Kind
 from store.classroom import AssignmentInfo, ClassroomError, NewAssignment, create_assignment
 from store.codes import KEY_BYTES, new_token
 from store.db import Unavailable
@@ -56,7 +58,7 @@ MADE = "class_progress_made"  #: session key: the assignment the button made
 STEP = "class_progress_step"  #: session key: "class" or "teacher", the link on show
 ERROR = "class_progress_error"
 TOPIC = "class_progress_topic"
-WEAKEST = 10  #: states in an assignment of what the class does not know
+WEAKEST = 10  #: states (and questions) in an assignment of what the class does not know
 ALL_KINDS = tuple(Kind)
 
 
@@ -64,25 +66,26 @@ def _share(totals: dict[Kind, float], kinds=ALL_KINDS) -> float:
     return topic_share(totals, kinds)
 
 
-def _weakest_topic(totals: list[dict[Kind, float]]) -> Topic:
-    """The topic the class knows least, from each learner's :func:`kind_totals` (ties: the
-    first in the menu's order)."""
-    return min(TOPICS, key=lambda t: sum(topic_share(each, t.kinds) for each in totals))
+def _review_settings(review: ClassReview) -> QuizSettings:
+    """The quiz of ``review``: its topic's drill modes on its states, :data:`WEAKEST` questions
+    or as many as ask none twice."""
+    group = TOPIC_GROUPS[review.topic.name]
+    settings = QuizSettings(modes=default_modes(group), states=review.codes, n=WEAKEST)
+    return replace(settings, n=min(WEAKEST, repeat_free_count(settings)))
 
 
-def _assign(assignment_id: int, learners: list[dict]) -> None:
+def _assign(learners: list[dict]) -> None:
     """ "Assign what the class does not know": one assignment per press (its key drawn once)."""
     ss = st.session_state
     ss.pop(ERROR, None)
-    now = now_utc()
-    topic = _weakest_topic([kind_totals(s, now) for s in learners])
-    states = weakest_states(learners, now, topic.kinds, WEAKEST)
-    group = TOPIC_GROUPS[topic.name]
-    settings = QuizSettings(modes=default_modes(group), states=tuple(states), n=WEAKEST)
+    review = class_review(learners, WEAKEST)
+    if review is None:
+        return
+    count = plural(len(review.states), "state")
     try:
         made = create_assignment(
-            app_database(), title=f"Review: {topic.title.lower()} of {len(states)} states",
-            drill=group, settings=settings,
+            app_database(), title=f"Review: {review.topic.title.lower()} of {count}",
+            drill=TOPIC_GROUPS[review.topic.name], settings=_review_settings(review),
             teacher_key=ss.setdefault(REQUEST, new_token(KEY_BYTES)),
         )  # fmt: skip
     except (ClassroomError, Unavailable) as error:
@@ -91,6 +94,26 @@ def _assign(assignment_id: int, learners: list[dict]) -> None:
     ss.pop(REQUEST, None)
     ss[MADE] = made
     ss[STEP] = "class"
+
+
+def _review(learners: list[dict]) -> None:
+    """What "Assign what the class does not know" will assign, and its button."""
+    review = class_review(learners, WEAKEST)
+    if review is None:
+        st.caption("Nothing to review yet: no student has missed a fact so far.")
+        return
+    missed = and_list(
+        [f"{state_name(m.state)} ({m.wrong} of {m.answers} wrong)" for m in review.states]
+    )
+    st.markdown(
+        f"A class assignment of **{review.topic.title.lower()}**, the topic the class missed "
+        f"most, on the {plural(len(review.states), 'state')} it missed most: {md(missed)}; "
+        f"{plural(_review_settings(review).n, 'question')}."
+    )
+    if st.session_state.get(MADE) is None:
+        st.button("Assign what the class does not know", type="primary",
+                  icon=":material/assignment_add:", on_click=_assign, args=(learners,),
+                  key="class_progress_assign")  # fmt: skip
 
 
 def _step(step: str) -> None:
@@ -125,22 +148,26 @@ def _made(made: NewAssignment) -> None:
 
 
 def _csv(linked: list[ClassLearner], states: dict[int, dict], now: datetime) -> str:
-    """One row per student per fact met."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["student", "progress code", "kind", "state", "retrievability", "band",
-                     "answers", "wrong", "due", "last answer"])  # fmt: skip
-    for s in linked:
-        assert s.learner is not None
-        for item, state in sorted(states[s.learner.id].items()):
-            figure = retrievability(state, now)
-            writer.writerow([
-                s.name, s.learner.code, item.kind.value, item.state, f"{figure:.3f}",
-                band(figure).value, state.reviews, state.lapses,
-                state.due.isoformat(timespec="minutes"),
-                state.last_review.isoformat(timespec="minutes"),
-            ])  # fmt: skip
-    return out.getvalue()
+    """One row per student per fact met (:func:`engine.csvfile.csv_text`)."""
+
+    def row(s: ClassLearner, item, state) -> list[object]:
+        figure = retrievability(state, now)
+        return [
+            s.name, s.learner.code, item.kind.value, item.state, f"{figure:.3f}",
+            band(figure).value, state.reviews, state.lapses,
+            state.due.isoformat(timespec="minutes"),
+            state.last_review.isoformat(timespec="minutes"),
+        ]  # fmt: skip
+
+    header = ["student", "progress code", "kind", "state", "retrievability", "band", "answers",
+              "wrong", "due", "last answer"]  # fmt: skip
+    rows = [
+        row(s, item, state)
+        for s in linked
+        if s.learner is not None
+        for item, state in sorted(states[s.learner.id].items())
+    ]
+    return csv_text([header, *rows])
 
 
 def _roster(linked, states, rows, now, weeks) -> list[list[dict[Kind, float]]]:
@@ -248,15 +275,7 @@ def _progress(assignment: AssignmentInfo) -> None:
             key="class_progress_csv",
         )
         st.subheader("Assign what the class does not know", anchor=False)
-        topic = _weakest_topic([h[-1] for h in histories])
-        st.markdown(
-            f"A class assignment of **{topic.title.lower()}** (the topic the class knows "
-            f"least) on its {WEAKEST} least known states, {WEAKEST} questions."
-        )
-        if st.session_state.get(MADE) is None:
-            st.button("Assign what the class does not know", type="primary",
-                      icon=":material/assignment_add:", on_click=_assign,
-                      args=(assignment.id, learners), key="class_progress_assign")  # fmt: skip
+        _review(learners)
         if error := st.session_state.get(ERROR):
             st.error(md(error), icon=":material/error:")
     if (made := st.session_state.get(MADE)) is not None:
