@@ -626,6 +626,11 @@ def answer(
     """Answer question ``index`` (0-based) of the player's game; refused with
     :class:`AnswerRefused` in words (see the module). The answer is final once stored."""
     now = now or now_utc()
+    if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+        raise AnswerRefused(
+            f"{str(index)[:40]!r} is not a question of this game: a question is numbered "
+            "from 0 (the first) by a whole number."
+        )
     with db.write() as session:
         player = _player_for_token(session, token)
         game = session.scalar(
