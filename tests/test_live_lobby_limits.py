@@ -112,3 +112,21 @@ def test_a_lock_racing_joins_leaves_no_join_after_it(db):
     with pytest.raises(live.LiveError, match="closed"):
         live.join(db, game.code, "Late", "t-late", client="late")
     assert players(db) == joined
+
+
+def test_the_host_locks_the_lobby_on_the_board_and_a_phone_is_told(app, class_db):
+    from tests.test_app_live_board import game_of, setup
+    from tests.test_app_live_phone import join_as
+
+    db = class_db
+    setup(app)
+    game = game_of(db, app)
+    toggle = app.toggle(key="live_locked")
+    assert toggle.value is False
+    toggle.set_value(True).run()
+    assert game_of(db, app).locked and app.toggle(key="live_locked").value is True
+    refused = join_as(game.code, "Ana")
+    assert any("closed to new players" in e.value for e in refused.error)
+    app.toggle(key="live_locked").set_value(False).run()
+    assert not game_of(db, app).locked
+    assert "You're in, Ben." in [s.value for s in join_as(game.code, "Ben").subheader]

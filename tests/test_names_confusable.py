@@ -95,3 +95,61 @@ def test_a_look_alike_does_not_join_a_class(db):
     for look_alike in LOOK_ALIKES:
         with pytest.raises(cr.ClassroomError):
             cr.join(db, assignment.assignment.code, look_alike)
+
+
+def test_the_migration_keys_stored_names_again_and_keeps_old_look_alikes(db_url):
+    """0006 computes every stored name key again: a game and a class that already hold "Ana"
+    and a Cyrillic "Аna" (joined under the old keys) keep both, and a third look-alike is
+    refused from then on."""
+    import sqlalchemy as sa
+
+    from store import migrate
+    from store.db import Database
+    from store.models import LivePlayer, Student
+
+    db = Database(db_url)
+    migrate.upgrade(db.engine, "0005")
+    now = "2025-03-03 09:00:00+00:00" if db.dialect == "sqlite" else "2025-03-03T09:00:00Z"
+    with db.engine.begin() as c:
+        assignment = c.execute(
+            sa.text(
+                "INSERT INTO class_assignment (code, title, drill, settings, seed, questions, "
+                "teacher_key_hash, created_at) VALUES ('ABCDEF', 'Old', 'zones', "
+                '\'{"mode": "zone", "n": "2"}\', 5, 2, \'k\', :now) RETURNING id'
+            ),
+            {"now": now},
+        ).scalar()
+        game = c.execute(
+            sa.text(
+                "INSERT INTO live_game (code, host_key_hash, drill, settings, seed, rules, "
+                "questions, phase, question, version, created_at, updated_at) VALUES "
+                "('GHJKMN', 'h', 'zones', '{\"mode\": \"zone\", \"n\": \"2\"}', 5, '{}', 2, "
+                "'lobby', -1, 0, :now, :now) RETURNING id"
+            ),
+            {"now": now},
+        ).scalar()
+        for i, name in enumerate(["Ana", "\u0410na"]):
+            c.execute(
+                sa.text(
+                    "INSERT INTO class_student (assignment_id, name, name_key, token_hash, "
+                    "started_at) VALUES (:a, :name, :k, :t, :now)"
+                ),
+                {"a": assignment, "name": name, "k": f"old-{i}", "t": f"t-{i}", "now": now},
+            )
+            c.execute(
+                sa.text(
+                    "INSERT INTO live_player (game_id, name, name_key, token_hash, joined_at) "
+                    "VALUES (:g, :name, :k, :t, :now)"
+                ),
+                {"g": game, "name": name, "k": f"old-{i}", "t": f"lt-{i}", "now": now},
+            )
+    migrate.upgrade(db.engine)
+    with db.read() as s:
+        assert s.scalar(sa.select(sa.func.count()).select_from(Student)) == 2
+        assert s.scalar(sa.select(sa.func.count()).select_from(LivePlayer)) == 2
+    with pytest.raises(cr.ClassroomError):
+        cr.join(db, "ABCDEF", "\u1d00na")
+    with pytest.raises(live.NameTaken):
+        live.join(db, "GHJKMN", "\u0391na", "t-new")
+    assert live.join(db, "GHJKMN", "Ben", "t-ben").name == "Ben"
+    db.dispose()
