@@ -94,3 +94,32 @@ def test_phones_and_board_go_on_by_themselves_after_an_outage(chromium, blocked)
         assert answers(db, game.id) == len(NAMES)
         assert STEP_KEPT not in board.inner_text("body")
     assert blocked == []
+
+
+def test_a_phone_keeps_and_later_sends_an_answer_sent_while_the_database_is_away(class_db, db_url):
+    """The page's own flow on both databases, really away (SQLite locked by another
+    connection, PostgreSQL refusing connections): the question, the pick and the notice stay;
+    the next run once the database is back (what the phone's look does) sends the answer."""
+    from tests.databases import database_away
+    from tests.test_app_drills import click, texts
+    from tests.test_app_live_phone import join_as, key_of
+
+    db = class_db
+    game = live.create_game(db, "zones", {"mode": "zone", "n": "2"}, LiveRules(), HOST)
+    at = join_as(game.code, "Ana")
+    live.advance(db, HOST, game.version)
+    at.run()
+    q = game.question(0)
+    at.radio(key=key_of(at, "one")).set_value(q.answer)
+    with database_away(db_url):
+        click(at, "Send my answer")
+        assert KEPT in texts(at) and q.prompt in texts(at)
+        assert at.radio(key=key_of(at, "one")).value == q.answer  # the pick stays
+        at.run()  # a look while still away: nothing sent, nothing lost
+        assert KEPT in texts(at) and at.radio(key=key_of(at, "one")).value == q.answer
+    assert answers(db, game.id) == 0
+    at.run()
+    assert "Your answer is in" in texts(at) and KEPT not in texts(at)
+    assert answers(db, game.id) == 1
+    at.run()
+    assert answers(db, game.id) == 1

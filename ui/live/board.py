@@ -555,7 +555,7 @@ def board_page() -> None:
         if ss.get(ERROR) != STEP_KEPT:
             st.error(UNAVAILABLE, icon=":material/cloud_off:")
         st.button("Try again", key=f"{KEY}_retry")
-        reconnect(lambda: live.version(app_database(), _game_id(app_database(), key)))
+        reconnect(lambda: _resume(app_database(), key) or live.board(app_database(), key))
         return
     base = app_base_url(URL_PATH)
     phase = b.game.phase

@@ -66,8 +66,10 @@ def follow(
 
 
 def reconnect(probe: Callable[[], Any]) -> None:
-    """While the database does not answer: every :data:`EVERY` seconds call ``probe`` (a read
-    of the game) and rerun the page once it answers."""
+    """While the database does not answer: every :data:`EVERY` seconds call ``probe`` (what
+    failed, tried again: a read of the game, a write kept) and rerun the page once it goes
+    through (a SQLite file locked by a writer still answers reads: the probe must write what
+    the page would, or the page would rerun into the lock again and again)."""
 
     @st.fragment(run_every=EVERY)
     def look() -> None:

@@ -447,4 +447,11 @@ def _away(token: str) -> None:
         st.error(UNAVAILABLE, icon=":material/cloud_off:")
         st.button("Try again", icon=":material/refresh:", width="stretch")
     if token:
-        reconnect(lambda: live.version(app_database(), _game_id(token)))
+        reconnect(lambda: _retry(token))
+
+
+def _retry(token: str) -> None:
+    """What failed, tried again: the game read, then the answer kept, if any (sent now).
+    :class:`Unavailable` while the database is still away."""
+    db = app_database()
+    _send_pending(db, token, live.player_view(db, token))
