@@ -56,7 +56,7 @@ BAD_INDEXES = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize("index", BAD_INDEXES, ids=repr)
+@pytest.mark.parametrize("index", BAD_INDEXES, ids=lambda v: f"{type(v).__name__}:{v!s:.12}")
 def test_the_live_store_refuses_every_bad_index_in_words(db, index):
     game = live.create_game(db, "zones", {"mode": "zone", "n": "3"}, LiveRules(), "key")
     live.join(db, game.code, "Ana", "token-ana")
