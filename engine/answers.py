@@ -26,7 +26,10 @@ how the text was read, in this order of precedence:
 
 A text longer than :data:`MAX_ANSWER_CHARS` (200; the longest real answer, "Jefferson City,
 Missouri", has 24) is ``TOO_LONG`` and not counted, before any matching: the cost of reading
-an answer stays bounded however much is sent.
+an answer stays bounded however much is sent. Likewise a list of states (a set or an order
+answer, one string listing them separated by commas or a sequence of them) longer than
+:data:`MAX_LIST_CHARS` characters or :data:`MAX_LIST_ITEMS` items is refused before any item is
+read (:data:`LIST_TOO_LONG_MESSAGE`).
 
 A capital may be followed by its state, as on an envelope: "Sacramento, CA", "Boise Idaho",
 "Salem, Ore." read as the capital alone, with no remark. The trailing state must be an exact
@@ -68,6 +71,12 @@ class MatchStatus(StrEnum):
 
 MAX_ANSWER_CHARS = 200  #: the longest typed answer read ("Jefferson City, Missouri" has 24)
 TOO_LONG_MESSAGE = f"That answer is too long: an answer has at most {MAX_ANSWER_CHARS} characters."
+MAX_LIST_ITEMS = 100  #: states a set or order answer may list (there are 50)
+MAX_LIST_CHARS = 2_000  #: characters of such a list (all 50 names take about 600)
+LIST_TOO_LONG_MESSAGE = (
+    f"That answer is too long: a list of states has at most {MAX_LIST_ITEMS} states and "
+    f"{MAX_LIST_CHARS:,} characters."
+)
 
 
 ACCEPTED = frozenset({MatchStatus.EXACT, MatchStatus.VARIANT, MatchStatus.CLOSE})

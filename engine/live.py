@@ -44,6 +44,13 @@ never who: for a set answer each state a player picked counts once for that play
 value (a click, a choice, a typed name) the value read; for an order the whole order given
 ("CA,TX,MT,AK"). The share right is right answers over answers (0.0 with none).
 
+**Joining** (:func:`join_refusal`): a game takes at most :data:`MAX_PLAYERS` players; the host
+may lock the lobby (no new players; a phone already in comes back after a reload); a player the
+host removed is blocked: neither that name (as names are compared) nor that browser joins the
+game again; and one browser adds at most :data:`JOINS_PER_CLIENT` players to a game in
+:data:`JOIN_WINDOW` seconds. A browser is counted, not an address: a class behind one school
+address joins from one address, and its phones must all get in.
+
 **Teams** (:func:`split_teams`): players are shuffled with ``random.Random(seed)`` and dealt
 one by one to the smallest team (the lowest number among equals), so team sizes differ by at
 most one; teams are numbered from 1.
@@ -70,6 +77,9 @@ STREAK_STEP = 100
 STREAK_CAP = 5  #: right answers in a row after which the streak points stop growing
 TOP = 5  #: players the board's leaderboard shows
 ALL_IN_SHARE = (7, 10)  #: the all-in goal: 7/10 of every answer right (kept as a fraction)
+MAX_PLAYERS = 100  #: players a game takes
+JOINS_PER_CLIENT = 3  #: new players one browser may add to a game within JOIN_WINDOW
+JOIN_WINDOW = 60  #: seconds
 
 
 class Phase(StrEnum):
@@ -154,6 +164,26 @@ class LiveRules:
         """The rules of :meth:`to_dict` (a missing key takes its default; others are ignored)."""
         fields = ("timer", "speed", "streaks", "teams", "all_in")
         return cls(**{k: data[k] for k in fields if k in data})
+
+
+def join_refusal(
+    code: str, *, locked: bool, players: int, blocked: bool, recent_joins: int
+) -> str | None:
+    """Why a new player may not join game ``code`` (see the module), or ``None``: ``players``
+    in the game now, ``blocked`` (the name or the browser was removed by the host) and
+    ``recent_joins`` (players this browser added in the last :data:`JOIN_WINDOW` seconds)."""
+    if blocked:
+        return f"The host removed this player from game {code}: it cannot join again."
+    if locked:
+        return f"Game {code} is closed to new players: ask the teacher to open it."
+    if players >= MAX_PLAYERS:
+        return f"Game {code} is full: a game takes at most {MAX_PLAYERS} players."
+    if recent_joins >= JOINS_PER_CLIENT:
+        return (
+            f"This browser has just added {recent_joins} players to game {code}: wait a "
+            "minute before adding another."
+        )
+    return None
 
 
 # --- points ---------------------------------------------------------------------------------

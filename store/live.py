@@ -15,8 +15,11 @@ The rules:
   by :func:`store.names.clean_name` and unique in the game as :func:`store.names.name_key`
   compares names (a unique index refuses a second "ana"); the token is stored only as its hash
   and unique, so the same token twice is one player (a double click, a reload). Joining is
-  open until the game has ended, during a question too. The host can remove a player: the
-  player and its answers are deleted and the token opens nothing any more.
+  open until the game has ended, during a question too, unless :func:`engine.live.join_refusal`
+  refuses a new player: the host locked the lobby (:func:`set_locked`), the game is full, the
+  name or the browser (``client``) was removed, or the browser added players too fast. The
+  host can remove a player: the player and its answers are deleted, the token opens nothing
+  any more, and the name and browser are blocked from the game (``live_block``).
 * The game **moves one step at a time** (:func:`engine.live.next_phase`): a step is one
   conditional ``UPDATE … WHERE version = the version the host saw`` that adds one to the
   version, so the host pressing Next twice (two tabs, a double click, two servers) moves the
@@ -66,11 +69,13 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
 from engine.live import (
+    JOIN_WINDOW,
     LiveResponse,
     LiveRules,
     Phase,
     Standings,
     answer_values,
+    join_refusal,
     next_phase,
     reveal_counts,
     revealed_through,
@@ -91,7 +96,7 @@ from engine.quiz import (
 from store import classroom
 from store.codes import digest, find_by_code, find_by_secret, new_code
 from store.db import Database, Unavailable, insert_once
-from store.models import Assignment, LiveAnswer, LiveGame, LivePlayer
+from store.models import Assignment, LiveAnswer, LiveBlock, LiveGame, LivePlayer
 from store.names import clean_name, name_hash
 
 SEED_BITS = 62
@@ -153,6 +158,7 @@ class LiveGameInfo:
     version: int
     assignment_id: int | None
     seed: int = field(default=0, repr=False)
+    locked: bool = False  #: the host closed the game to new players
 
     def settings(self) -> QuizSettings:
         """The quiz's settings, secret seed included."""
@@ -255,7 +261,7 @@ def _info(g: LiveGame) -> LiveGameInfo:
     return LiveGameInfo(
         g.id, g.code, g.drill, dict(g.settings), LiveRules.from_dict(g.rules), g.questions,
         Phase(g.phase), g.question, g.deadline, g.question_started_at, g.version,
-        g.assignment_id, g.seed,
+        g.assignment_id, g.seed, bool(g.locked),
     )  # fmt: skip
 
 
@@ -472,33 +478,58 @@ def set_team(db: Database, host_key: object, player_id: int, team: int | None) -
         return _player(player)
 
 
-def remove_player(db: Database, host_key: object, player_id: int) -> bool:
-    """Remove a player from the game with its answers (its token opens nothing any more);
-    whether there was one to remove."""
+def remove_player(
+    db: Database, host_key: object, player_id: int, now: datetime | None = None
+) -> bool:
+    """Remove a player from the game with its answers (its token opens nothing any more) and
+    block it: neither its name (as names are compared) nor its browser joins this game again.
+    Whether there was one to remove."""
+    now = now or now_utc()
     with db.write() as session:
         game = _game_for_key(session, host_key)
-        done = session.execute(
-            sa.delete(LivePlayer).where(LivePlayer.id == player_id, LivePlayer.game_id == game.id)
-        ).rowcount
-        if done:
-            game.version = LiveGame.version + 1  # the removed phone sees it (phones follow it)
-    return bool(done)
+        player = session.get(LivePlayer, player_id)
+        if player is None or player.game_id != game.id:
+            return False
+        session.add(
+            LiveBlock(game_id=game.id, name_key=player.name_key,
+                      client_hash=player.client_hash, blocked_at=now)
+        )  # fmt: skip
+        session.execute(sa.delete(LivePlayer).where(LivePlayer.id == player_id))
+        game.version = LiveGame.version + 1  # the removed phone sees it (phones follow it)
+    return True
+
+
+def set_locked(db: Database, host_key: object, locked: bool) -> LiveGameInfo:
+    """Close the game to new players (``locked``) or open it again; players already in come
+    back after a reload all the same."""
+    with db.write() as session:
+        game = _game_for_key(session, host_key)
+        game.locked = bool(locked)
+        game.version = LiveGame.version + 1  # the board shows the lock
+    return game_for_key(db, host_key)
 
 
 # --- the players ----------------------------------------------------------------------------
 
 
 def join(
-    db: Database, code: object, name: object, token: str, now: datetime | None = None
+    db: Database,
+    code: object,
+    name: object,
+    token: str,
+    now: datetime | None = None,
+    client: str | None = None,
 ) -> PlayerInfo:
-    """A new player of game ``code`` (or the one this ``token`` made already)."""
+    """A new player of game ``code`` (or the one this ``token`` made already). ``client`` names
+    the browser session joining (counted by :func:`engine.live.join_refusal`: a locked, full or
+    blocked game, or a browser adding players too fast, is refused in words)."""
     now = now or now_utc()
     clean = clean_name(name, LiveError)
     text = str(token or "").strip()
     if not text:
         raise LiveError("This phone has no token: reload the page and join again.")
     game = find_game(db, code)
-    player, linked = _join(db, game, clean, text, now)
+    player, linked = _join(db, game, clean, text, now, digest(client) if client else None)
     if game.assignment_id is not None and not linked:
         student_id = _link_class(db, game.assignment_id, player, text, now)
         player = dataclasses.replace(player, class_student_id=student_id)
@@ -506,7 +537,7 @@ def join(
 
 
 def _join(
-    db: Database, game: LiveGameInfo, clean: str, text: str, now: datetime
+    db: Database, game: LiveGameInfo, clean: str, text: str, now: datetime, client: str | None
 ) -> tuple[PlayerInfo, bool]:
     """The player row of ``text`` in ``game`` (made now, or before); whether it is linked to
     a class student."""
@@ -523,6 +554,10 @@ def _join(
             raise LiveError("This phone is in another game: reload the page to join this one.")
         if row.phase == Phase.ENDED.value:
             raise GameOver(f"Game {row.code} is over: there is nothing left to join.")
+        key = name_hash(clean)
+        refusal = join_refusal(row.code, **_lobby(session, row, key, client, now))
+        if refusal:
+            raise LiveError(refusal)
         team = None
         teams = LiveRules.from_dict(row.rules).teams
         if teams and row.phase != Phase.LOBBY.value:
@@ -531,9 +566,9 @@ def _join(
             session,
             LivePlayer.__table__,
             {
-                "game_id": game.id, "name": clean, "name_key": name_hash(clean),
+                "game_id": game.id, "name": clean, "name_key": key,
                 "token_hash": digest(text), "team": team, "class_student_id": None,
-                "joined_at": now,
+                "joined_at": now, "client_hash": client,
             },
         )  # fmt: skip
         found = session.scalar(
@@ -551,6 +586,31 @@ def _join(
         if found.game_id != game.id:
             raise LiveError("This phone is in another game: reload the page to join this one.")
         return _player(found), found.class_student_id is not None
+
+
+def _lobby(
+    session: Session, game: LiveGame, key: str, client: str | None, now: datetime
+) -> dict[str, Any]:
+    """What :func:`engine.live.join_refusal` weighs, read with the game's row held."""
+    players = sa.select(sa.func.count(LivePlayer.id)).where(LivePlayer.game_id == game.id)
+    blocked = sa.select(LiveBlock.id).where(
+        LiveBlock.game_id == game.id,
+        sa.or_(LiveBlock.name_key == key, LiveBlock.client_hash == client)
+        if client
+        else LiveBlock.name_key == key,
+    )
+    recent = 0
+    if client:
+        recent = session.scalar(
+            players.where(
+                LivePlayer.client_hash == client,
+                LivePlayer.joined_at > now - timedelta(seconds=JOIN_WINDOW),
+            )
+        )
+    return {
+        "locked": bool(game.locked), "players": session.scalar(players) or 0,
+        "blocked": session.scalar(blocked.limit(1)) is not None, "recent_joins": recent or 0,
+    }  # fmt: skip
 
 
 def _class_token(token: str) -> str:
@@ -626,6 +686,11 @@ def answer(
     """Answer question ``index`` (0-based) of the player's game; refused with
     :class:`AnswerRefused` in words (see the module). The answer is final once stored."""
     now = now or now_utc()
+    if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+        raise AnswerRefused(
+            f"{str(index)[:40]!r} is not a question of this game: a question is numbered "
+            "from 0 (the first) by a whole number."
+        )
     with db.write() as session:
         player = _player_for_token(session, token)
         game = session.scalar(

@@ -60,8 +60,10 @@ answers on a phone.
 * ``live_player``: one per player; ``name_key`` (the hash of ``store.names.name_key``) is unique
   per game, so "Ana" and "ana " cannot both join; the token hash is unique (a double click
   makes one row); ``team`` is 1 to 6 in team mode; ``class_student_id`` is the class student
-  the answers also go to (a game made from a class assignment). A player the host removes is
-  deleted with its answers (the name is free again);
+  the answers also go to (a game made from a class assignment); ``client_hash`` the hash of
+  the browser session that joined (joins per browser are limited). A player the host removes is
+  deleted with its answers, and its name key and browser go to ``live_block``: neither joins
+  that game again. ``live_game.locked``: the host has closed the game to new players;
 * ``live_answer``: one per player and question, unique ``(player_id, question)``: the database
   refuses a second answer, however close the two.
 
@@ -81,6 +83,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Date,
     DateTime,
     Float,
@@ -92,6 +95,7 @@ from sqlalchemy import (
     Text,
     TypeDecorator,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -360,6 +364,7 @@ class LiveGame(Base):
     version: Mapped[int] = mapped_column(Integer)  #: one more at each step
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    locked: Mapped[bool] = mapped_column(Boolean, server_default=false())  #: no new players
 
 
 class LivePlayer(Base):
@@ -376,6 +381,20 @@ class LivePlayer(Base):
         ForeignKey("class_student.id", ondelete="SET NULL")
     )
     joined_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    client_hash: Mapped[str | None] = mapped_column(String(64))  #: the browser that joined
+
+
+class LiveBlock(Base):
+    """A player the host removed: neither the name (its key) nor the browser joins again."""
+
+    __tablename__ = "live_block"
+    __table_args__ = (Index("ix_live_block_game_id_name_key", "game_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("live_game.id", ondelete="CASCADE"))
+    name_key: Mapped[str] = mapped_column(String(64))
+    client_hash: Mapped[str | None] = mapped_column(String(64))
+    blocked_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 class LiveAnswer(Base):

@@ -10,16 +10,19 @@ The rules (:func:`clean_text`):
   make a name read differently from what it holds; a text with **nothing visible** in it, such
   as one made only of zero-width or other format characters (category Cf), combining marks
   or blank-looking fillers (U+3164 …).
-* Two names are **the same name** when their :func:`name_key` is: compared after Unicode
-  NFKC normalization and case folding, with format characters (Cf) dropped and white space
-  folded, so "Ana", "ana " and "ＡＮＡ" are one name. A class stores the key's hash in a
-  unique column: the database refuses a second "ana".
+* Two names are **the same name** when their :func:`name_key` is (:mod:`engine.names`): compared
+  after Unicode NFKC normalization, with invisible code points dropped, case and white space
+  folded and look-alike letters read by the Unicode confusables skeleton (TR39), so "Ana",
+  "ana ", "ＡＮＡ", Cyrillic "Аna" and "Ana" with a filler after it are one name. A class
+  stores the key's hash in a unique column: the database refuses a second "ana".
 """
 
 from __future__ import annotations
 
 import hashlib
 import unicodedata
+
+from engine.names import name_key as engine_name_key
 
 NAME_MAX = 40  #: characters of a student's or a player's name
 TITLE_MAX = 120  #: characters of an assignment's title
@@ -77,11 +80,10 @@ def clean_title(raw: object, error: type[Exception] = ValueError) -> str:
 
 
 def name_key(name: str) -> str:
-    """What two names are compared by: NFKC, case-folded, format characters dropped, white
-    space folded (``name_key("  ANA ") == name_key("ana")``)."""
-    text = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
-    return " ".join(text.split())
+    """What two names are compared by: :func:`engine.names.name_key` (NFKC, invisible code
+    points dropped, case and white space folded, look-alikes read by the Unicode confusables
+    skeleton: ``name_key("Аna") == name_key("  ana ")`` for a Cyrillic А)."""
+    return engine_name_key(name)
 
 
 def name_hash(name: str) -> str:

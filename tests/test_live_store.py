@@ -289,7 +289,8 @@ def test_a_removed_player_is_gone_with_its_answers(db):
     with pytest.raises(live.NotFound):
         live.player_view(db, "t1")
     assert [p.name for p in live.board(db, "host-key").players] == ["Ben"]
-    live.join(db, game.code, "Ana", "t3")  # the name is free again
+    with pytest.raises(live.LiveError, match="removed"):  # the name is blocked (issue 28)
+        live.join(db, game.code, "Ana", "t3")
     with pytest.raises(live.NotFound):
         live.remove_player(db, "not the host", 1)
 

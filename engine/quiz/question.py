@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.answers import LIST_TOO_LONG_MESSAGE
 from engine.cards import by_usps
 from engine.quiz.facts import and_list, by_name, echo, name, plural
 from engine.quiz.readers import (
@@ -24,6 +25,7 @@ from engine.quiz.readers import (
     read_state,
     read_states,
     read_zone,
+    state_items,
 )
 
 
@@ -158,8 +160,14 @@ class Question:
         state name, a letter, a number, a Zone) or an int for NUMBER questions. SET: an iterable
         of USPS codes or state names (a single string may list them separated by commas).
         ORDER: a sequence of the shown states. TEXT: the typed capital. Unreadable, ambiguous
-        or incomplete answers, and answers naming the wrong kind of thing, are NOT_COUNTED.
+        or incomplete answers, and answers naming the wrong kind of thing, are NOT_COUNTED; so
+        is a list of states over the cap (:func:`~engine.quiz.readers.state_items`), unread.
         """
+        if self.answer_type in (AnswerType.SET, AnswerType.NAMES, AnswerType.ORDER):
+            items = state_items(response)
+            if items is None:
+                return Result(Outcome.NOT_COUNTED, LIST_TOO_LONG_MESSAGE)
+            response = items
         if self.answer_type is AnswerType.SET:
             return self._check_set(response)
         if self.answer_type is AnswerType.NAMES:
@@ -235,8 +243,6 @@ class Question:
 
     def _check_order(self, response: object) -> Result:
         assert isinstance(self.answer, tuple)
-        if isinstance(response, str):
-            response = response.split(",")
         codes, unknown = read_states(response)
         if unknown or sorted(codes) != sorted(self.answer):
             return Result(

@@ -13,7 +13,8 @@ read in words, and a message. Three outcomes:
 
 Typed state names and capitals are matched by :mod:`engine.answers`. Every reader refuses a
 response longer than ``engine.answers.MAX_ANSWER_CHARS`` first (not counted), so no reader
-ever works on more than that.
+ever works on more than that; :func:`state_items` refuses a list of states over
+``engine.answers.MAX_LIST_ITEMS`` items or ``MAX_LIST_CHARS`` characters likewise.
 """
 
 from __future__ import annotations
@@ -21,9 +22,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import wraps
+from itertools import islice
 
 from engine.answers import (
     MAX_ANSWER_CHARS,
+    MAX_LIST_CHARS,
+    MAX_LIST_ITEMS,
     Match,
     MatchStatus,
     match_capital,
@@ -133,17 +137,32 @@ def read_zone(response: object) -> Reading:
     return Reading(None, text, message, counted=False)
 
 
-def read_states(response: object) -> tuple[list[str], list[str]]:
-    """USPS codes named by ``response`` (codes or names: an iterable, or one string listing
-    them separated by commas), each once, and the items not understood."""
+def state_items(response: object) -> list[object] | None:
+    """The items of a list of states (an iterable, or one string listing them separated by
+    commas; ``None`` is no item); ``None`` when it is longer than ``MAX_LIST_CHARS``
+    characters or ``MAX_LIST_ITEMS`` items, found without reading past the cap."""
     if response is None:
-        items: list[object] = []
-    elif isinstance(response, str):
-        items = [t for t in response.split(",") if t.strip()]
+        return []
+    if isinstance(response, str):
+        if len(response) > MAX_LIST_CHARS:
+            return None
+        items: list[object] = [t for t in response.split(",") if t.strip()]
     elif isinstance(response, Iterable):
-        items = list(response)
+        items = list(islice(response, MAX_LIST_ITEMS + 1))
     else:
         items = [response]
+    if len(items) > MAX_LIST_ITEMS or sum(len(str(item)) for item in items) > MAX_LIST_CHARS:
+        return None
+    return items
+
+
+def read_states(response: object) -> tuple[list[str], list[str]]:
+    """USPS codes named by ``response`` (codes or names: an iterable, or one string listing
+    them separated by commas), each once, and the items not understood. A list over the cap
+    (:func:`state_items`) is one item not understood, unread."""
+    items = state_items(response)
+    if items is None:
+        return [], [f"a list of more than {MAX_LIST_ITEMS} states or {MAX_LIST_CHARS:,} characters"]
     codes: list[str] = []
     unknown: list[str] = []
     for item in items:

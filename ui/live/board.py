@@ -14,6 +14,9 @@
 * **Watching** (:func:`ui.live.follow.follow`): every second a fragment moves a question whose
   time is up to its reveal and reruns the page only when something changed (a name, an
   answer, a step).
+* **Through a database outage** a step pressed (Start, Reveal, Next) is kept and made when the
+  database is back, from the version the board showed (:data:`STEP`), and the board looks by
+  itself every second (:func:`ui.live.follow.reconnect`) instead of waiting for "Try again".
 * **Counts, never names**: the reveal shows how many picked each value; the standings show
   points and places only.
 """
@@ -26,14 +29,23 @@ from typing import Any
 import streamlit as st
 
 from engine.cards import by_usps
-from engine.live import TEAMS_MAX, TEAMS_MIN, TIMERS, TOP, LiveRules, Phase, Standings
+from engine.live import (
+    MAX_PLAYERS,
+    TEAMS_MAX,
+    TEAMS_MIN,
+    TIMERS,
+    TOP,
+    LiveRules,
+    Phase,
+    Standings,
+)
 from engine.quiz import AnswerType, Question, QuizSettings, ValueKind
 from store import live
 from store.codes import KEY_BYTES, new_token
 from store.db import Database, Unavailable
 from ui.buttons import button
 from ui.links import app_base_url, app_link, md
-from ui.live.follow import follow
+from ui.live.follow import follow, reconnect
 from ui.qr import show_qr
 from ui.quiz.page import draw_map
 from ui.quiz.roles import MAX_RADIO, asking_roles
@@ -51,6 +63,11 @@ REQUEST = "live_request"  #: session key: the host key the setup form drew
 GAME_ID = "live_game_id"  #: session key: (host key, the id of its game)
 FRESH = "live_fresh"  #: session key: the game was made in this session (show its link)
 ERROR = "live_error"  #: session key: the sentence of the last refused press
+STEP = "live_step"  #: session key: (host key, version shown) of a step pressed in an outage
+STEP_KEPT = (
+    "The class database is not answering right now: your press is kept, and the board makes "
+    "it by itself as soon as the database is back."
+)
 TIMER_WORDS = {None: "Off", 20: "20 s", 60: "60 s"}
 TEAM_CHOICES = (0, *range(TEAMS_MIN, TEAMS_MAX + 1))
 CARRIED = "live_assignment"  #: session key: (id, title) of the class assignment to run live
@@ -159,14 +176,61 @@ def _step_button(label: str, icon: str, game: live.LiveGameInfo, name: str) -> N
 
 
 def _advance(version_seen: int) -> None:
-    """Start, Reveal, Next, Finish: one step from the version this board showed."""
-    st.session_state.pop(ERROR, None)
-    _ask_store(live.advance, st.session_state.get(HOST_KEY, ""), version_seen)
+    """Start, Reveal, Next, Finish: one step from the version this board showed (kept for
+    :func:`_resume` when the database does not answer)."""
+    ss = st.session_state
+    ss.pop(ERROR, None)
+    key = ss.get(HOST_KEY, "")
+    try:
+        live.advance(app_database(), key, version_seen)
+    except live.LiveError as error:
+        _flash(str(error))
+    except Unavailable:
+        ss[STEP] = (key, version_seen)
+        _flash(STEP_KEPT)
+
+
+def _resume(db: Database, key: str) -> bool:
+    """Make the step pressed while the database was away (once: from the version then shown);
+    whether one was made. The database away again: :class:`Unavailable`, the step kept."""
+    ss = st.session_state
+    pending = ss.get(STEP)
+    if not pending or pending[0] != key:
+        return False
+    live.advance(db, key, pending[1])
+    ss.pop(STEP, None)
+    if ss.get(ERROR) in (STEP_KEPT, UNAVAILABLE):
+        ss.pop(ERROR, None)
+    return True
 
 
 def _remove(player_id: int) -> None:
     st.session_state.pop(ERROR, None)
     _ask_store(live.remove_player, st.session_state.get(HOST_KEY, ""), player_id)
+
+
+def _set_locked(widget: str) -> None:
+    st.session_state.pop(ERROR, None)
+    locked = bool(st.session_state.get(widget))
+    _ask_store(live.set_locked, st.session_state.get(HOST_KEY, ""), locked)
+
+
+def _lock_control(game: live.LiveGameInfo) -> None:
+    """The host's lock of the lobby (no new players; a phone already in comes back after a
+    reload), and the rules of joining in a line."""
+    widget = f"{KEY}_locked"
+    st.session_state[widget] = game.locked
+    st.toggle(
+        "Lock the game: no new players",
+        key=widget,
+        on_change=_set_locked,
+        args=(widget,),
+        help="Players already in stay in, and come back after a reload.",
+    )
+    st.caption(
+        f"A game takes at most {MAX_PLAYERS} players; a player you remove cannot join this "
+        "game again, by that name or from that browser."
+    )
 
 
 def _set_team(player_id: int, widget: str) -> None:
@@ -479,6 +543,8 @@ def board_page() -> None:
         return
     try:
         db = app_database()
+        if _resume(db, key):
+            st.rerun()
         shown = live.version(db, _game_id(db, key))  # read first: a later change reruns
         b = live.board(db, key)
     except live.LiveError as error:
@@ -486,8 +552,10 @@ def board_page() -> None:
         st.button("Set up a new live game", on_click=_new_game, key=f"{KEY}_new_after_error")
         return
     except Unavailable:
-        st.error(UNAVAILABLE, icon=":material/cloud_off:")
+        if ss.get(ERROR) != STEP_KEPT:
+            st.error(UNAVAILABLE, icon=":material/cloud_off:")
         st.button("Try again", key=f"{KEY}_retry")
+        reconnect(lambda: _resume(app_database(), key) or live.board(app_database(), key))
         return
     base = app_base_url(URL_PATH)
     phase = b.game.phase
@@ -501,6 +569,7 @@ def board_page() -> None:
         _ended(b)
     if phase is not Phase.ENDED:
         timed = phase is Phase.QUESTION and b.game.deadline is not None
+        _lock_control(b.game)
         follow(b.game.id, shown, timed=timed, clock=_time_left)
         st.caption(f"Game code {b.game.code} · the board follows the class by itself.")
     _teacher_link_once(key, base)

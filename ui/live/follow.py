@@ -6,11 +6,16 @@ to its reveal once the time is up (whichever screen looks first does it; the sto
 conditional update makes it happen once), and may draw the time left. Otherwise a look is one
 read of :func:`store.live.version`, and none when the fragment runs with the whole page (which
 has just read the game).
+
+When the database does not answer, a page keeps what it showed and :func:`reconnect` looks
+again every :data:`EVERY` seconds, rerunning the page as soon as the database answers: a
+screen never waits for a press of "Try again".
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import streamlit as st
 
@@ -57,4 +62,23 @@ def follow(
             st.rerun(scope="app")
 
     ss[FRESH] = not timed  # a timed look draws the time left: it looks with the page too
+    look()
+
+
+def reconnect(probe: Callable[[], Any]) -> None:
+    """While the database does not answer: every :data:`EVERY` seconds call ``probe`` (what
+    failed, tried again: a read of the game, a write kept) and rerun the page once it goes
+    through (a SQLite file locked by a writer still answers reads: the probe must write what
+    the page would, or the page would rerun into the lock again and again)."""
+
+    @st.fragment(run_every=EVERY)
+    def look() -> None:
+        try:
+            probe()
+        except Unavailable:
+            return
+        except live.LiveError:
+            pass  # the game or this player is gone: the page says so
+        st.rerun(scope="app")
+
     look()

@@ -16,8 +16,12 @@ what :func:`store.live.player_view` hands it (never an answer before the reveal)
   is not disturbed by these looks; when the teacher reveals or the time is up, the phone moves
   on to the reveal by itself. The server still refuses an answer that comes after the
   deadline.
-* Refusals are the store's sentences; a database that does not answer gets the app's usual
-  sentence and a "Try again" button. No traceback.
+* **Through a database outage.** A phone keeps the question it showed, with the pick in its
+  form, and says so on the question; an answer sent while the database does not answer is
+  kept on the phone (:data:`PENDING`) and sent by itself when it is back, if that question is
+  still asked (:func:`ui.live.follow.reconnect` looks every second). With no question to show
+  it says so, with a "Try again" button, and still looks by itself.
+* Refusals are the store's sentences. No traceback.
 """
 
 from __future__ import annotations
@@ -27,21 +31,21 @@ from collections.abc import Callable
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from engine.cards import ordinal
 from engine.live import Phase
 from engine.quiz import AnswerType, Question
 from store import live
 from store.codes import new_token, normalize_code
-from store.db import Unavailable
+from store.db import Database, Unavailable
 from ui.buttons import button
 from ui.links import md
-from ui.live.follow import follow
+from ui.live.follow import follow, reconnect
 from ui.maps import map_change
 from ui.progress.keep import attach_student, keep_attempt, keep_panel, me, open_form
 from ui.quiz.page import answer_map
 from ui.quiz.roles import MAX_RADIO, asking_roles, clickable, zoom_states
-from ui.quiz.widgets import BOX_CHARS
 from ui.storage import UNAVAILABLE, app_database
 
 URL_PATH = "live"
@@ -51,6 +55,16 @@ TOKEN = "live_token"  #: session key: the token this session joined with
 GAME = "live_game"  #: session key: (token, game id, game code) of the game joined
 JOIN_ERROR = "live_join_error"
 NOTICE = "live_notice"  #: session key: (token, question index, sentence) of a refused answer
+PENDING = "live_pending"  #: session key: (token, question index, response) not sent yet
+SHOWN = "live_shown"  #: session key: (token, the PlayerView last drawn)
+KEPT = (
+    "The class database is not answering right now. Your answer is kept on this phone and "
+    "sent by itself as soon as the database is back."
+)
+AWAY = (
+    "The class database is not answering right now: this page looks again every second and "
+    "goes on by itself when it is back."
+)
 CODE_BOX, NAME_BOX = "live_code", "live_name"
 
 
@@ -70,6 +84,13 @@ def _form_token() -> str:
     return ss[JOIN_TOKEN]
 
 
+def _client() -> str | None:
+    """This browser session, for the store's count of joins per browser (a reload is a new
+    session; a school's phones share one address, so the address is not what is counted)."""
+    ctx = get_script_run_ctx()
+    return ctx.session_id if ctx else None
+
+
 def _join() -> None:
     ss = st.session_state
     token = ss.get(JOIN_TOKEN) or _form_token()
@@ -77,7 +98,7 @@ def _join() -> None:
     ss.pop(JOIN_ERROR, None)
     try:
         db = app_database()
-        player = live.join(db, typed, ss.get(NAME_BOX, ""), token)
+        player = live.join(db, typed, ss.get(NAME_BOX, ""), token, client=_client())
         code = normalize_code(typed) or live.find_game(db, typed).code
     except live.LiveError as error:
         ss[JOIN_ERROR] = str(error)
@@ -149,27 +170,48 @@ def _send(token: str, view: live.PlayerView, q: Question) -> None:
     except live.LiveError as error:
         ss[NOTICE] = (token, view.index, str(error))
     except Unavailable:
-        ss[NOTICE] = (
-            token,
-            view.index,
-            "The class database is not answering right now, so your answer was not sent. "
-            "Send it again in a moment.",
-        )
+        ss[PENDING] = (token, view.index, response)
+        ss[NOTICE] = (token, view.index, KEPT)
     else:
         keep_attempt(done.attempt, "live")
+
+
+def _send_pending(db: Database, token: str, view: live.PlayerView) -> live.PlayerView:
+    """Send the answer kept through an outage, if its question is still asked; the view
+    after it. The database away again: :class:`Unavailable`, the answer still kept."""
+    ss = st.session_state
+    pending = ss.get(PENDING)
+    if not pending or pending[0] != token:
+        return view
+    _, index, response = pending
+    if view.phase is not Phase.QUESTION or view.index != index or view.answered:
+        ss.pop(PENDING, None)
+        return view
+    try:
+        done = live.answer(db, token, index, response)
+    except live.LiveError as error:
+        ss.pop(PENDING, None)
+        ss[NOTICE] = (token, index, str(error))
+        return view
+    ss.pop(PENDING, None)
+    ss.pop(NOTICE, None)
+    keep_attempt(done.attempt, "live")
+    return live.player_view(db, token)
 
 
 def _widgets(token: str, view: live.PlayerView, q: Question) -> None:
     one = {"options": list(q.choices), "index": None, "format_func": q.label,
            "key": _key(view, "one")}  # fmt: skip
-    with st.form(_key(view, "form"), border=False):
+    # No "Press Enter to submit form" hint over the box (it covered the placeholder and caught
+    # taps) and no character cap in the box (a longer paste vanished without a word): the
+    # answer is sent with the button, and the engine refuses a too-long one in words.
+    with st.form(_key(view, "form"), border=False, enter_to_submit=False):
         if q.answer_type is AnswerType.TEXT:
             st.text_input(
                 "Your answer",
                 key=_key(view, "text"),
                 placeholder="Type your answer",
                 autocomplete="off",
-                max_chars=BOX_CHARS,
             )
             if q.choices:
                 st.radio("Or choose one", **one)
@@ -339,7 +381,12 @@ def _play(token: str) -> None:
         live.tick(db, game_id)
         seen = live.version(db, game_id)
         view = live.player_view(db, token)
+    view = _send_pending(db, token, view)
+    notice = st.session_state.get(NOTICE)
+    if notice and notice[2] in (AWAY, KEPT):  # the database answers again
+        st.session_state.pop(NOTICE, None)
     st.session_state[TOKEN] = token
+    st.session_state[SHOWN] = (token, view)
     watcher = st.container()
     if view.phase is Phase.LOBBY:
         _lobby(view)
@@ -383,5 +430,28 @@ def phone_page() -> None:
                 ss.pop(TOKEN, None)
             _join_form(code)
     except Unavailable:
+        _away(token)
+
+
+def _away(token: str) -> None:
+    """The database does not answer: the question shown stays (with the pick in its form and
+    the notice on it), or the app's sentence and "Try again"; the page looks by itself."""
+    ss = st.session_state
+    shown = ss.get(SHOWN)
+    if token and shown and shown[0] == token and shown[1].phase is Phase.QUESTION:
+        notice = ss.get(NOTICE)
+        if not (notice and notice[:2] == (token, shown[1].index)):
+            ss[NOTICE] = (token, shown[1].index, AWAY)
+        _question(token, shown[1])
+    else:
         st.error(UNAVAILABLE, icon=":material/cloud_off:")
         st.button("Try again", icon=":material/refresh:", width="stretch")
+    if token:
+        reconnect(lambda: _retry(token))
+
+
+def _retry(token: str) -> None:
+    """What failed, tried again: the game read, then the answer kept, if any (sent now).
+    :class:`Unavailable` while the database is still away."""
+    db = app_database()
+    _send_pending(db, token, live.player_view(db, token))
