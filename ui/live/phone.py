@@ -199,13 +199,19 @@ def _send_pending(db: Database, token: str, view: live.PlayerView) -> live.Playe
     return live.player_view(db, token)
 
 
+ANSWER_BOX = "live_answer_box"
+
+
 def _widgets(token: str, view: live.PlayerView, q: Question) -> None:
     one = {"options": list(q.choices), "index": None, "format_func": q.label,
            "key": _key(view, "one")}  # fmt: skip
-    # No "Press Enter to submit form" hint over the box (it covered the placeholder and caught
-    # taps) and no character cap in the box (a longer paste vanished without a word): the
-    # answer is sent with the button, and the engine refuses a too-long one in words.
-    with st.form(_key(view, "form"), border=False, enter_to_submit=False):
+    # Enter (a phone keyboard's Go) sends, but the "Press Enter to submit form" hint, which
+    # covered the placeholder and caught taps, is not drawn; no character cap in the box (a
+    # longer paste vanished without a word): the engine refuses a too-long answer in words.
+    st.html(
+        f"<style>.st-key-{ANSWER_BOX} [data-testid='InputInstructions']{{display:none}}</style>"
+    )
+    with st.container(key=ANSWER_BOX), st.form(_key(view, "form"), border=False):
         if q.answer_type is AnswerType.TEXT:
             st.text_input(
                 "Your answer",
