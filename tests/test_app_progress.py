@@ -12,6 +12,7 @@ import sqlalchemy as sa
 from streamlit.testing.v1 import AppTest
 
 import store.db
+from engine.cards import by_usps
 from engine.quiz import AnswerType
 from store import classroom as cr
 from store import progress as pg
@@ -103,6 +104,41 @@ def test_practise_what_is_due_runs_on_the_drill_page_and_the_due_count_falls(pro
         answer(at, "progress_quiz", right=True)
     click(at, "Back to my progress")
     assert "0 due today" in texts(at)
+
+
+@pytest.mark.parametrize("due", [0, 1, 5, 23])
+def test_practise_what_is_due_asks_as_many_questions_as_its_button_says(progress_db, due):
+    """The button's count is the quiz's length: the facts due only (the first ten when more
+    are due), never topped up with other facts; with none due it says what it asks instead."""
+    made = pg.create_learner(progress_db)
+    long_ago = pg.now_utc() - timedelta(days=20)
+    today = pg.now_utc()
+    states = sorted(by_usps())
+    due_states, other = states[:due], states[due : due + 3]
+    records = [
+        pg.ReviewRecord(i, "zone", usps, 3, long_ago, long_ago.date(), "practice", "zone", 9.0)
+        for i, usps in enumerate(due_states, 1)
+    ] + [  # missed today: weak, but due only tomorrow
+        pg.ReviewRecord(100 + i, "capital", usps, 1, today, today.date(), "practice", "capital",
+                        9.0)
+        for i, usps in enumerate(other)
+    ]  # fmt: skip
+    pg.record_reviews(progress_db, made.learner.id, "old", records)
+    at = open_page(session(), PROGRESS, code=made.learner.code, token=made.token)
+    assert f"{due} due today" in texts(at)
+    label = at.button(key="progress_practise").label
+    at.button(key="progress_practise").click().run()
+    run = at.session_state["progress_quiz"].run
+    asked = {q.qid for q in run.questions}
+    if due == 0:
+        assert label == "Practise: the weakest, then new facts (up to 10)" and run.total == 10
+        assert set(other) <= {qid.split(":", 1)[1] for qid in asked}  # the weakest first
+    elif due <= 10:
+        assert label == f"Practise what is due ({due})" and run.total == due
+        assert asked == {f"zone:{u}" for u in due_states}
+    else:
+        assert label == f"Practise what is due (10 of {due})" and run.total == 10
+        assert asked <= {f"zone:{u}" for u in due_states}
 
 
 def test_a_class_student_gets_a_progress_and_the_teacher_sees_it(progress_db):

@@ -10,8 +10,8 @@ knows, state by state, and "Practise what is due".
   state's figure in words under the map.
 * **The counts**: items learned, due today (by the end of the learner's day, in their time
   zone), new; the streak of days practised; each topic's mastery and its last eight weeks.
-* **Practise what is due** deals a quiz of the items due now, then the weakest, then new ones
-  (``engine.progress.select``), seeded, answered on the drills' own page and map
+* **Practise what is due** deals a quiz of the items due now only (when none is, the weakest,
+  then new ones: ``engine.progress.select``), seeded, answered on the drills' own page and map
   (``ui.quiz.page.show_quiz``); every answer goes to the history as it is checked.
 """
 
@@ -84,6 +84,16 @@ def choose_topic(key: str, first: str) -> Topic:
         "The map shows", list(names), format_func=names.get, key=key, width="stretch"
     )
     return next(t for t in TOPICS if t.name == (chosen or first))
+
+
+def practise_label(due: int) -> str:
+    """The practice button's words: it asks the facts due only, as many as it says (the
+    first :data:`PRACTICE_N` when more are due); with none due, the weakest, then new ones."""
+    if not due:
+        return f"Practise: the weakest, then new facts (up to {PRACTICE_N})"
+    if due > PRACTICE_N:
+        return f"Practise what is due ({PRACTICE_N} of {due})"
+    return f"Practise what is due ({due})"
 
 
 def _practise(states: dict[Item, object]) -> None:
@@ -203,8 +213,7 @@ def _dashboard() -> None:
             "scheduler brings back by tonight. New: facts not met yet. Streak: days in a row "
             "with practice."
         )
-    label = f"Practise what is due ({c.due})" if c.due else "Practise: the weakest, then new facts"
-    st.button(label, type="primary", icon=":material/exercise:", width="stretch",
+    st.button(practise_label(c.due), type="primary", icon=":material/exercise:", width="stretch",
               on_click=_practise, args=(states,), key="progress_practise")  # fmt: skip
     if not states:
         st.info("Nothing is kept yet: practise, or answer any drill, and it shows here.")
