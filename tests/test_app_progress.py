@@ -17,6 +17,7 @@ from engine.quiz import AnswerType
 from store import classroom as cr
 from store import progress as pg
 from store.models import LearnerReview
+from tests.maps import map_data
 from tests.test_app_classroom import session
 from tests.test_app_drills import click, open_page, right_answer, texts, wrong_answer
 
@@ -171,3 +172,63 @@ def test_class_progress_without_a_key_asks_for_it(progress_db):
     assert "Teacher key" in [t.label for t in at.text_input]
     at = open_page(session(), CLASS_PROGRESS, key="wrong")
     assert "opens no assignment" in texts(at)
+
+
+# --- this device keeps the progress (the reading side: the browser's part played here) -------
+
+
+def device_data(at: AppTest) -> dict:
+    """What the page last asked this device to keep (the component's data)."""
+    return map_data(at, "progress_device")
+
+
+def from_device(stored: str | None, ok: bool = True) -> AppTest:
+    """A new session (a reload, a typed address) on a device that reports ``stored``."""
+    at = session()
+    at.session_state["progress_device"] = {"device": {"stored": stored, "ok": ok}}
+    return at
+
+
+def test_a_new_session_opens_the_progress_this_device_keeps_and_answers_go_to_it(progress_db):
+    made = pg.create_learner(progress_db)
+    at = open_page(from_device(f"{made.learner.code} {made.token}"), ZONES, mode="zone", n="3")
+    assert at.session_state["progress_learner"].learner == made.learner
+    assert "kept on this device" in texts(at)
+    assert device_data(at)["want"] == f"{made.learner.code} {made.token}"
+    answer(at, "zone_quiz", right=True)
+    assert [r[0] for r in reviews(progress_db, made.learner.id)] == ["zone"]
+    assert made.token not in str(dict(at.query_params)) and made.token not in texts(at)
+
+
+def test_keeping_and_forgetting_tell_the_device_and_a_forgotten_progress_stays_shut(progress_db):
+    at = open_page(from_device(None), ZONES, mode="zone", n="3")
+    assert device_data(at)["want"] is None  # nothing to keep yet: what the device has stays
+    click(at, "Keep my progress")
+    me = at.session_state["progress_learner"]
+    assert device_data(at)["want"] == f"{me.learner.code} {me.token}"
+    at.session_state["progress_device"] = {"device": {"stored": device_data(at)["want"],
+                                                      "ok": True}}  # fmt: skip
+    open_page(at, PROGRESS)
+    click(at, "Forget my progress on this device")
+    assert device_data(at)["want"] == ""  # the device forgets it too
+    assert "progress_learner" not in at.session_state  # not reopened from the old report
+    open_page(at, ZONES)
+    assert "progress_learner" not in at.session_state and device_data(at)["want"] == ""
+
+
+def test_a_replaced_link_kept_on_a_device_opens_nothing_and_is_dropped_from_it(progress_db):
+    made = pg.create_learner(progress_db)
+    pg.replace_token(progress_db, made.learner.id, made.token)
+    at = open_page(from_device(f"{made.learner.code} {made.token}"), ZONES, mode="zone", n="3")
+    assert "progress_learner" not in at.session_state
+    assert "no longer opens" in texts(at) and device_data(at)["want"] == ""
+
+
+@pytest.mark.parametrize("kept", [False, True])
+def test_the_quiz_page_says_when_this_browser_keeps_nothing(progress_db, kept):
+    made = pg.create_learner(progress_db)
+    at = open_page(from_device(None, ok=False), ZONES, mode="zone", n="3")
+    if kept:
+        open_page(at, PROGRESS, code=made.learner.code, token=made.token)
+        open_page(at, ZONES)
+    assert "This browser keeps nothing for GeoPlunge" in texts(at)

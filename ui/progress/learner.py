@@ -3,7 +3,7 @@ knows, state by state, and "Practise what is due".
 
 * **The link's secret stays off the screen.** A code and token in the address open the
   progress into the session and leave the address bar at once (as the teacher key does on
-  Class results); a reload asks for the link again.
+  Class results); this device keeps it (``ui.progress.device``), so a reload opens it again.
 * **The map**: the 50 states coloured by how well the learner knows each, for one topic at a
   time (borders, capitals, zones, location, ranks): known, fading, weak (the three bands of
   ``engine.progress.schedule``), grey when not met yet; the exact figure on hover and every
@@ -40,7 +40,16 @@ from store.progress import (
 from ui.classroom.times import teacher_zone
 from ui.links import fresh_seed, md
 from ui.progress.bands import percent, show_band_map, weeks_table
-from ui.progress.keep import FRESH, become, forget, keep, me, open_form, open_link
+from ui.progress.keep import (
+    FRESH,
+    become,
+    forget,
+    keep,
+    me,
+    open_form,
+    open_link,
+    sync_device,
+)
 from ui.progress.links import CODE, TOKEN, show_progress_link
 from ui.quiz.page import show_quiz
 from ui.quiz.session import QuizView
@@ -257,13 +266,14 @@ def progress_page() -> None:
     _from_link()
     if flash := st.session_state.pop("progress_flash", None):
         st.info(md(flash), icon=":material/info:")
-    if me() is None:
-        _welcome()
-        return
     view: QuizView | None = st.session_state.get(PRACTICE)
-    if view is not None:
+    if me() is not None and view is not None:
         st.button("Back to my progress", icon=":material/arrow_back:", on_click=_stop,
                   key="progress_back")  # fmt: skip
-        show_quiz(view)
+        show_quiz(view)  # its keep panel keeps the progress on this device
+        return
+    sync_device()
+    if me() is None:
+        _welcome()
         return
     _dashboard()
