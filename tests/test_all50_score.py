@@ -82,3 +82,48 @@ def test_the_drill_page_words_a_list_as_states_named_and_never_says_it_comes_bac
     shown = texts(app).replace("\\", "")
     assert f"**{size // 3} of {size} states named** ({pct}%)" in shown
     assert "of 1 right" not in shown and "comes back" not in shown
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_class_results_and_gradebooks_count_the_states_named(class_db, case):
+    """A class assignment with a list of names: the roster's score, and every gradebook's
+    points, count the states named of all, beside the questions right at the first try."""
+    from store import classroom as cr
+    from store.gradebook import GRADEBOOKS
+    from store.report import roster
+    from ui.classroom.student import answer_record
+    from ui.quiz.session import QuizView
+    from ui.quiz.text import score_words
+
+    params, size = CASES[case]
+    settings, _ = parse_settings(params, group="locate", default_seed=0)
+    made = cr.create_assignment(class_db, title="Names", drill="locate", settings=settings)
+    assignment = made.assignment
+    student, _ = cr.join(class_db, assignment.code, "Ana")
+    run = QuizRun(cr.find_assignment(class_db, assignment.code).settings())
+    view = QuizView("locate", run, {}, [])
+    records = []
+    named = size // 3
+    while (q := run.current) is not None:
+        response = right_answer(q) if q.retry else tuple(by_name(q.answer)[:named])
+        run.answer(response)
+        records.append(answer_record(view, response, len(records) + 1))
+    cr.record_answers(class_db, student.id, records)
+    results = cr.class_results(class_db, assignment.id)
+    line = roster(assignment, results, records[-1].answered_at)[0]
+    others = run.total - 1
+    assert (line.score, line.scored, line.named, line.to_name) == (others, others, named, size)
+    pct = round(100 * named / size)
+    words = score_words(line.score, line.scored, line.named, line.to_name)
+    assert words == (f"{others} of {others} · " if others else "") + (
+        f"{named} of {size} states named ({pct}%)"
+    )
+    for book in GRADEBOOKS.values():
+        cells = [str(c) for row in book.rows(assignment, results) for c in row]
+        assert str(others + named) in cells, book.id  # the student's points
+    plain = GRADEBOOKS["plain"].rows(assignment, results)[1]
+    assert plain[1:4] == [
+        others + named,
+        others + size,
+        round(100 * (others + named) / (others + size)),
+    ]

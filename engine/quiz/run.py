@@ -22,10 +22,23 @@ from enum import StrEnum
 from engine.core import IllegalAction
 from engine.quiz import export
 from engine.quiz.deal import build_questions
-from engine.quiz.question import Question, Result, is_list, points
+from engine.quiz.modes import mode
+from engine.quiz.question import AnswerType, Question, Result, is_list, points
 from engine.quiz.settings import QuizSettings
 
 RETRY_GAP = 3  #: other questions asked before a missed one comes back
+
+
+def is_list_mode(name: str) -> bool:
+    """True for a mode that asks a list of names (``all50``): scored by the states named."""
+    return mode(name).answer_type is AnswerType.NAMES
+
+
+def scale(questions: Sequence[Question]) -> tuple[int, int]:
+    """What a quiz of ``questions`` is scored out of: (questions right or wrong, states its
+    lists of names ask for); a list of names is scored by :func:`~engine.quiz.question.points`."""
+    lists = [q for q in questions if is_list(q)]
+    return len(questions) - len(lists), sum(len(q.answer) for q in lists)
 
 
 @dataclass(frozen=True, slots=True)

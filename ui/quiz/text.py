@@ -63,6 +63,17 @@ def score_line(run: QuizRun) -> str:
     return line
 
 
+def score_words(score: int, scored: int, named: int = 0, to_name: int = 0) -> str:
+    """A run's score in a table cell: "7 of 9", with a list of names "10 of 50 states named
+    (20%)" (both, joined by " · ", in a quiz of both)."""
+    parts = [f"{score} of {scored}"] if scored or not to_name else []
+    if to_name:
+        parts.append(
+            f"{named} of {plural(to_name, 'state')} named ({round(100 * named / to_name)}%)"
+        )
+    return " · ".join(parts)
+
+
 def answer_hint(q: Question) -> str:
     """The line under a question that says how a typed answer is read (empty when none)."""
     if q.answer_type is AnswerType.NAMES:
