@@ -310,7 +310,7 @@ def keep_panel() -> None:
             st.markdown(
                 "**Keep my progress.** GeoPlunge can remember each state you answer about and "
                 "bring it back just before you would forget it. You get a link of your own (no "
-                "account, no name) to open it on any device."
+                "account, no name) to open it on any device; this one remembers it."
             )
             st.button(
                 "Keep my progress", icon=":material/bookmark_add:", on_click=keep,
