@@ -43,7 +43,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
-from engine.quiz import QuizSettings, parse_settings
+from engine.quiz import QuizSettings, build_questions, parse_settings
+from engine.quiz.run import is_list_mode, scale
 from store.codes import KEY_BYTES, digest, find_by_code, find_by_secret, new_code, new_token
 from store.db import Database, insert_new, insert_once, upsert
 from store.models import Answer, Assignment, Draft, Student
@@ -100,6 +101,15 @@ class AssignmentInfo:
             {**self.params, "seed": str(self.seed)}, group=self.drill, default_seed=self.seed
         )
         return settings
+
+    def scale(self) -> tuple[int, int]:
+        """What the quiz is scored out of: (questions right or wrong, states its lists of
+        names ask for: ``all50``), as :func:`engine.quiz.run.scale` says (the quiz is dealt
+        again only when it has a list)."""
+        settings = self.settings()
+        if not any(is_list_mode(m) for m in settings.modes):
+            return self.questions, 0
+        return scale(build_questions(settings))
 
     def is_open(self, now: datetime | None = None) -> bool:
         return self.closes_at is None or (now or now_utc()) < self.closes_at
@@ -161,6 +171,10 @@ class AnswerRecord:
         }
 
 
+def _listed(a: AnswerRecord) -> bool:
+    return is_list_mode(a.mode) and isinstance(a.response, list)
+
+
 @dataclass(frozen=True)
 class StudentResult:
     """A student with every answer written so far, in order."""
@@ -170,8 +184,18 @@ class StudentResult:
 
     @property
     def score(self) -> int:
-        """Questions right at the first attempt."""
-        return sum(1 for a in self.answers if a.attempt == 1 and a.correct)
+        """Questions right at the first attempt (a list of names is scored apart: :attr:`named`)."""
+        return sum(1 for a in self.answers if a.attempt == 1 and a.correct and not _listed(a))
+
+    @property
+    def named(self) -> int:
+        """States named in the quiz's lists of names (``all50``: asked once, final)."""
+        return sum(len(set(a.response)) for a in self.answers if a.attempt == 1 and _listed(a))
+
+    @property
+    def points(self) -> int:
+        """The score for a gradebook: questions right at the first try plus states named."""
+        return self.score + self.named
 
     @property
     def answered(self) -> int:

@@ -8,8 +8,9 @@ The rules, the same for every format:
   student typed it**; a name (or a title) that a spreadsheet would read as a formula, one
   beginning with ``=``, ``+``, ``-`` or ``@``, gets a ``'`` in front (every CSV of the app is
   written by :func:`engine.csvfile.csv_text`);
-* the **score** is the number of questions right at the first try (the roster's score), out
-  of the assignment's number of questions;
+* the **score** is the number of questions right at the first try (the roster's score) plus
+  the states named in a list of names (``all50``), out of the questions scored right or wrong
+  plus the states the list asks for (:meth:`store.classroom.AssignmentInfo.scale`);
 * a student who has not finished is in the file with the score so far (the plain file says
   who finished);
 * every file starts with a byte-order mark, so that Excel opens the names of any script as
@@ -54,27 +55,27 @@ def _canvas(assignment: AssignmentInfo, students: Sequence[StudentResult]) -> Ro
     blank = [""] * (len(CANVAS_COLUMNS) - 1)
     rows: Rows = [
         [*CANVAS_COLUMNS, assignment.title],
-        ["Points Possible", *blank, assignment.questions],
+        ["Points Possible", *blank, sum(assignment.scale())],
     ]
-    rows += [[s.student.name, *blank, s.score] for s in students]
+    rows += [[s.student.name, *blank, s.points] for s in students]
     return rows
 
 
 def _classroom(assignment: AssignmentInfo, students: Sequence[StudentResult]) -> Rows:
     rows: Rows = [[*CLASSROOM_COLUMNS, assignment.title]]
-    rows += [[s.student.name, s.score] for s in students]
+    rows += [[s.student.name, s.points] for s in students]
     return rows
 
 
 def _plain(assignment: AssignmentInfo, students: Sequence[StudentResult]) -> Rows:
-    out_of = assignment.questions
+    out_of = sum(assignment.scale())
     rows: Rows = [list(PLAIN_COLUMNS)]
     rows += [
         [
             s.student.name,
-            s.score,
+            s.points,
             out_of,
-            percent(s.score, out_of),
+            percent(s.points, out_of),
             "yes" if s.student.finished_at else "no",
         ]
         for s in students

@@ -3,7 +3,8 @@ state, the most-missed questions and the CSV of every attempt. Pure functions of
 :func:`store.classroom.class_results`.
 
 Rules: a student's **score** counts the questions right at the first attempt (as the quiz's own
-summary does). A **state's share** counts the first attempts at the questions about that state
+summary does), and a list of names (``all50``) the states named of all it asks, apart. A
+**state's share** counts the first attempts at the questions about that state
 (a question about several states counts for each): re-askings of a missed question would count
 the same mistake twice. The **most-missed** questions are ranked by the share of wrong first
 attempts (:func:`most_missed` says which are listed); their **wrong answers** are tallied
@@ -47,12 +48,16 @@ class RosterLine:
     answered: int
     questions: int
     taken: timedelta | None  #: started → finished (or the last answer)
+    scored: int = 0  #: questions scored right or wrong (the lists of names apart)
+    named: int = 0  #: states named in the lists of names
+    to_name: int = 0  #: states the lists of names ask for
 
 
 def roster(
     assignment: AssignmentInfo, students: Sequence[StudentResult], now: datetime
 ) -> list[RosterLine]:
     """One line per student, in the order they joined."""
+    scored, to_name = assignment.scale()
     lines = []
     for s in students:
         info = s.student
@@ -75,6 +80,9 @@ def roster(
                 s.answered,
                 assignment.questions,
                 end - info.started_at if end else None,
+                scored,
+                s.named,
+                to_name,
             )  # fmt: skip
         )
     return lines

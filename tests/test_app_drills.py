@@ -491,10 +491,10 @@ def test_name_all_the_states_of_a_region(app):
     roles, _ = names_roles(q, view.picked)
     assert {c for c, r in roles.items() if r == "correct"} == {"NY", "PA", "ME"}
     click(app, "I'm done: check my list")
-    assert "You named 3 of 9. Missed:" in app.error[0].value
+    assert "3 of 9 states named (33%). Missed:" in app.error[0].value
     click(app, "See my results")
     shown = texts(app).replace("\\", "")
-    assert "You got 0 of 1 right at the first try" in shown
+    assert "**3 of 9 states named** (33%)" in shown
     assert "Missed: **Connecticut, Massachusetts, New Hampshire, New Jersey, Rhode Island" in shown
 
 
@@ -506,7 +506,7 @@ def test_a_timed_list_counts_the_names_given_when_the_time_runs_out(app):
     app.run()
     run = view_of(app, "locate").run
     assert run.answered == 1 and run.last.result.right == {"VT"}
-    assert "You answered 1 of 1 question in 2 min." in texts(app)
+    assert "**1 of 9 states named** (11%) in 2:00." in texts(app).replace("\\", "")
 
 
 def test_the_teacher_page_warns_before_a_quiz_repeats_itself(app):

@@ -12,10 +12,12 @@ import sqlalchemy as sa
 from streamlit.testing.v1 import AppTest
 
 import store.db
+from engine.cards import by_usps
 from engine.quiz import AnswerType
 from store import classroom as cr
 from store import progress as pg
 from store.models import LearnerReview
+from tests.maps import map_data
 from tests.test_app_classroom import session
 from tests.test_app_drills import click, open_page, right_answer, texts, wrong_answer
 
@@ -105,6 +107,41 @@ def test_practise_what_is_due_runs_on_the_drill_page_and_the_due_count_falls(pro
     assert "0 due today" in texts(at)
 
 
+@pytest.mark.parametrize("due", [0, 1, 5, 23])
+def test_practise_what_is_due_asks_as_many_questions_as_its_button_says(progress_db, due):
+    """The button's count is the quiz's length: the facts due only (the first ten when more
+    are due), never topped up with other facts; with none due it says what it asks instead."""
+    made = pg.create_learner(progress_db)
+    long_ago = pg.now_utc() - timedelta(days=20)
+    today = pg.now_utc()
+    states = sorted(by_usps())
+    due_states, other = states[:due], states[due : due + 3]
+    records = [
+        pg.ReviewRecord(i, "zone", usps, 3, long_ago, long_ago.date(), "practice", "zone", 9.0)
+        for i, usps in enumerate(due_states, 1)
+    ] + [  # missed today: weak, but due only tomorrow
+        pg.ReviewRecord(100 + i, "capital", usps, 1, today, today.date(), "practice", "capital",
+                        9.0)
+        for i, usps in enumerate(other)
+    ]  # fmt: skip
+    pg.record_reviews(progress_db, made.learner.id, "old", records)
+    at = open_page(session(), PROGRESS, code=made.learner.code, token=made.token)
+    assert f"{due} due today" in texts(at)
+    label = at.button(key="progress_practise").label
+    at.button(key="progress_practise").click().run()
+    run = at.session_state["progress_quiz"].run
+    asked = {q.qid for q in run.questions}
+    if due == 0:
+        assert label == "Practise: the weakest, then new facts (up to 10)" and run.total == 10
+        assert set(other) <= {qid.split(":", 1)[1] for qid in asked}  # the weakest first
+    elif due <= 10:
+        assert label == f"Practise what is due ({due})" and run.total == due
+        assert asked == {f"zone:{u}" for u in due_states}
+    else:
+        assert label == f"Practise what is due (10 of {due})" and run.total == 10
+        assert asked <= {f"zone:{u}" for u in due_states}
+
+
 def test_a_class_student_gets_a_progress_and_the_teacher_sees_it(progress_db):
     made = cr.create_assignment(
         progress_db, title="Zones", drill="zones",
@@ -136,3 +173,63 @@ def test_class_progress_without_a_key_asks_for_it(progress_db):
     assert "Teacher key" in [t.label for t in at.text_input]
     at = open_page(session(), CLASS_PROGRESS, key="wrong")
     assert "opens no assignment" in texts(at)
+
+
+# --- this device keeps the progress (the reading side: the browser's part played here) -------
+
+
+def device_data(at: AppTest) -> dict:
+    """What the page last asked this device to keep (the component's data)."""
+    return map_data(at, "progress_device")
+
+
+def from_device(stored: str | None, ok: bool = True) -> AppTest:
+    """A new session (a reload, a typed address) on a device that reports ``stored``."""
+    at = session()
+    at.session_state["progress_device"] = {"device": {"stored": stored, "ok": ok}}
+    return at
+
+
+def test_a_new_session_opens_the_progress_this_device_keeps_and_answers_go_to_it(progress_db):
+    made = pg.create_learner(progress_db)
+    at = open_page(from_device(f"{made.learner.code} {made.token}"), ZONES, mode="zone", n="3")
+    assert at.session_state["progress_learner"].learner == made.learner
+    assert "kept on this device" in texts(at)
+    assert device_data(at)["want"] == f"{made.learner.code} {made.token}"
+    answer(at, "zone_quiz", right=True)
+    assert [r[0] for r in reviews(progress_db, made.learner.id)] == ["zone"]
+    assert made.token not in str(dict(at.query_params)) and made.token not in texts(at)
+
+
+def test_keeping_and_forgetting_tell_the_device_and_a_forgotten_progress_stays_shut(progress_db):
+    at = open_page(from_device(None), ZONES, mode="zone", n="3")
+    assert device_data(at)["want"] is None  # nothing to keep yet: what the device has stays
+    click(at, "Keep my progress")
+    me = at.session_state["progress_learner"]
+    assert device_data(at)["want"] == f"{me.learner.code} {me.token}"
+    at.session_state["progress_device"] = {"device": {"stored": device_data(at)["want"],
+                                                      "ok": True}}  # fmt: skip
+    open_page(at, PROGRESS)
+    click(at, "Forget my progress on this device")
+    assert device_data(at)["want"] == ""  # the device forgets it too
+    assert "progress_learner" not in at.session_state  # not reopened from the old report
+    open_page(at, ZONES)
+    assert "progress_learner" not in at.session_state and device_data(at)["want"] == ""
+
+
+def test_a_replaced_link_kept_on_a_device_opens_nothing_and_is_dropped_from_it(progress_db):
+    made = pg.create_learner(progress_db)
+    pg.replace_token(progress_db, made.learner.id, made.token)
+    at = open_page(from_device(f"{made.learner.code} {made.token}"), ZONES, mode="zone", n="3")
+    assert "progress_learner" not in at.session_state
+    assert "no longer opens" in texts(at) and device_data(at)["want"] == ""
+
+
+@pytest.mark.parametrize("kept", [False, True])
+def test_the_quiz_page_says_when_this_browser_keeps_nothing(progress_db, kept):
+    made = pg.create_learner(progress_db)
+    at = open_page(from_device(None, ok=False), ZONES, mode="zone", n="3")
+    if kept:
+        open_page(at, PROGRESS, code=made.learner.code, token=made.token)
+        open_page(at, ZONES)
+    assert "This browser keeps nothing for GeoPlunge" in texts(at)

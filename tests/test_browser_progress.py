@@ -113,10 +113,10 @@ def test_a_kept_progress_opened_days_later_shows_what_is_due_and_practice_clears
         problems = failing(axe_violations(later))
         assert not problems, axe_report("My progress", problems)
         later.get_by_role("button", name="Practise what is due (3)").click()
-        for _ in range(3):
+        for i in range(3):  # the three facts due, no more
             later.get_by_role("button", name="Check").wait_for(timeout=30_000)
             b.wait_for_app(later)
-            _answer_zone(later, _asked_zone(later), last=False)
+            _answer_zone(later, _asked_zone(later), last=i == 2)
         later.get_by_role("button", name="Back to my progress").click()
         later.get_by_text("due today").first.wait_for()
         b.wait_for_app(later)
@@ -169,6 +169,121 @@ def test_class_progress_for_a_teacher(chromium, app_url, blocked):
         settled(page)
         problems = failing(axe_violations(page))
         assert not problems, axe_report("Class progress", problems)
+    finally:
+        context.close()
+    assert blocked == []
+
+
+# --- a reload or a typed address keeps the progress (issue 28, item 4) ------------------------
+
+#: One quiz per drill page whose questions a click on its first choice (or a typed name) answers.
+DRILLS = {
+    "border_quiz": "mode=count",
+    "capital_quiz": "mode=letter",
+    "rank_quiz": "mode=larger",
+    "zone_quiz": "mode=zone",
+    "locate_quiz": "mode=identify",
+}
+KEPT = "kept on this device"
+
+
+def _answer_any(page, path: str) -> None:
+    """Answer the question on screen of drill page ``path`` (right or wrong: either is kept)
+    and see the feedback."""
+    page.get_by_role("button", name="Check").wait_for(timeout=30_000)
+    b.wait_for_app(page)
+    choices = page.locator(f"[class*='st-key-{path}_one_'] [data-testid='stRadioOption']")
+    if choices.count():
+        choices.first.click()
+        b.wait_for_app(page)
+        page.get_by_role("button", name="Check").click()
+    else:
+        page.get_by_label("Your answer").fill("Ohio")
+        page.get_by_label("Your answer").press("Enter")
+    page.get_by_role("button", name="Next question").wait_for(timeout=30_000)
+    b.wait_for_app(page)
+
+
+def _reviews(db, learner_id: int) -> int:
+    with db.read() as s:
+        return s.scalar(sa.select(sa.func.count()).where(LearnerReview.learner_id == learner_id))
+
+
+def _stored_more_than(page, db, learner_id: int, before: int) -> int:
+    """Wait until the store holds more of the learner's reviews than ``before`` (each answer is
+    written as it is checked; the page's runs are over, so a wait for the store is a wait for
+    the write, not for a timer); the new count."""
+    for _ in range(100):
+        if (now := _reviews(db, learner_id)) > before:
+            return now
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the answer never reached the progress (still {before} reviews)")
+
+
+def test_a_reload_and_a_typed_address_keep_the_progress_on_every_drill_page(
+    chromium, app_url, blocked
+):
+    db = store.db.database(os.environ["GEOPLUNGE_DATABASE_URL"])
+    context, page = _context(chromium, blocked, b.PHONE)
+    try:
+        _open(page, f"{app_url}/zone_quiz?mode=zone&n=5", "Keep my progress")
+        page.get_by_role("button", name="Keep my progress").click()
+        page.get_by_text("Your progress is kept.").wait_for(timeout=30_000)
+        b.wait_for_app(page)
+        code = re.search(r"code=(\w+)", b.wait_for_code(page, "/progress?code=")).group(1)
+        learner_id = _learner_id(db, code)
+        page.get_by_text(KEPT).wait_for(timeout=30_000)
+        count = _reviews(db, learner_id)
+        for path, params in DRILLS.items():
+            _open(page, f"{app_url}/{path}?{params}&n=5", KEPT)  # a typed address
+            _answer_any(page, path)
+            count = _stored_more_than(page, db, learner_id, count)
+            page.reload()  # as a phone does to a tab left in the background
+            b.wait_for_app(page)
+            _answer_any(page, path)  # at once: an answer before the device reports joins it after
+            count = _stored_more_than(page, db, learner_id, count)
+            page.get_by_text(KEPT).wait_for(timeout=30_000)
+            assert code in page.inner_text("body") and "token=" not in page.url, path
+        b.screenshot(page, "progress-kept-after-reload-phone")
+        _open(page, f"{app_url}/progress", "due today")  # My progress, by a typed address
+        assert "token=" not in page.url
+        page.get_by_text("Make a new progress link, or forget it here").click()
+        page.get_by_role("button", name="Forget my progress on this device").click()
+        page.get_by_text("Come back").wait_for(timeout=30_000)
+        b.wait_for_app(page)
+        _open(page, f"{app_url}/zone_quiz?mode=zone&n=5", "Keep my progress")  # forgotten
+        b.wait_for_app(page)
+        assert KEPT not in page.inner_text("body")
+        assert page.evaluate("localStorage.getItem('geoplunge.progress')") is None
+    finally:
+        context.close()
+    assert blocked == []
+
+
+_NO_STORAGE_JS = """
+Object.defineProperty(window, "localStorage", {
+  get() { throw new DOMException("The user denied access to storage.", "SecurityError"); },
+});
+"""
+
+
+@pytest.mark.parametrize("viewport", [b.PHONE, b.LAPTOP], ids=["phone", "laptop"])
+def test_a_browser_that_keeps_nothing_is_told_so_on_the_quiz_page(
+    chromium, app_url, blocked, viewport
+):
+    context, page = _context(chromium, blocked, viewport)
+    try:
+        page.add_init_script(_NO_STORAGE_JS)  # as with site data blocked in the settings
+        for path, params in DRILLS.items():
+            _open(page, f"{app_url}/{path}?{params}&n=5", "This browser keeps nothing")
+        page.get_by_role("button", name="Keep my progress").click()
+        page.get_by_text("Your progress is kept.").wait_for(timeout=30_000)
+        b.wait_for_app(page)
+        assert page.get_by_text("This browser keeps nothing").is_visible()
+        assert KEPT not in page.inner_text("body")
+        page.get_by_text("This browser keeps nothing").scroll_into_view_if_needed()
+        b.screenshot(page, f"progress-no-storage-{'phone' if viewport == b.PHONE else 'laptop'}",
+                     full_page=False)  # fmt: skip
     finally:
         context.close()
     assert blocked == []

@@ -172,20 +172,23 @@ def _states(*rows: tuple[str, Rating, datetime]) -> dict[Item, ItemState]:
     return {item(k): next_state(None, r, at) for k, r, at in rows}
 
 
-def test_practice_takes_what_is_due_then_the_weakest_then_new_ones():
+def test_practice_takes_what_is_due_only_and_else_the_weakest_then_new_ones():
     states = _states(
         ("zone:CO", Rating.Good, T0 - 10 * DAY),  # due long ago
         ("zone:UT", Rating.Good, T0 - 3 * DAY),  # due a day ago
         ("capital:CA", Rating.Again, T0),  # wrong today: due tomorrow, the weakest
         ("capital:TX", Rating.Easy, T0),  # known: not asked
     )
-    chosen = practice_items(states, T0, T0 + timedelta(hours=12), 6, seed=1)
-    assert [i.key for i in chosen[:3]] == ["zone:CO", "zone:UT", "capital:CA"]
-    assert item("capital:TX") not in chosen and len(chosen) == 6
-    assert all(i not in states for i in chosen[3:])
-    assert {i.kind for i in chosen[3:]} <= {Kind.ZONE, Kind.CAPITAL}  # met kinds first
-    assert chosen == practice_items(states, T0, T0 + timedelta(hours=12), 6, seed=1)
-    assert chosen[3:] != practice_items(states, T0, T0 + timedelta(hours=12), 6, seed=2)[3:]
+    until = T0 + timedelta(hours=12)
+    assert [i.key for i in practice_items(states, T0, until, 6, seed=1)] == ["zone:CO", "zone:UT"]
+    assert [i.key for i in practice_items(states, T0, until, 1, seed=1)] == ["zone:CO"]
+    not_due = {k: s for k, s in states.items() if k.kind is not Kind.ZONE}
+    chosen = practice_items(not_due, T0, until, 6, seed=1)
+    assert chosen[0] == item("capital:CA") and item("capital:TX") not in chosen
+    assert len(chosen) == 6 and all(i not in states for i in chosen[1:])
+    assert {i.kind for i in chosen[1:]} <= {Kind.CAPITAL, Kind.LETTER}  # met kinds first
+    assert chosen == practice_items(not_due, T0, until, 6, seed=1)
+    assert chosen[1:] != practice_items(not_due, T0, until, 6, seed=2)[1:]
 
 
 def test_a_practice_quiz_is_seeded_and_runs_on_the_drill_machinery():

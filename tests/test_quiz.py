@@ -1043,7 +1043,7 @@ def test_name_all_the_states_of_the_west() -> None:
     partial = q.check(["WY", "CO", "UT"])
     assert partial.outcome is Outcome.WRONG and partial.right == {"WY", "CO", "UT"}
     assert partial.missed == set(WEST) - {"WY", "CO", "UT"}
-    assert partial.message.startswith("You named 3 of 13. Missed: Alaska, Arizona")
+    assert partial.message.startswith("3 of 13 states named (23%). Missed: Alaska, Arizona")
     assert q.check(list(WEST)).correct
     assert q.check([]).outcome is Outcome.NOT_COUNTED
 

@@ -154,7 +154,7 @@ def test_a_list_of_names_fills_the_map_one_name_at_a_time() -> None:
     assert "yes" in q.add_name("mass")
     assert q.map.data["roles"]["MA"] == "correct"
     result = q.check()
-    assert result.outcome is Outcome.WRONG and "You named 1 of 9" in result.message
+    assert result.outcome is Outcome.WRONG and "1 of 9 states named (11%)" in result.message
 
 
 # --- the games ----------------------------------------------------------------------------------

@@ -380,7 +380,10 @@ class QuizWidget(w.VBox):
             parts.append(f"<p><b>Your answer:</b> {escape(result.given)}</p>")
         if not result.correct:
             parts.append(f"<p><b>Right answer:</b> {escape(q.answer_text)}</p>")
-            parts.append("<p class='gpw-caption'>This question comes back later in the quiz.</p>")
+            if q.retry:  # a list of names is final: scored by the states named
+                parts.append(
+                    "<p class='gpw-caption'>This question comes back later in the quiz.</p>"
+                )
         if q.explanation:
             parts.append(box("info", inline(md(q.explanation))))
         self.answer.children = []

@@ -1,12 +1,13 @@
-"""Which items to practise: what is due, then the weakest, then new ones.
+"""Which items to practise: what is due; when nothing is, the weakest, then new ones.
 
 The rule (:func:`practice_items`), for a quiz of at most ``n`` questions:
 
 1. **due**: the items FSRS schedules by the end of the learner's day, the least known first
-   (lowest retrievability now; then the earliest due);
-2. **the weakest**: items met and not due but under the known band now (an item answered wrong
-   today is due only tomorrow), the least known first;
-3. **new**: items never answered, those of kinds the learner has met first, in an order
+   (lowest retrievability now; then the earliest due). When any item is due, the quiz is
+   those only (the first ``n`` of them): "Practise what is due (5)" asks five questions.
+2. Otherwise **the weakest**: items met and not due but under the known band now (an item
+   answered wrong today is due only tomorrow), the least known first;
+3. then **new**: items never answered, those of kinds the learner has met first, in an order
    shuffled with the quiz's seed in which the topics (borders, capitals, zones, location,
    ranks) take turns.
 
@@ -40,6 +41,8 @@ def practice_items(
         (i for i, s in states.items() if is_due(s, until)),
         key=lambda i: (figure[i], states[i].due, i),
     )
+    if due:
+        return due[:n]
     weak = sorted(
         (i for i, s in states.items() if not is_due(s, until) and figure[i] < KNOWN),
         key=lambda i: (figure[i], i),
@@ -55,4 +58,4 @@ def practice_items(
         turn[item] = seen.get(topic, 0)
         seen[topic] = turn[item] + 1
     fresh.sort(key=lambda i: (i.kind not in kinds, turn[i]))
-    return (due + weak + fresh)[:n]
+    return (weak + fresh)[:n]

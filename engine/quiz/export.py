@@ -1,14 +1,16 @@
 """A run as rows and as CSV text: one row per counted answer, for the student's download and
-the teacher's records."""
+the teacher's records. ``score`` of ``out_of`` is what the answer scores
+(:func:`engine.quiz.question.points`): 1 of 1 or 0 of 1 for a question, the states named of all for
+a list of names ("10" of "50")."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from engine.csvfile import csv_text
+from engine.quiz.question import Question, points
 
 if TYPE_CHECKING:
-    from engine.quiz.question import Question
     from engine.quiz.run import QuizRun
 
 CSV_COLUMNS: tuple[str, ...] = (
@@ -23,6 +25,8 @@ CSV_COLUMNS: tuple[str, ...] = (
     "missed",
     "wrong",
     "seconds",
+    "score",
+    "out_of",
 )
 
 Row = dict[str, str | int | float | None]
@@ -48,6 +52,8 @@ def rows(run: QuizRun) -> list[Row]:
             "missed": _labels(a.question, a.result.missed),
             "wrong": _labels(a.question, a.result.wrong),
             "seconds": a.seconds,
+            "score": points(a.question, a.result)[0],
+            "out_of": points(a.question, a.result)[1],
         }
         for a in run.attempts
     ]

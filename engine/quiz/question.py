@@ -213,8 +213,9 @@ class Question:
         given = plural(len(named), "state") + " named"
         if not missed:
             return Result(Outcome.RIGHT, f"Right! All {len(self.answer)}.", given, right=named)
+        share = round(100 * len(named) / len(self.answer))
         message = (
-            f"You named {len(named)} of {len(self.answer)}. "
+            f"{len(named)} of {plural(len(self.answer), 'state')} named ({share}%). "
             f"Missed: {and_list([name(c) for c in by_name(missed)])}."
         )
         return Result(Outcome.WRONG, message, given, right=named, missed=missed)
@@ -325,3 +326,16 @@ def question_states(q: Question) -> tuple[str, ...]:
     if q.value_kind is ValueKind.STATE and isinstance(q.answer, str):
         return (q.answer,)  # find it, which state has this capital, C is the capital of …
     return ()
+
+
+def is_list(question: Question) -> bool:
+    """True for a list of names (``all50``): scored by the states named, asked once."""
+    return not question.retry
+
+
+def points(question: Question, result: Result) -> tuple[int, int]:
+    """What one answer scores, out of what: a list of names the states named of all it asks;
+    any other question 1 when right, of 1."""
+    if is_list(question):
+        return len(result.right), len(question.answer)
+    return int(result.correct), 1

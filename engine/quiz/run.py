@@ -4,8 +4,10 @@ and the summary.
 A counted wrong answer sends the question back into the queue after :data:`RETRY_GAP` other
 questions (at the end if fewer are left): it returns until it is answered right
 (Leitner-style), except a typed list of names (``all50``), whose answer is final. The score
-counts the questions right at the first attempt; a run stopped early (the timer) counts the
-questions not answered as not reached, never as right or wrong. :meth:`QuizRun.misses_run`
+counts the questions right at the first attempt; a list of names is scored apart, by **the
+states named of all it asks** (:func:`points`: "10 of 50 states named"), never as one question
+right or wrong. A run stopped early (the timer) counts the questions not answered as not
+reached, never as right or wrong. :meth:`QuizRun.misses_run`
 starts a "practise my misses" run. Nothing here is random but the order of that practice run,
 which is seeded.
 """
@@ -20,10 +22,23 @@ from enum import StrEnum
 from engine.core import IllegalAction
 from engine.quiz import export
 from engine.quiz.deal import build_questions
-from engine.quiz.question import Question, Result
+from engine.quiz.modes import mode
+from engine.quiz.question import AnswerType, Question, Result, is_list, points
 from engine.quiz.settings import QuizSettings
 
 RETRY_GAP = 3  #: other questions asked before a missed one comes back
+
+
+def is_list_mode(name: str) -> bool:
+    """True for a mode that asks a list of names (``all50``): scored by the states named."""
+    return mode(name).answer_type is AnswerType.NAMES
+
+
+def scale(questions: Sequence[Question]) -> tuple[int, int]:
+    """What a quiz of ``questions`` is scored out of: (questions right or wrong, states its
+    lists of names ask for); a list of names is scored by :func:`~engine.quiz.question.points`."""
+    lists = [q for q in questions if is_list(q)]
+    return len(questions) - len(lists), sum(len(q.answer) for q in lists)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,13 +79,21 @@ class Summary:
     """The end of a run, counting questions (never askings): ``score`` right at the first
     attempt out of ``total``; ``right_later`` right at a later attempt; ``answered`` answered
     at least once; ``misses`` the first-attempt misses. Every question is counted once: right
-    at the first try, right later, never right or not reached."""
+    at the first try, right later, never right or not reached. Lists of names are not among
+    these questions: they count ``named`` states of ``to_name`` (:func:`points`)."""
 
     score: int
     total: int
     answered: int
     right_later: int
     misses: tuple[Miss, ...]
+    named: int = 0
+    to_name: int = 0
+
+    @property
+    def named_percent(self) -> int:
+        """The states named as a whole percentage of those asked (0 if none)."""
+        return round(100 * self.named / self.to_name) if self.to_name else 0
 
     @property
     def never_right(self) -> int:
@@ -164,8 +187,23 @@ class QuizRun:
 
     @property
     def score(self) -> int:
-        """Questions answered right at the first attempt."""
-        return sum(1 for a in self.attempts if a.attempt == 1 and a.result.correct)
+        """Questions answered right at the first attempt (lists of names not among them:
+        :attr:`named`)."""
+        return sum(
+            1
+            for a in self.attempts
+            if a.attempt == 1 and a.result.correct and not is_list(a.question)
+        )
+
+    @property
+    def named(self) -> int:
+        """States named in the run's lists of names."""
+        return sum(points(a.question, a.result)[0] for a in self.attempts if is_list(a.question))
+
+    @property
+    def to_name(self) -> int:
+        """States the run's lists of names ask for."""
+        return sum(len(q.answer) for q in self.questions if is_list(q))
 
     @property
     def progress(self) -> float:
@@ -211,13 +249,16 @@ class QuizRun:
 
     def summary(self) -> Summary:
         """Score, totals and misses so far (complete once ``is_done``)."""
-        standings = [self.standing(n) for n in range(1, self.total + 1)]
+        numbers = [n for n in range(1, self.total + 1) if not is_list(self.questions[n - 1])]
+        standings = [self.standing(n) for n in numbers]
         return Summary(
             score=self.score,
-            total=self.total,
-            answered=self.answered,
+            total=len(numbers),
+            answered=len(numbers) - standings.count(Standing.NOT_REACHED),
             right_later=standings.count(Standing.LATER),
             misses=tuple(self.misses()),
+            named=self.named,
+            to_name=self.to_name,
         )
 
     def misses_run(self) -> QuizRun | None:

@@ -52,7 +52,7 @@ from ui.classroom.worksheet import assignment_worksheet
 from ui.links import app_base_url, md
 from ui.live.board import run_assignment_live
 from ui.maps import us_map
-from ui.quiz.text import clock
+from ui.quiz.text import clock, score_words
 from ui.storage import UNAVAILABLE, app_database, storage_note
 
 T = TypeVar("T")
@@ -174,7 +174,7 @@ def _roster(assignment: AssignmentInfo, students: list[StudentResult], zone: tzi
                 "Name": line.name,
                 "Started": when(line.started, zone),
                 "Finished": when(line.finished, zone) or line.status,
-                "Score": f"{line.score} of {line.questions}",
+                "Score": score_words(line.score, line.scored, line.named, line.to_name),
                 "Answered": f"{line.answered} of {line.questions}",
                 "Time taken": clock(line.taken.total_seconds()) if line.taken else "",
             }

@@ -52,7 +52,7 @@ from ui.links import md
 from ui.progress.keep import attach_student, class_join_note
 from ui.quiz.page import show_quiz
 from ui.quiz.session import QuizView
-from ui.quiz.text import describe
+from ui.quiz.text import describe, score_words
 from ui.storage import app_database
 
 URL_PATH = "class"
@@ -354,9 +354,12 @@ def _resume_or_join(code: str, token: str) -> None:
         st.warning(md(closed_message(assignment)), icon=":material/lock:")
         if answers:
             run = replay(assignment, answers)
+            s = run.summary()
+            scores = [f"{s.score} right at the first try"] if s.total else []
+            scores += [score_words(0, 0, s.named, s.to_name)] if s.to_name else []
             st.markdown(
                 f"{md(student.name)}: {run.answered} of {run.total} questions answered, "
-                f"{run.score} right at the first try. Your teacher has them."
+                f"{', '.join(scores)}. Your teacher has them."
             )
         return
     _begin(assignment, student, token, answers, draft)

@@ -11,8 +11,10 @@
   when they start (:func:`attach_student`); a student resumed on another device writes to
   the progress they are linked to, whose link that device does not have (the token is kept
   only as a hash).
-* The token stays in the session (it is never put in the address bar); "Forget my progress
-  on this device" drops it, and later answers wait for another.
+* The token stays in the session (it is never put in the address bar) and on this device
+  (``ui.progress.device``: the browser's storage), so a reload or a typed address opens the
+  same progress again; where the browser keeps nothing, the quiz page says so. "Forget my
+  progress on this device" drops it from both, and later answers wait for another.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from store.progress import (
 from store.review_outbox import ReviewOutbox
 from ui.classroom.times import teacher_zone
 from ui.links import md
+from ui.progress import device
 from ui.progress.links import URL_PATH, read_link, show_progress_link
 from ui.storage import UNAVAILABLE, app_database
 
@@ -51,6 +54,8 @@ BOXES = "progress_boxes"  #: session key: the review outboxes, the current one l
 PRESS = "progress_press"  #: session key: the token "Keep my progress" drew for its press
 FRESH = "progress_fresh"  #: session key: the new link is on show until the learner hides it
 ERROR = "progress_open_error"  #: session key: why a pasted link opened nothing
+FORGOTTEN = "progress_forgotten"  #: session key: forgotten here and on the device
+TRIED = "progress_device_tried"  #: session key: the device's progress this session last tried
 
 
 @dataclass(frozen=True)
@@ -63,8 +68,50 @@ class Me:
 
 
 def me() -> Me | None:
-    """The session's learner, if any."""
+    """The session's learner, if any: the one this session opened, or else the one this
+    device keeps (opened once, when the device has reported it)."""
+    if LEARNER not in st.session_state and not st.session_state.get(FORGOTTEN):
+        _from_device()
     return st.session_state.get(LEARNER)
+
+
+def _from_device() -> None:
+    """Open the progress the device keeps (after a reload, in a new session), once per value;
+    a replaced token is dropped from the device, with a sentence saying why."""
+    kept = device.stored()
+    if kept is None or st.session_state.get(TRIED) == kept:
+        return
+    st.session_state[TRIED] = kept
+    try:
+        learner = open_learner(app_database(), *kept)
+    except NotFound:
+        st.session_state[FORGOTTEN] = True  # and off the device
+        st.session_state[ERROR] = (
+            f"The progress this device kept ({kept[0]}) no longer opens: its link was replaced. "
+            "Open your newest progress link."
+        )
+        return
+    except Unavailable:
+        st.session_state.pop(TRIED, None)  # try again at the next run
+        return
+    become(learner, kept[1])
+
+
+def device_want() -> str | None:
+    """What this device should keep: the session's progress, ``""`` (forget what it keeps),
+    or ``None`` (leave it: not known yet, or a class student's progress without its token)."""
+    if st.session_state.get(FORGOTTEN):
+        return ""
+    who = st.session_state.get(LEARNER)
+    if who is not None and who.token:
+        return device.value_of(who.learner.code, who.token)
+    return None
+
+
+def sync_device() -> None:
+    """Keep the session's progress on this device (see :mod:`ui.progress.device`)."""
+    me()
+    device.sync(device_want())
 
 
 def _boxes() -> list[ReviewOutbox]:
@@ -94,16 +141,19 @@ def become(learner: LearnerInfo, token: str | None) -> None:
         box.student_id = learner.id
     elif box.student_id != learner.id:
         _boxes().append(ReviewOutbox(student_id=learner.id))
-    current = me()
+    current = st.session_state.get(LEARNER)
     if token is None and current is not None and current.learner.id == learner.id:
         token = current.token
     st.session_state[LEARNER] = Me(learner, token)
+    st.session_state.pop(FORGOTTEN, None)
     flush()
 
 
 def forget() -> None:
-    """This session forgets its progress (the answers already given stay in it)."""
+    """This session and this device forget the progress (the answers already given stay in
+    it)."""
     st.session_state.pop(LEARNER, None)
+    st.session_state[FORGOTTEN] = True
     st.session_state.pop(FRESH, None)
     _boxes().append(ReviewOutbox())
 
@@ -149,6 +199,7 @@ def keep_attempt(attempt: Attempt, source: str) -> None:
     reviews into the outbox, then write what waits."""
     now = now_utc()
     day = now.astimezone(teacher_zone()).date()
+    me()  # the device's progress, if not opened yet, before the answer joins a box
     box = _boxes()[-1]
     for r in reviews_of(attempt, now):
         box.add(
@@ -228,6 +279,8 @@ def _status() -> None:
     if who is None:
         return
     line = f":material/bookmark: Your answers go to your progress **{who.learner.code}**"
+    if who.token and device.kept(who.learner.code, who.token):
+        line += " · kept on this device"
     if count:
         line += (
             f" · :orange-badge[:material/cloud_sync: Saving…] {count} waiting: the database is "
@@ -236,16 +289,28 @@ def _status() -> None:
     st.markdown(line)
 
 
+def _no_storage() -> None:
+    if device.blocked():
+        st.warning(
+            "**This browser keeps nothing for GeoPlunge** (blocked site data, or a private "
+            "window), so a reload or a new address forgets your progress here and your next "
+            "answers wait unsaved. Keep your progress link, and open it again after a reload.",
+            icon=":material/warning:",
+        )
+
+
 def keep_panel() -> None:
     """Under a quiz: "Keep my progress", or where the answers go (and, just after keeping,
-    the new progress link with its QR code)."""
+    the new progress link with its QR code); a warning where this device cannot keep it."""
+    sync_device()
+    _no_storage()
     who = me()
     if who is None:
         with st.container(border=True):
             st.markdown(
                 "**Keep my progress.** GeoPlunge can remember each state you answer about and "
                 "bring it back just before you would forget it. You get a link of your own (no "
-                "account, no name) to open it on any device."
+                "account, no name) to open it on any device; this one remembers it."
             )
             st.button(
                 "Keep my progress", icon=":material/bookmark_add:", on_click=keep,

@@ -3,15 +3,15 @@ knows, state by state, and "Practise what is due".
 
 * **The link's secret stays off the screen.** A code and token in the address open the
   progress into the session and leave the address bar at once (as the teacher key does on
-  Class results); a reload asks for the link again.
+  Class results); this device keeps it (``ui.progress.device``), so a reload opens it again.
 * **The map**: the 50 states coloured by how well the learner knows each, for one topic at a
   time (borders, capitals, zones, location, ranks): known, fading, weak (the three bands of
   ``engine.progress.schedule``), grey when not met yet; the exact figure on hover and every
   state's figure in words under the map.
 * **The counts**: items learned, due today (by the end of the learner's day, in their time
   zone), new; the streak of days practised; each topic's mastery and its last eight weeks.
-* **Practise what is due** deals a quiz of the items due now, then the weakest, then new ones
-  (``engine.progress.select``), seeded, answered on the drills' own page and map
+* **Practise what is due** deals a quiz of the items due now only (when none is, the weakest,
+  then new ones: ``engine.progress.select``), seeded, answered on the drills' own page and map
   (``ui.quiz.page.show_quiz``); every answer goes to the history as it is checked.
 """
 
@@ -40,7 +40,16 @@ from store.progress import (
 from ui.classroom.times import teacher_zone
 from ui.links import fresh_seed, md
 from ui.progress.bands import percent, show_band_map, weeks_table
-from ui.progress.keep import FRESH, become, forget, keep, me, open_form, open_link
+from ui.progress.keep import (
+    FRESH,
+    become,
+    forget,
+    keep,
+    me,
+    open_form,
+    open_link,
+    sync_device,
+)
 from ui.progress.links import CODE, TOKEN, show_progress_link
 from ui.quiz.page import show_quiz
 from ui.quiz.session import QuizView
@@ -84,6 +93,16 @@ def choose_topic(key: str, first: str) -> Topic:
         "The map shows", list(names), format_func=names.get, key=key, width="stretch"
     )
     return next(t for t in TOPICS if t.name == (chosen or first))
+
+
+def practise_label(due: int) -> str:
+    """The practice button's words: it asks the facts due only, as many as it says (the
+    first :data:`PRACTICE_N` when more are due); with none due, the weakest, then new ones."""
+    if not due:
+        return f"Practise: the weakest, then new facts (up to {PRACTICE_N})"
+    if due > PRACTICE_N:
+        return f"Practise what is due ({PRACTICE_N} of {due})"
+    return f"Practise what is due ({due})"
 
 
 def _practise(states: dict[Item, object]) -> None:
@@ -203,8 +222,7 @@ def _dashboard() -> None:
             "scheduler brings back by tonight. New: facts not met yet. Streak: days in a row "
             "with practice."
         )
-    label = f"Practise what is due ({c.due})" if c.due else "Practise: the weakest, then new facts"
-    st.button(label, type="primary", icon=":material/exercise:", width="stretch",
+    st.button(practise_label(c.due), type="primary", icon=":material/exercise:", width="stretch",
               on_click=_practise, args=(states,), key="progress_practise")  # fmt: skip
     if not states:
         st.info("Nothing is kept yet: practise, or answer any drill, and it shows here.")
@@ -248,13 +266,14 @@ def progress_page() -> None:
     _from_link()
     if flash := st.session_state.pop("progress_flash", None):
         st.info(md(flash), icon=":material/info:")
-    if me() is None:
-        _welcome()
-        return
     view: QuizView | None = st.session_state.get(PRACTICE)
-    if view is not None:
+    if me() is not None and view is not None:
         st.button("Back to my progress", icon=":material/arrow_back:", on_click=_stop,
                   key="progress_back")  # fmt: skip
-        show_quiz(view)
+        show_quiz(view)  # its keep panel keeps the progress on this device
+        return
+    sync_device()
+    if me() is None:
+        _welcome()
         return
     _dashboard()

@@ -219,7 +219,8 @@ def _feedback(view: QuizView) -> None:
             st.markdown(f"**Your answer:** {md(result.given)}")
         if not result.correct:
             st.markdown(f"**Right answer:** {md(q.answer_text)}")
-            st.caption("This question comes back later in the quiz.")
+            if q.retry:  # a list of names is final: scored by the states named
+                st.caption("This question comes back later in the quiz.")
         if q.explanation:
             st.info(md(q.explanation), icon=":material/lightbulb:")
         label = "Next question" if not view.run.is_done else "See my results"

@@ -63,6 +63,17 @@ def score_line(run: QuizRun) -> str:
     return line
 
 
+def score_words(score: int, scored: int, named: int = 0, to_name: int = 0) -> str:
+    """A run's score in a table cell: "7 of 9", with a list of names "10 of 50 states named
+    (20%)" (both, joined by " · ", in a quiz of both)."""
+    parts = [f"{score} of {scored}"] if scored or not to_name else []
+    if to_name:
+        parts.append(
+            f"{named} of {plural(to_name, 'state')} named ({round(100 * named / to_name)}%)"
+        )
+    return " · ".join(parts)
+
+
 def answer_hint(q: Question) -> str:
     """The line under a question that says how a typed answer is read (empty when none)."""
     if q.answer_type is AnswerType.NAMES:
@@ -96,8 +107,12 @@ def summary_lines(
     """The score lines of a summary (Markdown), counting questions (each once, however often it
     was asked): right at the first try, right on a later try, never answered right. Questions
     never answered are "not reached", neither right nor wrong; an answer picked but not
-    checked when the time ran out is left out; the share is given only for a finished quiz."""
+    checked when the time ran out is left out; the share is given only for a finished quiz.
+    A list of names counts the states named of all it asks, never as a question."""
     lines = []
+    named = f"**{s.named} of {plural(s.to_name, 'state')} named** ({s.named_percent}%)"
+    if not s.total:
+        return [f"{named} in {clock(elapsed)}."]
     if time_up:
         lines.append(
             f"You answered {s.answered} of {plural(s.total, 'question')} in {timer} min"
@@ -106,8 +121,9 @@ def summary_lines(
     share = f" ({s.percent}%)" if s.complete else ""
     later = f" {s.right_later} more right on a later try." if s.right_later else ""
     never = f" {s.never_right} never answered right." if s.never_right else ""
+    names = f" · {named}" if s.to_name else ""
     lines.append(
-        f"**You got {s.score} of {s.total} right at the first try**{share} "
+        f"**You got {s.score} of {s.total} right at the first try**{share}{names} "
         f"in {clock(elapsed)}.{later}{never}"
     )
     if unchecked:
