@@ -635,14 +635,17 @@ export class GeoMap {
     this.fitting = false;
   }
 
+  // The view that holds these states whole, in the room left of the small-state boxes'
+  // column (a state under a box could not be clicked), with a margin all round.
   zoomToStates(codes) {
     const box = this.boxOf(codes);
     if (!box) return;
-    const [width, height] = this.drawn;
-    const k = 0.88 * Math.min(width / box.width, height / box.height);
+    const room = this.drawn[0] - this.calloutRoom();
+    const height = this.drawn[1];
+    const k = 0.9 * Math.min(room / box.width, height / box.height);
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
-    this.setView(k, [width / 2 - k * cx, height / 2 - k * cy]);
+    this.setView(k, [room / 2 - k * cx, height / 2 - k * cy]);
   }
 
   zoomBy(f, at = null) {
