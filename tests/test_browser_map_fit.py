@@ -20,16 +20,7 @@ from engine.quiz import (
     context_states,
     must_show,
 )
-from tests.browser import (
-    LAPTOP,
-    PHONE,
-    keep_local,
-    screenshot,
-    track_runs,
-    wait_for_app,
-    wait_for_map_drawn,
-    watch_map_draws,
-)
+from tests import browser as b
 from ui.nav import DRILL_MENU
 
 pytestmark = pytest.mark.browser
@@ -78,12 +69,12 @@ codes => {
 def test_every_region_and_mode_shows_the_whole_question(chromium, app_url, blocked) -> None:
     """One page for every case: each question is loaded at the screen the last one ended on,
     checked, and checked again at the other screen (a new size fits the view anew)."""
-    context = chromium.new_context(viewport=LAPTOP)
+    context = chromium.new_context(viewport=b.LAPTOP)
     page = context.new_page()
-    track_runs(page)
-    watch_map_draws(page)
-    keep_local(page, blocked)
-    screens = {"laptop": LAPTOP, "phone": PHONE}
+    b.track_runs(page)
+    b.watch_map_draws(page)
+    b.keep_local(page, blocked)
+    screens = {"laptop": b.LAPTOP, "phone": b.PHONE}
     order = ["laptop", "phone"]
     failures = []
     try:
@@ -92,15 +83,15 @@ def test_every_region_and_mode_shows_the_whole_question(chromium, app_url, block
                 seed, q = representative(region, mode)
                 query = f"mode={mode}&region={region.lower()}&n=1&seed={seed}"
                 page.goto(f"{app_url}/{PAGES[mode]}?{query}")
-                wait_for_app(page)
+                b.wait_for_app(page)
                 for screen in order:
                     page.set_viewport_size(screens[screen])
-                    wait_for_map_drawn(page)
+                    b.wait_for_map_drawn(page)
                     found = page.evaluate(_CUT_JS, sorted(must_show(q)))
                     if found["cut"] or found["covered"]:
                         failures.append(f"{screen} {PAGES[mode]}?{query} ({q.qid}): {found}")
                         name = f"map-fit-{screen}-{region}-{mode}"
-                        screenshot(page, name, full_page=False)
+                        b.screenshot(page, name, full_page=False)
                 order.reverse()
     finally:
         context.close()
