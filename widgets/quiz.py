@@ -277,7 +277,7 @@ class QuizWidget(w.VBox):
             picks=self.picked if asking and q.answer_type is not AnswerType.NAMES else [],
             choices=clickable(q) if asking else None,
             refuse=refusals(q),
-            zoom=zoom_states(self.run.settings),
+            zoom=zoom_states(self.run.settings, q),
             height=MAP_HEIGHT if clickable(q) else MAP_HEIGHT_SHOWN,
             label=f"Map for the question: {q.prompt}",
             hint=MAP_HINTS.get(pick) if asking else None,

@@ -43,7 +43,8 @@ importable from ``engine.quiz``:
   :mod:`~engine.quiz.ranks`, :mod:`~engine.quiz.zones`, :mod:`~engine.quiz.locate`;
 * :mod:`~engine.quiz.deal` the questions of a quiz (:func:`build_questions`);
 * :mod:`~engine.quiz.run` :class:`QuizRun`, its attempts, misses and :class:`Summary`;
-  :mod:`~engine.quiz.export` a run as CSV.
+  :mod:`~engine.quiz.export` a run as CSV;
+* :mod:`~engine.quiz.view` the states a question's map is fitted to.
 """
 
 # The generator modules register their modes' generators in the modes table when imported.
@@ -74,6 +75,7 @@ from engine.quiz.question import (
 )
 from engine.quiz.run import RETRY_GAP, Attempt, Miss, QuizRun, Standing, Summary
 from engine.quiz.settings import DEFAULT_N, MAX_N, PARAMS, QuizSettings, parse_settings
+from engine.quiz.view import context_states, must_show, view_states
 
 __all__ = [
     "CSV_COLUMNS",
@@ -112,4 +114,7 @@ __all__ = [
     "four_corners_partner",
     "parse_settings",
     "question_states",
+    "context_states",
+    "must_show",
+    "view_states",
 ]

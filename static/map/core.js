@@ -112,6 +112,7 @@ export class GeoMap {
     this.stage.addEventListener("click", (e) => this.onClick(e));
     this.stage.addEventListener("pointermove", (e) => this.onHover(e));
     this.stage.addEventListener("pointerleave", () => this.hideTip());
+    this.stage.addEventListener("pointerup", (e) => (this.lastUp = { x: e.clientX, y: e.clientY, at: e.timeStamp }));
     this.stage.addEventListener("pointerdown", (e) => {
       this.pressedAt = performance.now();
       this.onPointerDown(e);
@@ -657,14 +658,17 @@ export class GeoMap {
     this.fitting = false;
   }
 
+  // The view that holds these states whole, in the room left of the small-state boxes'
+  // column (a state under a box could not be clicked), with a margin all round.
   zoomToStates(codes) {
     const box = this.boxOf(codes);
     if (!box) return;
-    const [width, height] = this.drawn;
-    const k = 0.88 * Math.min(width / box.width, height / box.height);
+    const room = this.drawn[0] - this.calloutRoom();
+    const height = this.drawn[1];
+    const k = 0.9 * Math.min(room / box.width, height / box.height);
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
-    this.setView(k, [width / 2 - k * cx, height / 2 - k * cy]);
+    this.setView(k, [room / 2 - k * cx, height / 2 - k * cy]);
   }
 
   zoomBy(f, at = null) {
@@ -762,12 +766,30 @@ export class GeoMap {
 
   // --- hit testing and picking ----------------------------------------------------------------
 
+  // The state under a point: a small state's box, else the state whose drawn shape holds the
+  // point (a neighbour's outline, drawn over the border, reaches half its width into it);
+  // only on a border itself, the state whose outline is drawn there.
   codeAt(x, y) {
+    let edge = null;
     for (const node of document.elementsFromPoint(x, y)) {
       const code = node.closest?.("[data-usps]")?.dataset.usps;
-      if (code && this.root.contains(node)) return code;
+      if (!code || !this.root.contains(node)) continue;
+      if (!node.matches("path.choroplethlocation")) return code;
+      if (node.isPointInFill(new DOMPoint(x, y).matrixTransform(node.getScreenCTM().inverse()))) return code;
+      edge ??= code;
     }
-    return null;
+    return edge;
+  }
+
+  // Where a click happened: a click event's coordinates are whole pixels (Chromium truncates
+  // a mouse's and rounds a finger's), a pixel off the point pressed, which may lie in the
+  // neighbour of a narrow state; the pointer's release that made the click has the exact point.
+  clickPoint(e) {
+    const up = this.lastUp;
+    if (up && e.timeStamp - up.at < 1000 && Math.abs(up.x - e.clientX) <= 1 && Math.abs(up.y - e.clientY) <= 1) {
+      return [up.x, up.y];
+    }
+    return [e.clientX, e.clientY];
   }
 
   onClick(e) {
@@ -776,11 +798,12 @@ export class GeoMap {
       return;
     }
     if (e.target.closest(".gpm-tools") || !this.ready) return;
-    const code = this.codeAt(e.clientX, e.clientY);
+    const [x, y] = this.clickPoint(e);
+    const code = this.codeAt(x, y);
     if (!code) return;
     const r = this.stage.getBoundingClientRect();
     this.activate(code);
-    this.showTip(code, [e.clientX - r.left, e.clientY - r.top], TOUCH ? 1600 : 0);
+    this.showTip(code, [x - r.left, y - r.top], TOUCH ? 1600 : 0);
   }
 
   activate(code) {
@@ -866,15 +889,39 @@ export class GeoMap {
       }
     }
     this.tip.hidden = false;
-    const [width, height] = this.drawn;
-    const w = this.tip.offsetWidth;
-    const h = this.tip.offsetHeight;
-    this.tip.style.left = `${Math.max(4, Math.min(width - w - 4, x + 14))}px`;
-    this.tip.style.top = `${Math.max(4, y - h - 12 < 4 ? y + 18 : y - h - 12)}px`;
+    const [left, top] = this.tipPlace(code, [x, y], this.tip.offsetWidth, this.tip.offsetHeight);
+    this.tip.style.left = `${left}px`;
+    this.tip.style.top = `${top}px`;
     this.drawRing("hover", code);
     this.stage.style.cursor = this.data.pick !== "none" && this.canPick(code) ? "pointer" : "";
     clearTimeout(this.tipTimer);
     if (hideAfter) this.tipTimer = setTimeout(() => this.hideTip(), hideAfter);
+  }
+
+  // Where a w × h label about ``code`` goes, for a pointer at (x, y) in the stage: left of the
+  // small-state boxes' column, and clear of what is pointed at (the box, a small state
+  // whole, or the pointer's spot on a large one): above it, else below, else beside it.
+  tipPlace(code, [x, y], w, h) {
+    const [width, height] = this.drawn;
+    const gap = 6;
+    const callouts = this.visibleCallouts();
+    const size = this.calloutSize();
+    const right = callouts.size ? Math.min(...[...callouts.values()].map(([bx]) => bx)) - size / 2 - gap : width - 4;
+    let near = { left: x - 8, top: y - 8, right: x + 8, bottom: y + 8 };
+    const box = callouts.get(code);
+    const shape = this.paths.get(code)?.getBoundingClientRect();
+    if (box && Math.abs(x - box[0]) <= size / 2 && Math.abs(y - box[1]) <= size / 2) {
+      near = { left: box[0] - size / 2, top: box[1] - size / 2, right: box[0] + size / 2, bottom: box[1] + size / 2 };
+    } else if (shape && shape.width < 80 && shape.height < 80) {
+      const r = this.stage.getBoundingClientRect();
+      near = { left: shape.left - r.left, top: shape.top - r.top, right: shape.right - r.left, bottom: shape.bottom - r.top };
+    }
+    const across = Math.max(4, Math.min(right - w, x + 14));
+    if (near.top - gap - h >= 4) return [across, near.top - gap - h];
+    if (near.bottom + gap + h <= height - 4) return [across, near.bottom + gap];
+    const down = Math.max(4, Math.min(height - h - 4, y - h / 2));
+    if (near.left - gap - w >= 4) return [near.left - gap - w, down];
+    return [Math.max(4, Math.min(right - w, near.right + gap)), down];
   }
 
   hideTip() {

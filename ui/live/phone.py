@@ -289,7 +289,7 @@ def _question(token: str, view: live.PlayerView) -> DeltaGenerator:
         return clock
     if q.shown or q.focus or clickable(q):
         roles, notes = asking_roles(q)
-        zoom = zoom_states(view.settings) if view.settings else None
+        zoom = zoom_states(view.settings, q) if view.settings else None
         answer_map(_key(view, "map"), q, roles, notes, _map_picks(view, q), zoom=zoom)
     _widgets(token, view, q)
     notice = st.session_state.get(NOTICE)

@@ -75,15 +75,16 @@ def draw_map(
     label: str = "Map of the United States",
     hint: str | None = None,
     words: Mapping[str, str] | None = None,
+    question: Question | None = None,
 ) -> None:
-    """A map that only shows (a summary, a preview), zoomed to the quiz's states; ``words``
-    rename roles in its legend."""
+    """A map that only shows (a summary, a preview), zoomed to the quiz's states (and to all
+    that ``question`` must show); ``words`` rename roles in its legend."""
     us_map(
         key,
         roles,
         notes=notes,
         words=words,
-        zoom=zoom_states(settings) if settings else None,
+        zoom=zoom_states(settings, question) if settings else None,
         height=MAP_HEIGHT_SHOWN,
         label=label,
         hint=hint,
@@ -97,7 +98,9 @@ def preview(q: Question, key: str, settings: QuizSettings | None = None) -> None
     if q.choices and len(q.choices) <= 6:
         st.caption("Choices: " + " · ".join(md(q.label(c)) for c in q.choices))
     roles, notes = asking_roles(q)
-    draw_map(key, roles, notes, settings=settings, label=f"Map for the question: {q.prompt}")
+    draw_map(
+        key, roles, notes, settings=settings, label=f"Map for the question: {q.prompt}", question=q
+    )
 
 
 def _status(view: QuizView) -> None:
@@ -158,7 +161,7 @@ def _question_map(view: QuizView, q: Question, roles, notes, *, asking: bool) ->
     if asking and (picked := map_change(view.map_key)) is not None:
         view.picked = picked
         view.synced += 1
-    zoom = zoom_states(view.run.settings)
+    zoom = zoom_states(view.run.settings, q)
     answer_map(view.map_key, q, roles, notes, view.picked, zoom=zoom, asking=asking)
 
 

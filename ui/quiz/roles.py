@@ -29,6 +29,7 @@ from engine.quiz import (
     ValueKind,
     four_corners_partner,
     question_states,
+    view_states,
 )
 from engine.quiz.facts import all_states
 
@@ -188,13 +189,8 @@ def follows_map(q: Question) -> bool:
     return len(q.choices) > MAX_RADIO or q.value_kind is ValueKind.STATE
 
 
-def zoom_states(settings: QuizSettings) -> list[str] | None:
-    """The states a filtered quiz's map opens on (a few states come with their neighbours);
-    ``None`` for the whole map."""
-    if not settings.filtered:
-        return None
-    pool = set(settings.pool())
-    if len(pool) < 5:
-        pool |= {n for usps in pool for n in by_usps()[usps].borders}
-    lower48 = pool - {"AK", "HI"}
-    return sorted(lower48 or pool)
+def zoom_states(settings: QuizSettings, q: Question | None = None) -> list[str] | None:
+    """The states the map of ``q`` (without it: of the whole quiz) opens fitted to, from
+    :func:`engine.quiz.view_states`; ``None`` for the whole map."""
+    states = view_states(settings, q)
+    return None if states is None else list(states)

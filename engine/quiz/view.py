@@ -1,0 +1,65 @@
+"""Where a quiz's map opens: the states its view is fitted to (the map fits their outlines in
+the page, where the projection is known: ``static/map/core.js``).
+
+* The **context** of a quiz is its selection (a few states come with their neighbours), Alaska
+  and Hawaii included: a view of the West that took in Alaska's inset only for a question
+  about Alaska would point at the answer of "Juneau is the capital of …". A filtered quiz's
+  map opens on it, an unfiltered one on the whole map.
+* A question's map must show **whole** (:func:`must_show`) the asked state, the states the
+  question names, every state that can be an answer and every state offered as a choice;
+  its view (:func:`view_states`) is the context with those added. "Select every state that
+  borders Pennsylvania" in the Northeast opens on the Northeast and Ohio, West Virginia and
+  Maryland.
+
+A list of choices that holds every state but the asked one (a state "anywhere on the map")
+offers the whole map rather than a list: it does not widen the view, which would turn every
+such question of a region into the whole map. The view never narrows to the answer alone: a
+question whose answer is not among states offered in a list ("which state's capital is
+Boise?", typed) opens on the context, which holds its answer, so the view tells nothing.
+"""
+
+from __future__ import annotations
+
+from engine.cards import by_usps
+from engine.quiz.facts import all_states
+from engine.quiz.question import Question, ValueKind
+from engine.quiz.settings import QuizSettings
+
+FEW = 5  #: a selection of fewer states opens with their neighbours around them
+
+
+def context_states(settings: QuizSettings) -> frozenset[str] | None:
+    """The states a quiz's maps open on, whatever the question (``None``: the whole map, for
+    a quiz of all 50 states)."""
+    if not settings.filtered:
+        return None
+    pool = set(settings.pool())
+    if len(pool) < FEW:
+        pool |= {n for usps in pool for n in by_usps()[usps].borders}
+    return frozenset(pool)
+
+
+def must_show(q: Question) -> frozenset[str]:
+    """The states the map of ``q`` must show whole: the asked state (``focus``), the states it
+    names (``shown``), every state that can be an answer, and the states offered as choices
+    (unless they are every state but the asked one)."""
+    states = set(q.shown)
+    if q.focus:
+        states.add(q.focus)
+    if q.value_kind in (ValueKind.STATE, ValueKind.CAPITAL):
+        answer = (q.answer,) if isinstance(q.answer, str) else q.answer
+        states.update(answer)
+        offered = set(q.choices) - {q.focus}
+        if len(offered) < len(all_states()) - 1:
+            states.update(offered)
+    return frozenset(states)
+
+
+def view_states(settings: QuizSettings, q: Question | None = None) -> tuple[str, ...] | None:
+    """The states the map of ``q`` in a quiz of ``settings`` is fitted to, sorted: the quiz's
+    context with every state ``q`` must show (without ``q``: the context alone, for a map of
+    the whole quiz). ``None``: the whole map."""
+    context = context_states(settings)
+    if context is None:
+        return None
+    return tuple(sorted(context | (must_show(q) if q else frozenset())))

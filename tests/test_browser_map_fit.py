@@ -1,0 +1,99 @@
+"""A region's question map shows the whole question, in real headless Chromium (issue 28, item
+2): for every region × every mode, on a laptop (1280×800) and a phone's screen (390×844), the
+map of a representative question (the one of the first 200 seeds that reaches farthest beyond
+the region) holds every state it must show (:func:`engine.quiz.must_show`: the asked state,
+every state that can be an answer, every state offered) whole inside the map, clear of the
+small-state boxes. One page, navigated by URL, resized between the screens; the engine side
+of every question is walked by ``test_view_fit.py``."""
+
+from __future__ import annotations
+
+import pytest
+
+import geodata
+from engine.quiz import (
+    MODE_GROUPS,
+    MODES,
+    Question,
+    QuizSettings,
+    build_questions,
+    context_states,
+    must_show,
+)
+from tests import browser as b
+from ui.nav import DRILL_MENU
+
+pytestmark = pytest.mark.browser
+
+SEEDS = range(200)
+PAGES = {mode: DRILL_MENU[group].url_path for group, modes in MODE_GROUPS.items() for mode in modes}
+
+
+def representative(region: str, mode: str) -> tuple[int, Question]:
+    """The seed whose first question of ``mode`` in ``region`` has the most states to show
+    outside the region (then the most states to show), and that question."""
+    context = context_states(QuizSettings(modes=(mode,), region=region)) or frozenset()
+
+    def first(seed: int) -> Question:
+        return build_questions(QuizSettings(modes=(mode,), region=region, n=1, seed=seed))[0]
+
+    def score(seed: int) -> tuple[int, int]:
+        shown = must_show(first(seed))
+        return len(shown - context), len(shown)
+
+    seed = max(SEEDS, key=score)
+    return seed, first(seed)
+
+
+# The states among ``codes`` whose outline reaches past the map's stage (which hides what
+# overflows it), and those a small-state box lies on.
+_CUT_JS = """
+codes => {
+  const m = document.querySelector('.gpm');
+  const s = m.querySelector('.gpm-stage').getBoundingClientRect();
+  const boxes = [...m.querySelectorAll('.gpm-callout')].map(c => c.getBoundingClientRect());
+  const cut = [], covered = [];
+  for (const usps of codes) {
+    const path = m.querySelector(`path.choroplethlocation[data-usps="${usps}"]`);
+    const b = path.getBoundingClientRect();
+    const over = Math.max(s.left - b.left, b.right - s.right, s.top - b.top, b.bottom - s.bottom);
+    if (over > 0.5) cut.push(`${usps} (${over.toFixed(0)} px)`);
+    const on = r => r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom;
+    if (boxes.some(on)) covered.push(usps);
+  }
+  return {cut, covered};
+}
+"""
+
+
+def test_every_region_and_mode_shows_the_whole_question(chromium, app_url, blocked) -> None:
+    """One page for every case: each question is loaded at the screen the last one ended on,
+    checked, and checked again at the other screen (a new size fits the view anew)."""
+    context = chromium.new_context(viewport=b.LAPTOP)
+    page = context.new_page()
+    b.track_runs(page)
+    b.watch_map_draws(page)
+    b.keep_local(page, blocked)
+    screens = {"laptop": b.LAPTOP, "phone": b.PHONE}
+    order = ["laptop", "phone"]
+    failures = []
+    try:
+        for region in geodata.REGIONS:
+            for mode in MODES:
+                seed, q = representative(region, mode)
+                query = f"mode={mode}&region={region.lower()}&n=1&seed={seed}"
+                page.goto(f"{app_url}/{PAGES[mode]}?{query}")
+                b.wait_for_app(page)
+                for screen in order:
+                    page.set_viewport_size(screens[screen])
+                    b.wait_for_map_drawn(page)
+                    found = page.evaluate(_CUT_JS, sorted(must_show(q)))
+                    if found["cut"] or found["covered"]:
+                        failures.append(f"{screen} {PAGES[mode]}?{query} ({q.qid}): {found}")
+                        name = f"map-fit-{screen}-{region}-{mode}"
+                        b.screenshot(page, name, full_page=False)
+                order.reverse()
+    finally:
+        context.close()
+    assert not failures, "\n".join(failures)
+    assert blocked == []
