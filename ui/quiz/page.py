@@ -73,16 +73,17 @@ def draw_map(
     label: str = "Map of the United States",
     hint: str | None = None,
     words: Mapping[str, str] | None = None,
+    height: int = MAP_HEIGHT_SHOWN,
 ) -> None:
     """A map that only shows (a summary, a preview), zoomed to the quiz's states; ``words``
-    rename roles in its legend."""
+    rename roles in its legend; ``height`` is the most it may take (px)."""
     us_map(
         key,
         roles,
         notes=notes,
         words=words,
         zoom=zoom_states(settings) if settings else None,
-        height=MAP_HEIGHT_SHOWN,
+        height=height,
         label=label,
         hint=hint,
     )
