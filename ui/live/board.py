@@ -39,7 +39,7 @@ from store.db import Database, Unavailable
 from ui.buttons import button
 from ui.links import app_base_url, app_link, md
 from ui.live.follow import follow
-from ui.qr import show_qr
+from ui.qr import show_code, show_qr
 from ui.quiz.page import draw_map
 from ui.quiz.roles import MAX_RADIO, asking_roles
 from ui.quiz.session import TIMER
@@ -282,10 +282,6 @@ section[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"],
 .st-key-live_stage [data-testid="stHeadingWithActionElements"] a { display: none; }
 .st-key-live_stage button[kind="primary"] { min-height: 6vh; }
 .st-key-live_stage button[kind="primary"] p { font-size: min(2vw, 3.6vh); font-weight: 700; }
-.st-key-live_stage .live-code {
-  font-size: min(10vw, 17vh); font-weight: 800; letter-spacing: .12em; line-height: 1.1;
-  margin: 0 0 .1em;
-}
 </style>
 """
 
@@ -370,7 +366,7 @@ def _lobby(b: live.Board, base: str | None) -> None:
     game = b.game
     code, qr = st.columns([2, 1], vertical_alignment="center")
     code.markdown("## Join the game with this code")
-    code.markdown(f"<p class='live-code'>{game.code}</p>", unsafe_allow_html=True)
+    show_code(game.code, code)
     link = student_link(game.code, base)
     code.markdown("Or open this link on a phone:")
     code.code(link, language=None, wrap_lines=True)
