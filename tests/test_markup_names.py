@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from store import live
+from store import live, tables
 from tests.test_app_drills import open_page
 from tests.test_app_live_board import BOARD, SHOW, click
-from ui.links import WORD_JOINER, md
+from ui.links import md, plain
 
 #: the markup a hostile name tries (each at most 40 characters, the name limit)
 MARKUP_NAMES = (
@@ -39,15 +39,10 @@ MARKUP_NAMES = (
 UNESCAPED = re.compile(r"(?<!\\)(?:\\\\)*[`*_\[\]<>#$~|]")
 
 
-def shown(escaped: str) -> str:
-    """What a reader sees of ``escaped``: backslash escapes read, the joiner invisible."""
-    return re.sub(r"\\(.)", r"\1", escaped).replace(WORD_JOINER, "")
-
-
 @pytest.mark.parametrize("name", MARKUP_NAMES)
 def test_a_markup_name_is_escaped(name):
     text = md(name)
-    assert shown(text) == name
+    assert plain(text) == name
     assert not UNESCAPED.search(text), text
     assert not re.search(r"(?i)https?://|www\.|@\w|:\w", text), text
     assert not re.match(r"\s*([-+]|\d+[.)])", text), text
@@ -56,7 +51,7 @@ def test_a_markup_name_is_escaped(name):
 @given(st.text(max_size=60))
 def test_any_text_reads_as_typed(text):
     escaped = md(text)
-    assert shown(escaped) == text
+    assert plain(escaped) == text
     assert not UNESCAPED.search(escaped)
 
 
@@ -79,3 +74,62 @@ def test_the_board_lobby_escapes_every_name(app, class_db):
         assert f"Remove {escaped} from the game" in [b.help for b in app.button], name
         assert f"Team of {escaped}" in [s.label for s in app.selectbox], name
     assert not app.exception
+
+
+#: the names whose markup would make something on a page (an image, a link, a colour, LaTeX,
+#: an icon, HTML): escaped, none of them is left whole, so a raw one found is an unescaped one
+DANGEROUS = tuple(n for n in MARKUP_NAMES if n not in md(n))
+
+
+def markdown_texts(app) -> list[str]:
+    """Every text an AppTest page hands to Streamlit's Markdown: Markdown blocks, alerts,
+    captions, and every widget's label and tooltip."""
+    texts = [m.value for m in app.markdown]
+    for kind in ("success", "error", "warning", "info", "caption", "title", "header"):
+        texts += [e.value for e in getattr(app, kind)]
+    for kind in ("button", "selectbox", "radio", "text_input", "checkbox", "toggle"):
+        for widget in getattr(app, kind):
+            texts += [widget.label, getattr(widget, "help", None) or ""]
+    for expander in app.expander:
+        texts.append(expander.label)
+    return texts
+
+
+def assert_drawn_escaped(app, names) -> None:
+    """No name reaches Markdown raw, and each is drawn (escaped) somewhere on the page."""
+    texts = markdown_texts(app)
+    for name in names:
+        raw = [t for t in texts if name in t]
+        assert not raw, (name, raw)
+        assert any(md(name) in t for t in texts), name
+    for block in app.get("html"):  # HTML is not Markdown: names there as typed
+        assert "\\" not in block.proto.body, block.proto.body
+    assert not app.exception
+
+
+#: the markup names a shared table accepts (it refuses ``* _ [ ] < > ` | # ~ $ \ { }``):
+#: icons, emoji short codes, bare links, a list's number
+TABLE_NAMES = tuple(n for n in DANGEROUS if not tables.MARKUP.intersection(n))
+
+
+@pytest.mark.parametrize("pair", [TABLE_NAMES[i : i + 2] for i in range(0, len(TABLE_NAMES), 2)])
+def test_a_shared_table_draws_every_name_escaped(pair, class_db):
+    """Border Attack at a shared table: the lobby's seats, then the first trick's status,
+    waiting line, hints and log on both screens, hold each player's name escaped."""
+    from tests.test_app_tables import KEY, host_table, join, play, run, tab
+
+    host_name, guest_name = pair if len(pair) == 2 else (pair[0], "Ann")
+    names = list(pair)
+    host, code = host_table(host_name)
+    guest = join(code, guest_name)
+    run(host)
+    assert_drawn_escaped(host, names)
+    run(host.button(key=f"{KEY}_start").click())
+    run(guest)
+    players = {0: host, 1: guest}
+    for _ in range(4):
+        mover = players[tab(host).view.to_act]
+        play(mover)
+        for at in players.values():
+            run(at)
+            assert_drawn_escaped(at, names)

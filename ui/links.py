@@ -67,3 +67,13 @@ def md(text: str) -> str:
     before a space) is left as typed."""
     text = _MD_MARKUP.sub(r"\\\1", _FOUND_IN_TEXT.sub(WORD_JOINER, text))
     return _MD_LINE_START.sub(lambda m: m[1][:-1] + "\\" + m[1][-1], text)
+
+
+_MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+
+
+def plain(text: str) -> str:
+    """Text made by :func:`md` (or Markdown holding it) read back as typed, for a place that
+    is not Markdown: HTML drawn with ``st.html`` (escape it there), a map's hover note. The
+    backslash escapes are read and the word joiners dropped."""
+    return _MD_ESCAPE.sub(r"\1", text).replace(WORD_JOINER, "")
