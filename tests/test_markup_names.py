@@ -85,7 +85,7 @@ def markdown_texts(app) -> list[str]:
     """Every text an AppTest page hands to Streamlit's Markdown: Markdown blocks, alerts,
     captions, and every widget's label and tooltip."""
     texts = [m.value for m in app.markdown]
-    for kind in ("success", "error", "warning", "info", "caption", "title", "header"):
+    for kind in ("success", "error", "warning", "info", "caption", "title", "header", "subheader"):
         texts += [e.value for e in getattr(app, kind)]
     for kind in ("button", "selectbox", "radio", "text_input", "checkbox", "toggle"):
         for widget in getattr(app, kind):
@@ -133,3 +133,53 @@ def test_a_shared_table_draws_every_name_escaped(pair, class_db):
         for at in players.values():
             run(at)
             assert_drawn_escaped(at, names)
+
+
+def assert_never_raw(app, names) -> None:
+    """No name reaches Markdown raw on this page (where a page draws names only in a table,
+    nothing more is asked)."""
+    texts = markdown_texts(app)
+    for name in names:
+        assert not [t for t in texts if name in t], name
+    assert not app.exception
+
+
+TITLE = "![t](http://10.9.9.9/t.png) :red[T] $x$"  #: a hostile assignment title
+
+
+def test_a_live_phone_draws_every_name_escaped(class_db):
+    """Each phone, joined with a markup name, names its player escaped in the lobby, at the
+    question, at its reveal and at the end."""
+    from engine.live import LiveRules
+    from tests.test_app_live_phone import HOST, join_as, step
+
+    game = live.create_game(class_db, "zones", {"mode": "zone", "n": "1"}, LiveRules(), HOST)
+    phones = [join_as(game.code, name) for name in DANGEROUS]
+    for phase in ("lobby", "question", "reveal", "end"):
+        for at, name in zip(phones, DANGEROUS, strict=True):
+            assert_drawn_escaped(at, [name])
+        if phase != "end":
+            step(class_db, game.id)
+            for at in phones:
+                at.run()
+
+
+def test_the_class_pages_draw_every_name_and_title_escaped(class_db):
+    """A class assignment with a markup title, one student per markup name: the class quiz
+    (joined, at its summary), class results and class progress hold them escaped."""
+    from store import classroom as cr
+    from tests.test_app_classroom import RESULTS, answer, join_as, session
+    from tests.test_app_progress import CLASS_PROGRESS
+
+    made = cr.create_assignment(
+        class_db, title=TITLE, drill="zones", settings=cr.QuizSettings(modes=("zone",), n=1)
+    )
+    for name in DANGEROUS:
+        student = join_as(made.assignment.code, name)
+        assert_drawn_escaped(student, [name, TITLE])
+        answer(student, right=False)
+        assert_never_raw(student, [name, TITLE])
+    for page in (RESULTS, CLASS_PROGRESS):
+        teacher = open_page(session(), page, key=made.teacher_key)
+        assert_never_raw(teacher, [*DANGEROUS, TITLE])
+        assert any(md(TITLE) in t for t in markdown_texts(teacher)), page
