@@ -252,7 +252,10 @@ def test_the_teacher_key_leaves_the_address_bar_and_a_new_key_shuts_out_the_old(
     assert blocked == []
 
 
-@pytest.mark.parametrize(("viewport", "size"), [(b.LAPTOP, "desktop"), (b.PHONE, "phone")])
+@pytest.mark.parametrize(
+    ("viewport", "size"),
+    [(b.PROJECTOR, "projector"), (b.LAPTOP, "desktop"), (b.PHONE, "phone")],
+)
 def test_screenshots_of_the_assign_steps_and_the_results_page(
     chromium, app_url, blocked, viewport, size
 ):

@@ -25,6 +25,7 @@ MARKUP_NAMES = (
     ":material/home:",
     "<img src=http://10.9.9.9/h.png>",
     "http://10.9.9.9/a",
+    "![b](http://127.0.0.1:9/beacon.png)",
     "www.evil.example",
     "a@b.co",
     ":smile:",
