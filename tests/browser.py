@@ -33,6 +33,7 @@ CHROMIUM_ARGS = [
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 LAPTOP = {"width": 1280, "height": 800}
+PROJECTOR = {"width": 1920, "height": 1080}
 
 
 def chromium_path() -> str | None:

@@ -26,6 +26,7 @@ from tests.table_browser import Frames
 
 N = 3  #: questions in the game
 NAMES = ("Ana", "Ben")  #: Ana answers every question right; Ben one wrong, then none
+SHOW = "I have kept it: show the board to the class"  #: past the private link to the board
 
 
 def wait_text(page, text: str, timeout_ms: int) -> None:
@@ -42,6 +43,8 @@ def set_up(board, base_url: str, timeout_ms: int) -> tuple[str, str]:
     b.wait_for_app(board, timeout_ms=timeout_ms)
     board.get_by_label("Questions").fill(str(N))
     board.get_by_role("button", name="Start a live game").click()
+    b.wait_for_code(board, "/live_board?key=", timeout_ms=timeout_ms)  # once, before the class
+    board.get_by_role("button", name=SHOW).click()
     link = b.wait_for_code(board, "/live?code=", timeout_ms=timeout_ms).strip()
     found = re.fullmatch(rf"{re.escape(base_url)}/live\?code=([A-Z0-9]+)", link)
     assert found, f"the board's student link {link!r} is not on {base_url}"

@@ -20,14 +20,30 @@ BOARD = "pages/live_board.py"
 NAMES = ("Ana", "Ben", "Cy")
 
 
-def setup(app: AppTest, n: int = 3, group: str = "zones", modes: list[str] | None = None):
-    """The teacher fills in the setup form and presses "Start a live game"."""
+SHOW = "I have kept it: show the board to the class"
+
+
+def start(app: AppTest, show: bool = True) -> AppTest:
+    """ "Start a live game", then (``show``) past the private link to the board."""
+    click(app, "Start a live game")
+    return click(app, SHOW) if show else app
+
+
+def setup(
+    app: AppTest,
+    n: int = 3,
+    group: str = "zones",
+    modes: list[str] | None = None,
+    show: bool = True,
+):
+    """The teacher fills in the setup form, presses "Start a live game" and (``show``) shows
+    the board to the class."""
     open_page(app, BOARD)
     app.radio(key="live_drill").set_value(group).run()
     if modes is not None:
         app.multiselect(key=f"live_modes_{group}").set_value(modes)
     app.number_input(key="live_n").set_value(n)
-    return click(app, "Start a live game")
+    return start(app, show)
 
 
 def host_key(app: AppTest) -> str:
@@ -44,13 +60,16 @@ def wrong_choice(q) -> str:
 
 def test_a_whole_game_on_the_board(app, class_db):
     db = class_db
-    setup(app)
+    setup(app, show=False)
     game = game_of(db, app)
     assert game.phase is Phase.LOBBY and game.questions == 3
+    assert any(f"live_board?key={host_key(app)}" in c.value for c in app.code)  # once, alone
+    assert game.code not in texts(app)  # nothing on this screen is for the class
+    click(app, SHOW)
     shown = texts(app)
     assert game.code in shown and "0 players joined" in shown
     assert any(f"live?code={game.code}" in c.value for c in app.code)
-    assert any(f"live_board?key={host_key(app)}" in c.value for c in app.code)  # the expander
+    assert host_key(app) not in shown + "".join(c.value for c in app.code)
 
     tokens = {name: f"token-{name}-{game.code}" for name in NAMES}
     for name in NAMES:
@@ -134,7 +153,7 @@ def test_the_teacher_link_reopens_the_board_and_a_wrong_key_is_refused(app, clas
 
 
 def test_a_solo_mode_is_refused_in_words(app, class_db):
-    setup(app, group="locate", modes=["all50"])
+    setup(app, group="locate", modes=["all50"], show=False)
     assert "live_host_key" not in app.session_state
     assert "cannot be played live" in "\n".join(e.value for e in app.error)
     assert not app.exception
@@ -148,7 +167,7 @@ def test_the_timer_moves_a_question_to_its_reveal_and_teams_show(app, class_db, 
     app.radio(key="live_rule_timer").set_value(20)
     app.selectbox(key="live_rule_teams").set_value(2)
     app.checkbox(key="live_rule_all_in").check()
-    click(app, "Start a live game")
+    start(app)
     game = game_of(db, app)
     assert game.rules.timer == 20 and game.rules.teams == 2 and game.rules.all_in
     for name in NAMES:
@@ -182,7 +201,7 @@ def test_run_it_live_from_assign_carries_the_settings_to_the_board(app, class_db
     assert app.multiselect(key="live_modes_capitals").value == ["capital"]
     assert app.selectbox(key="live_region").value == "South"
     assert app.number_input(key="live_n").value == 4
-    click(app, "Start a live game")
+    start(app, show=False)
     game = game_of(db, app)
     settings = game.settings()
     assert (game.drill, game.questions, settings.modes, settings.region) == (
@@ -204,7 +223,7 @@ def test_run_it_live_from_a_class_assignment(app, class_db):
     assert app.title[0].value == "Live board"
     shown = texts(app)
     assert "Zones, live" in shown and "Kinds of question" not in shown
-    click(app, "Start a live game")
+    start(app, show=False)
     game = game_of(db, app)
     assignment = cr.find_assignment(db, code)
     assert game.assignment_id == assignment.id and game.questions == 3

@@ -252,7 +252,20 @@ def test_the_teacher_key_leaves_the_address_bar_and_a_new_key_shuts_out_the_old(
     assert blocked == []
 
 
-@pytest.mark.parametrize(("viewport", "size"), [(b.LAPTOP, "desktop"), (b.PHONE, "phone")])
+#: the step to show the class is in the window, from its heading to the class code
+_STEP_IN_VIEW = """() => {
+  const step = document.querySelector('.st-key-assign_class_step_shown');
+  const code = step && Array.from(step.querySelectorAll('p')).find(p => p.style.fontSize);
+  if (!code) return false;
+  const top = step.getBoundingClientRect().top, bottom = code.getBoundingClientRect().bottom;
+  return top >= 0 && bottom <= window.innerHeight;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("viewport", "size"),
+    [(b.PROJECTOR, "projector"), (b.LAPTOP, "desktop"), (b.PHONE, "phone")],
+)
 def test_screenshots_of_the_assign_steps_and_the_results_page(
     chromium, app_url, blocked, viewport, size
 ):
@@ -266,7 +279,8 @@ def test_screenshots_of_the_assign_steps_and_the_results_page(
         teacher.get_by_text("Step 1 of 2").wait_for(timeout=30_000)
         teacher.get_by_test_id("stImage").first.wait_for(timeout=20_000)
         b.wait_for_app(teacher)
-        teacher.get_by_text("Step 1 of 2").scroll_into_view_if_needed()
+        # The page brings the step to show the class (its heading and code) into view itself.
+        teacher.wait_for_function(_STEP_IN_VIEW, timeout=10_000)
         b.screenshot(teacher, f"classroom-assign-step1-{size}", full_page=False)
         teacher.get_by_role("button", name="Step 2: show my private teacher link").click()
         teacher.get_by_text("Keep this private.").wait_for(timeout=30_000)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 
 from engine.cards import Card, ordinal
+from ui.links import plain
 from ui.map_data import ROLES
 
 CARD_CSS = """
@@ -69,7 +70,7 @@ def card_html(card: Card, *, caption: str = "", dim: bool = False, outlined: boo
             ("Population", card.population_rank),
         )
     )
-    extra = f"<div><em>{escape(caption)}</em></div>" if caption else ""
+    extra = f"<div><em>{escape(plain(caption))}</em></div>" if caption else ""
     # A dimmed card has no hover title: a tooltip must never cover a playable card next to it.
     title = "" if dim else f" title='{escape(card.name)}'"
     return (

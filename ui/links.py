@@ -7,6 +7,7 @@ same quiz or deal; fresh seeds stay below ``SEED_LIMIT`` so links stay short.
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Mapping
 from urllib.parse import urlencode
@@ -43,9 +44,36 @@ def app_base_url(url_path: str) -> str | None:
     return url.removesuffix("/" + url_path)
 
 
-_MD_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]<>#$~|"})
+#: what starts Markdown anywhere in a line: emphasis, code, links and images, HTML, headings,
+#: LaTeX, strike-through, tables, an HTML entity (``&`` before a name or ``#``)
+_MD_MARKUP = re.compile(r"([\\`*_\[\]<>#$~|]|&(?=[#A-Za-z]))")
+#: what starts a list or a quote at the start of a line: ``- ``, ``+ ``, ``1. ``, ``1) ``
+_MD_LINE_START = re.compile(r"^(\s*(?:[-+]|\d+[.)]))")
+#: what Streamlit and GitHub's Markdown find in the text after the escapes are read, so that
+#: only a character in between breaks them: Streamlit's ``:red[…]``, ``:material/…:`` and
+#: ``:smile:`` (a colon before a non-space) and bare links (``http://``, ``www.``, ``a@b.co``)
+_FOUND_IN_TEXT = re.compile(r"(?<=:)(?=\S)|(?<=@)(?=\w)|(?<=www)(?=\.)", re.IGNORECASE)
+WORD_JOINER = "\u2060"  #: draws nothing and joins, so the text reads and wraps as typed
 
 
 def md(text: str) -> str:
-    """Text (possibly typed by a student) made safe inside Markdown."""
-    return text.translate(_MD_SPECIAL)
+    """Text someone typed (a name, a title) drawn as itself in Streamlit's Markdown: in
+    ``st.markdown``, a heading, a widget's label, a ``help`` tooltip, an alert.
+
+    Every character that could start markup is backslash-escaped (so no image, link, HTML,
+    emphasis, LaTeX or list is made of it), and an invisible word joiner breaks what is found
+    in the text whatever its escapes: a colour, an icon, an emoji short code and the bare links
+    made of ``http://``, ``www.`` and an e-mail address. Other punctuation (``' ? . , ( ) :``
+    before a space) is left as typed."""
+    text = _MD_MARKUP.sub(r"\\\1", _FOUND_IN_TEXT.sub(WORD_JOINER, text))
+    return _MD_LINE_START.sub(lambda m: m[1][:-1] + "\\" + m[1][-1], text)
+
+
+_MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+
+
+def plain(text: str) -> str:
+    """Text made by :func:`md` (or Markdown holding it) read back as typed, for a place that
+    is not Markdown: HTML drawn with ``st.html`` (escape it there), a map's hover note. The
+    backslash escapes are read and the word joiners dropped."""
+    return _MD_ESCAPE.sub(r"\1", text).replace(WORD_JOINER, "")

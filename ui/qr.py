@@ -1,11 +1,23 @@
 """QR codes of links, to scan from a projected screen or a phone: inline SVG drawn by
 ``segno`` (a class's student link, a game table's link, a progress link), and the QR block
-(the code and its download)."""
+(the code and its download), and a join code in the type a room reads (:func:`show_code`)."""
 
 from __future__ import annotations
 
 import segno
 import streamlit as st
+
+#: a join code's type: the Live board's and the class code's on Assign's projected step
+CODE_STYLE = (
+    "font-size:min(10vw,17vh);font-weight:800;letter-spacing:.12em;line-height:1.1;"
+    "margin:0 0 .1em;color:inherit"
+)
+
+
+def show_code(code: str, where: st.delta_generator.DeltaGenerator | None = None) -> None:
+    """A join code (letters and digits the app made) in large type, read from the back of a
+    room."""
+    (where or st).markdown(f"<p style='{CODE_STYLE}'>{code}</p>", unsafe_allow_html=True)
 
 
 def qr_svg(link: str) -> str:

@@ -27,6 +27,7 @@ from ui.classroom.links import show_student_link, student_link, teacher_link
 from ui.classroom.student import about
 from ui.classroom.times import teacher_zone
 from ui.classroom.worksheet import assignment_worksheet
+from ui.focus import by_key, focus
 from ui.links import md
 from ui.live.board import run_assignment_live
 from ui.quiz.session import read_settings
@@ -39,6 +40,7 @@ REQUEST = "assign_class_request"  #: session key: the teacher key the form drew 
 STEP = "assign_class_step"  #: session key: "class" (the student link) or "teacher"
 EARLIER = "assign_class_earlier"  #: session key: the assignments made before, newest last
 ERROR = "assign_class_error"
+CLASS_STEP = "assign_class_step_shown"  #: the block of step 1, brought into view when made
 FIELDS = ("assign_class_title", "assign_class_day", "assign_class_time")
 
 
@@ -158,11 +160,14 @@ def show_created(base: str | None) -> None:
     st.success(f"Created “{md(a.title)}”: class code **{a.code}**.", icon=":material/check:")
     st.caption(md(about(a)))
     if st.session_state.get(STEP, "class") == "class":
-        st.markdown(
-            "**Step 1 of 2 · for the class.** Show this on the board or send it: it holds only "
-            "the class code."
-        )
-        show_student_link(a.code, student, a.title)
+        with st.container(key=CLASS_STEP):
+            st.markdown(
+                "**Step 1 of 2 · for the class.** Show this on the board or send it: it holds "
+                "only the class code."
+            )
+            show_student_link(a.code, student, a.title)
+        # Below the form on a projector: brought into view, once per assignment.
+        focus(by_key(CLASS_STEP), f"class-{a.code}", reveal=by_key(CLASS_STEP))
         if st.button(
             "Run it live on the board",
             icon=":material/podium:",

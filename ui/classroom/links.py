@@ -9,7 +9,7 @@ import streamlit as st
 
 from ui.classroom.student import CODE, URL_PATH
 from ui.links import app_link
-from ui.qr import show_qr
+from ui.qr import show_code, show_qr
 
 RESULTS_PATH = "results"
 KEY_PARAM = "key"
@@ -50,7 +50,9 @@ def share_to_classroom(link: str, title: str = "", key: str | None = None) -> No
 def show_student_link(code: str, link: str, title: str = "") -> None:
     """The class code, the student link, "Share to Google Classroom" and (for a full link) its
     QR code and download."""
-    st.markdown(f"Class code: **{code}** · Student link:")
+    st.markdown("Class code:")
+    show_code(code)
+    st.markdown("Student link:")
     st.code(link, language=None, wrap_lines=True)
     share_to_classroom(link, title, key=f"share_{code}")
     if "://" in link:

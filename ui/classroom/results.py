@@ -355,7 +355,7 @@ def _manage(assignment: AssignmentInfo) -> None:
         )
         st.markdown("**Delete.** The assignment goes with every answer: this cannot be undone.")
         st.text_input(
-            f"Type the title, “{assignment.title}”, to delete it",
+            f"Type the title, “{md(assignment.title)}”, to delete it",
             key="results_delete_title",
             autocomplete="off",
         )

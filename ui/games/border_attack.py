@@ -55,7 +55,7 @@ from ui.games.widgets import (
     show_hand,
     show_message,
 )
-from ui.links import fresh_seed
+from ui.links import fresh_seed, plain
 from ui.maps import map_change, us_map
 
 DEALER = Choice(
@@ -591,7 +591,7 @@ def trick_html(session: GameSession, trick: TrickView) -> str:
         f"led by {session.mention(trick.leader)} · {cat.label} {ordinal(trick.led.rank(cat))}"
     )
     tiles = [card_html(trick.led, caption=led_caption)]
-    follower = escape(session.seat_name(trick.follower))
+    follower = escape(plain(session.seat_name(trick.follower)))
     if trick.follow is not None and trick.played:
         caption = (
             f"played face up by {session.mention(trick.follower)} · {cat.label} "

@@ -60,6 +60,7 @@ from ui.games.widgets import (
     show_message,
     since_your_last_move,
 )
+from ui.links import plain
 from ui.maps import us_map
 
 RULES = """
@@ -523,7 +524,7 @@ def mini_cards_html(rows: Sequence[tuple[str, Sequence[Card]]]) -> str:
         out.append(
             "<div style='display:flex;flex-wrap:wrap;gap:.35rem;align-items:stretch;"
             "margin:.15rem 0 .35rem'>"
-            f"<div style='flex:0 0 100%;font-size:.85rem;color:#555'>{escape(label)}</div>"
+            f"<div style='flex:0 0 100%;font-size:.85rem;color:#555'>{escape(plain(label))}</div>"
             f"{tiles}</div>"
         )
     return "".join(out)

@@ -64,6 +64,7 @@ from ui.games.widgets import (
     show_message,
     since_your_last_move,
 )
+from ui.links import plain
 from ui.maps import us_map
 
 RULES = """
@@ -458,7 +459,7 @@ def trick_map(
     symbols: dict[str, str] = {}
     top_seat = winner if winner is not None else winning_play(plays, category)[0]
     for seat, card in plays:
-        short = "You" if seat == session.me else session.seat_name(seat)
+        short = "You" if seat == session.me else plain(session.seat_name(seat))
         labels[card.usps] = short
         notes[card.usps] = f"{short}: {ordinal(card.rank(category))} in {category.value}"
         if card.zone != zone:
@@ -540,7 +541,7 @@ def seating_html(session: GameSession, obs: GeoPowerObservation) -> str:
         colour = TEAM_COLORS[team % len(TEAM_COLORS)]
         name = session.seat_name(seat)
         parts.append(
-            f"<span class='gp-chip' style='border:2px solid {colour}'>{escape(name)} "
+            f"<span class='gp-chip' style='border:2px solid {colour}'>{escape(plain(name))} "
             f"<b>team {team + 1}</b></span>"
         )
     order = " → ".join(parts)

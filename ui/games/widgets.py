@@ -20,6 +20,7 @@ from engine.cards import Card
 from ui.cards import CARD_CSS, card_html, hand_html
 from ui.games.session import Describe, GameSession, engine_lines, log_lines, recent_lines
 from ui.games.setup import Setup
+from ui.links import plain
 
 CARD_WIDTH = 152  #: px of a card with its button: five to a row on a laptop, two on a phone
 HINT_ICON = ":material/lightbulb:"
@@ -94,7 +95,8 @@ def status_html(chips: Chips, hot: int | None = None) -> str:
     parts = []
     for i, (label, value) in enumerate(chips):
         cls = "gp-chip hot" if i == hot else "gp-chip"
-        parts.append(f"<span class='{cls}'>{escape(label)} <b>{escape(value)}</b></span>")
+        label, value = escape(plain(label)), escape(plain(value))  # names come escaped
+        parts.append(f"<span class='{cls}'>{label} <b>{value}</b></span>")
     return f"<div class='gp-status'>{''.join(parts)}</div>"
 
 

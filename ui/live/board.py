@@ -5,12 +5,17 @@
   teams, All in). "Start a live game" makes the game with a host key the form drew once
   (:data:`REQUEST`), so a double press makes one game; the store refuses solo modes in words.
 * **The key stays off the board.** The host key lives in the session (:data:`HOST_KEY`); the
-  teacher link ``/live_board?key=…`` (to open the board again) is shown behind an expander in
-  the session that made the game, and a key that comes in the address is moved into the session
-  and out of the address bar at once (as the Results page does).
+  teacher link ``/live_board?key=…`` (to open the board again) is shown once, on a screen of
+  its own right after the game is made and before the board is shown to the class
+  (:func:`_private_link`), and never again; a key that comes in the address is moved into the
+  session and out of the address bar at once (as the Results page does).
+* **A projector's screen** (:func:`projector`): while a game runs the board hides the sidebar
+  and Streamlit's chrome and sizes its type by the window, and each phase is laid out to fit a
+  16:9 screen (1280×720 to 1920×1080) without scrolling; the host's button is in the top bar.
 * **Lobby, question, reveal, ended**: each drawn from :func:`store.live.board`, in large type
-  with headings and plain text. Every host button passes the version the board showed to
-  :func:`store.live.advance`, so a double press or a second tab moves the game once.
+  with headings and plain text; every name and title through :func:`ui.links.md`. Every host
+  button passes the version the board showed to :func:`store.live.advance`, so a double press
+  or a second tab moves the game once.
 * **Watching** (:func:`ui.live.follow.follow`): every second a fragment moves a question whose
   time is up to its reveal and reruns the page only when something changed (a name, an
   answer, a step).
@@ -46,7 +51,7 @@ from store.db import Database, Unavailable
 from ui.buttons import button
 from ui.links import app_base_url, app_link, md
 from ui.live.follow import follow, reconnect
-from ui.qr import show_qr
+from ui.qr import show_code, show_qr
 from ui.quiz.page import draw_map
 from ui.quiz.roles import MAX_RADIO, asking_roles
 from ui.quiz.session import TIMER
@@ -71,10 +76,6 @@ STEP_KEPT = (
 TIMER_WORDS = {None: "Off", 20: "20 s", 60: "60 s"}
 TEAM_CHOICES = (0, *range(TEAMS_MIN, TEAMS_MAX + 1))
 CARRIED = "live_assignment"  #: session key: (id, title) of the class assignment to run live
-BIG = (
-    "<p style='font-size:clamp(3rem,11vw,8rem);font-weight:800;letter-spacing:.12em;"
-    "line-height:1.1;margin:0;color:inherit'>{}</p>"
-)
 
 
 # --- links and keys -------------------------------------------------------------------------
@@ -225,11 +226,11 @@ def _lock_control(game: live.LiveGameInfo) -> None:
         key=widget,
         on_change=_set_locked,
         args=(widget,),
-        help="Players already in stay in, and come back after a reload.",
-    )
-    st.caption(
-        f"A game takes at most {MAX_PLAYERS} players; a player you remove cannot join this "
-        "game again, by that name or from that browser."
+        help=(
+            "Players already in stay in, and come back after a reload. A game takes at most "
+            f"{MAX_PLAYERS} players; a player you remove cannot join this game again, by that "
+            "name or from that browser."
+        ),
     )
 
 
@@ -315,62 +316,147 @@ def _setup() -> None:
         )
 
 
+# --- the projector's screen -----------------------------------------------------------------
+
+#: type sized by the window (the smaller of its width and height, so a 16:9 board from 1280×720
+#: to 1920×1080 keeps one layout), read from the back of a room
+PROJECTOR_CSS = """
+<style>
+section[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"],
+[data-testid="stExpandSidebarButton"], header[data-testid="stHeader"],
+[data-testid="stToolbar"], [data-testid="stDecoration"] { display: none !important; }
+[data-testid="stMainBlockContainer"] {
+  padding: 1.5vh 2.5vw 0 !important; max-width: none !important;
+}
+[data-testid="stMain"] { padding-top: 0 !important; }
+.st-key-live_stage, .st-key-live_stage [data-testid="stVerticalBlock"] { gap: .6vh; }
+.st-key-live_stage [data-testid="stImageCaption"] { font-size: min(1.2vw, 2.1vh); }
+.st-key-live_stage .st-key-live_players h3 { overflow-wrap: anywhere; }
+[class*="st-key-live_remove_"] button p {
+  position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
+}
+.st-key-live_stage h1, .st-key-live_stage h2, .st-key-live_stage h3 {
+  padding: .15em 0 !important; line-height: 1.15 !important; scroll-margin: 0;
+}
+.st-key-live_stage h1 { font-size: min(3.4vw, 6vh) !important; }
+.st-key-live_stage h2 { font-size: min(2.6vw, 4.6vh) !important; }
+.st-key-live_stage h3 { font-size: min(2vw, 3.6vh) !important; }
+.st-key-live_stage [data-testid="stMarkdownContainer"] :is(p, li) { font-size: min(1.9vw, 3.4vh); }
+.st-key-live_stage [data-testid="stCaptionContainer"] p { font-size: min(1.1vw, 2vh) !important; }
+.st-key-live_stage [data-testid="stHeadingWithActionElements"] a { display: none; }
+.st-key-live_stage button[kind="primary"] { min-height: 6vh; }
+.st-key-live_stage button[kind="primary"] p { font-size: min(2vw, 3.6vh); font-weight: 700; }
+</style>
+"""
+
+
+def projector() -> None:
+    """While a game runs: the board as a projector's screen (no sidebar, no chrome, type sized
+    by the window)."""
+    st.html(PROJECTOR_CSS)
+
+
+def _bar(where: str, game: live.LiveGameInfo, prompt: str | None = None) -> Any:
+    """The top bar: where the game is (``where``, the code) and the ``prompt`` in the largest
+    type on the left; the column returned on the right holds the host's step."""
+    left, right = st.columns([4, 1], vertical_alignment="center")
+    if prompt is None:
+        left.markdown(f"## {where}")
+        left.caption(f"Game code {game.code}")
+    else:
+        left.caption(f"{where} · game code {game.code} · the board follows the class by itself.")
+        left.header(md(prompt), anchor=False)
+    return right
+
+
 # --- the game's screens ---------------------------------------------------------------------
 
 
-def _teacher_link_once(key: str, base: str | None) -> None:
-    if not st.session_state.get(FRESH):
-        return
-    with st.expander("Your private link, to open this board again", icon=":material/key:"):
-        st.markdown(
-            "Keep it off the board: anyone with it runs this game. The app keeps only a "
-            "fingerprint of its key."
+def _shown_to_class() -> None:
+    st.session_state.pop(FRESH, None)
+
+
+def _private_link(key: str, base: str | None) -> None:
+    """Once, right after the game is made and before the class sees the board: the link that
+    opens this board again. It never comes back (not in the lobby, not in a question)."""
+    st.header("Your private link, before the class sees the board", anchor=False)
+    st.markdown(
+        "Keep this link to reopen the board (on this or another computer) if the page is closed. "
+        "Copy it now: it is shown only here, once. Anyone with it runs this game, so keep it "
+        "off the board; the app keeps only a fingerprint of its key."
+    )
+    st.code(teacher_link(key, base), language=None, wrap_lines=True)
+    st.button(
+        "I have kept it: show the board to the class",
+        on_click=_shown_to_class,
+        type="primary",
+        icon=":material/co_present:",
+        key=f"{KEY}_show_board",
+    )
+
+
+def _player(p: live.PlayerInfo, teams: int) -> None:
+    """One name in the lobby on one line: the name, its team (if any) and a Remove button
+    whose words only a screen reader reads."""
+    cols = st.columns([3, 2, 1] if teams else [5, 1], vertical_alignment="center", gap="small")
+    cols[0].markdown(f"### {md(p.name)}")
+    if teams:
+        widget = f"{KEY}_team_{p.id}"
+        st.session_state[widget] = p.team or 0
+        cols[1].selectbox(
+            f"Team of {md(p.name)}",
+            range(teams + 1),
+            format_func=lambda t: "At random" if not t else f"Team {t}",
+            key=widget,
+            on_change=_set_team,
+            args=(p.id, widget),
+            label_visibility="collapsed",
         )
-        st.code(teacher_link(key, base), language=None, wrap_lines=True)
+    cols[-1].button(
+        f"Remove {md(p.name)}",
+        key=f"{KEY}_remove_{p.id}",
+        on_click=_remove,
+        args=(p.id,),
+        help=f"Remove {md(p.name)} from the game",
+        icon=":material/person_remove:",
+        type="tertiary",
+    )
+
+
+NAME_COLUMNS = 3  #: names side by side in the lobby
 
 
 def _lobby(b: live.Board, base: str | None) -> None:
     game = b.game
-    st.markdown("## Join the game with this code")
-    st.markdown(BIG.format(md(game.code)), unsafe_allow_html=True)
+    code, qr = st.columns([2, 1], vertical_alignment="center")
+    code.markdown("## Join the game with this code")
+    show_code(game.code, code)
     link = student_link(game.code, base)
-    st.markdown("Or open this link on a phone:")
-    st.code(link, language=None, wrap_lines=True)
+    code.markdown("Or open this link on a phone:")
+    code.code(link, language=None, wrap_lines=True)
     if "://" in link:
-        show_qr(link, "Scan this with a phone to join.", f"geoplunge-live-{game.code}", "live_qr")
+        with qr:
+            show_qr(link, "Scan this to join.", f"geoplunge-live-{game.code}", f"{KEY}_qr")
     count = len(b.players)
-    st.markdown(f"## {count} {'player' if count == 1 else 'players'} joined")
+    joined, lock, start = st.columns([3, 2, 1], vertical_alignment="center")
+    joined.markdown(f"## {count} {'player' if count == 1 else 'players'} joined")
+    with lock:
+        _lock_control(game)
+    with start:
+        _step_button("Start", "play_arrow", game, "start")
     teams = game.rules.teams
     if teams:
         st.markdown(
             f"Played in {teams} teams: a player without a team is dealt to one at random when "
             "you start."
         )
-    for p in b.players:
-        cols = st.columns([3, 2, 1] if teams else [4, 1], vertical_alignment="center")
-        cols[0].markdown(f"### {md(p.name)}")
-        if teams:
-            widget = f"{KEY}_team_{p.id}"
-            st.session_state[widget] = p.team or 0
-            cols[1].selectbox(
-                f"Team of {p.name}",
-                range(teams + 1),
-                format_func=lambda t: "Dealt at the start" if not t else f"Team {t}",
-                key=widget,
-                on_change=_set_team,
-                args=(p.id, widget),
-            )
-        cols[-1].button(
-            f"Remove {md(p.name)}",
-            key=f"{KEY}_remove_{p.id}",
-            on_click=_remove,
-            args=(p.id,),
-            help=f"Remove {p.name} from the game",
-            icon=":material/person_remove:",
-        )
     if not b.players:
         st.markdown("Waiting for the first name…")
-    _step_button("Start", "play_arrow", game, "start")
+    with st.container(key=f"{KEY}_players"):
+        cells = st.columns(NAME_COLUMNS, gap="large")
+        for i, p in enumerate(b.players):
+            with cells[i % NAME_COLUMNS]:
+                _player(p, teams)
 
 
 def _choices(q: Question) -> None:
@@ -378,23 +464,30 @@ def _choices(q: Question) -> None:
         st.markdown("### " + " · ".join(md(q.label(c)) for c in q.choices))
 
 
-def _question(b: live.Board) -> None:
+MAP_HEIGHT = 300  #: px: the board's map, which leaves room for the words beside it
+
+
+def _question(b: live.Board, watch: Callable[[], None]) -> None:
     game, q = b.game, b.question
     assert q is not None
-    st.markdown(f"## Question {game.index + 1} of {game.questions}")
-    st.header(md(q.prompt), anchor=False)
+    with _bar(f"Question {game.index + 1} of {game.questions}", game, q.prompt):
+        _step_button("Reveal", "visibility", game, "reveal")
     _choices(q)
     roles, notes = asking_roles(q)
+    words = st.columns([3, 2]) if roles else [st.container()]
+    with words[-1]:
+        st.markdown(f"## {b.answered} of {len(b.players)} answered")
+        watch()  # with a timer, the time left
     if roles:
-        draw_map(
-            f"{KEY}_map_ask",
-            roles,
-            notes,
-            settings=game.settings(),
-            label=f"Map for the question: {q.prompt}",
-        )
-    st.markdown(f"## {b.answered} of {len(b.players)} answered")
-    _step_button("Reveal", "visibility", game, "reveal")
+        with words[0]:
+            draw_map(
+                f"{KEY}_map_ask",
+                roles,
+                notes,
+                settings=game.settings(),
+                label=f"Map for the question: {q.prompt}",
+                height=MAP_HEIGHT,
+            )
 
 
 def value_words(q: Question, value: str) -> str:
@@ -480,41 +573,46 @@ def _reveal(b: live.Board) -> None:
     game, q = b.game, b.question
     assert q is not None
     last = game.index + 1 >= game.questions
-    st.markdown(f"## Question {game.index + 1} of {game.questions}: the answer")
-    st.header(md(q.prompt), anchor=False)
-    st.markdown(f"## The answer: {md(q.answer_text)}")
-    counts = b.counts or {}
-    if b.answered:
-        st.markdown(f"## {_share_line(b)}")
-        st.markdown("### The class's answers")
-        st.markdown(" · ".join(f"{md(value_words(q, v))} {n}" for v, n in counts.items()))
-    else:
-        st.markdown("## Nobody answered this question.")
-    if q.value_kind is ValueKind.STATE or q.focus:
-        roles, notes = reveal_roles(q, counts)
-        if roles:
-            draw_map(
-                f"{KEY}_map_reveal",
-                roles,
-                notes,
-                settings=game.settings(),
-                label=f"Map of the class's answers to: {q.prompt}",
-                words=REVEAL_WORDS,
+    with _bar(f"Question {game.index + 1} of {game.questions}: the answer", game, q.prompt):
+        _step_button("Finish" if last else "Next question",
+                     "flag" if last else "arrow_forward", game, "next")  # fmt: skip
+    answer, leaders = st.columns([3, 2], gap="large")
+    with answer:
+        st.markdown(f"### The answer: {md(q.answer_text)}")
+        counts = b.counts or {}
+        if b.answered:
+            st.markdown(f"### {_share_line(b)}")
+            st.markdown(
+                "The class's answers: "
+                + " · ".join(f"{md(value_words(q, v))} {n}" for v, n in counts.items())
             )
-    _leaders(b.standings, "Top five")
-    _step_button("Finish" if last else "Next question", "flag" if last else "arrow_forward",
-                 game, "next")  # fmt: skip
+        else:
+            st.markdown("### Nobody answered this question.")
+        if q.value_kind is ValueKind.STATE or q.focus:
+            roles, notes = reveal_roles(q, counts)
+            if roles:
+                draw_map(
+                    f"{KEY}_map_reveal",
+                    roles,
+                    notes,
+                    settings=game.settings(),
+                    label=f"Map of the class's answers to: {q.prompt}",
+                    words=REVEAL_WORDS,
+                    height=MAP_HEIGHT,
+                )
+    with leaders:
+        _leaders(b.standings, "Top five")
 
 
 def _ended(b: live.Board) -> None:
-    st.markdown(f"## The game is over: {b.game.questions} questions")
+    with _bar(f"The game is over: {b.game.questions} questions", b.game):
+        st.button("New live game", icon=":material/add:", on_click=_new_game, key=f"{KEY}_new")
     _leaders(b.standings, "Final top five")
     if b.game.assignment_id is not None and b.standings and b.standings.top(1):
         st.markdown(
             "Every answer is in the class assignment's results, with the class map and the CSV "
             "(the Results page, with your teacher link)."
         )
-    st.button("New live game", icon=":material/add:", on_click=_new_game, key=f"{KEY}_new")
 
 
 def _time_left(game: live.LiveGameInfo) -> None:
@@ -531,10 +629,12 @@ def _game_id(db: Database, key: str) -> int:
 
 
 def board_page() -> None:
-    """The Live board: setup, lobby, questions, reveals and the end."""
-    st.title("Live board")
+    """The Live board: setup, the private link once, then the projector's screen of the
+    lobby, questions, reveals and the end."""
     _key_from_link()
     ss = st.session_state
+    if not ss.get(HOST_KEY) or ss.get(FRESH):
+        st.title("Live board")
     if error := ss.get(ERROR):
         st.error(md(error), icon=":material/error:")
     key = ss.get(HOST_KEY)
@@ -558,18 +658,24 @@ def board_page() -> None:
         reconnect(lambda: _resume(app_database(), key) or live.board(app_database(), key))
         return
     base = app_base_url(URL_PATH)
+    if ss.get(FRESH):
+        _private_link(key, base)
+        return
+    projector()
     phase = b.game.phase
-    if phase is Phase.LOBBY:
-        _lobby(b, base)
-    elif phase is Phase.QUESTION:
-        _question(b)
-    elif phase is Phase.REVEAL:
-        _reveal(b)
-    else:
-        _ended(b)
-    if phase is not Phase.ENDED:
-        timed = phase is Phase.QUESTION and b.game.deadline is not None
-        _lock_control(b.game)
+    timed = phase is Phase.QUESTION and b.game.deadline is not None
+
+    def watch() -> None:
         follow(b.game.id, shown, timed=timed, clock=_time_left)
-        st.caption(f"Game code {b.game.code} · the board follows the class by itself.")
-    _teacher_link_once(key, base)
+
+    with st.container(key=f"{KEY}_stage"):
+        if phase is Phase.LOBBY:
+            _lobby(b, base)
+        elif phase is Phase.QUESTION:
+            _question(b, watch)
+        elif phase is Phase.REVEAL:
+            _reveal(b)
+        else:
+            _ended(b)
+    if phase in (Phase.LOBBY, Phase.REVEAL):
+        watch()

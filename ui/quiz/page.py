@@ -76,16 +76,18 @@ def draw_map(
     hint: str | None = None,
     words: Mapping[str, str] | None = None,
     question: Question | None = None,
+    height: int = MAP_HEIGHT_SHOWN,
 ) -> None:
     """A map that only shows (a summary, a preview), zoomed to the quiz's states (and to all
-    that ``question`` must show); ``words`` rename roles in its legend."""
+    that ``question`` must show); ``words`` rename roles in its legend; ``height`` is the most
+    it may take (px)."""
     us_map(
         key,
         roles,
         notes=notes,
         words=words,
         zoom=zoom_states(settings, question) if settings else None,
-        height=MAP_HEIGHT_SHOWN,
+        height=height,
         label=label,
         hint=hint,
     )

@@ -160,13 +160,13 @@ def seat_notes(session: SharedSession) -> None:
     """Whose turn it is and who is away, on every screen of the table."""
     view = session.view
     names = ", ".join(
-        f"{md(s.name or '')} (you)" if s.seat == session.me else md(session.seat_label(s.seat))
+        f"{md(s.name or '')} (you)" if s.seat == session.me else session.seat_label(s.seat)
         for s in view.seats
     )
     st.markdown(f":small[Table **{view.table.code}** · game {view.table.round + 1} · {names}]")
     for seat in view.away:
         st.info(
-            f"{md(session.seat_name(seat))} is away: the AI ({view.table.stand_in}) plays for "
+            f"{session.seat_name(seat)} is away: the AI ({view.table.stand_in}) plays for "
             "them until they come back.",
             icon=":material/person_off:",
         )
@@ -187,7 +187,7 @@ def seat_notes(session: SharedSession) -> None:
         return
     to_act = view.to_act
     who = session.seat_name(to_act) if to_act is not None else "the table"
-    st.markdown(f"**Waiting for {md(who)}…** This page follows the game by itself.")
+    st.markdown(f"**Waiting for {who}…** This page follows the game by itself.")
 
 
 class Shared:

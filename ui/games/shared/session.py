@@ -31,6 +31,7 @@ from store.tables import AI, SeatInfo, SeatView, TableError
 from ui.games.session import GameSession, Step
 from ui.games.setup import Choice, Setup
 from ui.games.shared import autoplay
+from ui.links import md
 
 UNAVAILABLE = (
     "The game's database cannot be reached just now, so nothing was played. This page tries "
@@ -126,6 +127,9 @@ class SharedSession(GameSession):
         return self.view.seats[seat]
 
     def seat_name(self, seat: int | None) -> str:
+        """A player's name as typed, escaped for Markdown (:func:`ui.links.md`): every line a
+        game draws is Markdown and holds it as is; a place that is not (``st.html``, a map's
+        note) reads it back with :func:`ui.links.plain`."""
         if seat == self.me:
             return "You"
         if seat is None:
@@ -134,7 +138,7 @@ class SharedSession(GameSession):
         if info.kind == AI:
             ais = [s.seat for s in self.view.seats if s.kind == AI]
             return "AI" if len(ais) == 1 else f"AI {ais.index(seat) + 1}"
-        return info.name or f"Seat {seat + 1}"
+        return md(info.name) if info.name else f"Seat {seat + 1}"
 
     def seat_label(self, seat: int) -> str:
         info = self.view.seats[seat]
