@@ -148,10 +148,14 @@ def assert_never_raw(app, names) -> None:
 TITLE = "![t](http://10.9.9.9/t.png) :red[T] $x$"  #: a hostile assignment title
 
 
-def test_a_live_phone_draws_every_name_escaped(class_db):
+def test_a_live_phone_draws_every_name_escaped(class_db, monkeypatch):
     """Each phone, joined with a markup name, names its player escaped in the lobby, at the
     question, at its reveal and at the end."""
+    import engine.live
     from engine.live import LiveRules
+
+    # every AppTest is the same browser session ("test session id"): lift the joins per browser
+    monkeypatch.setattr(engine.live, "JOINS_PER_CLIENT", len(DANGEROUS))
     from tests.test_app_live_phone import HOST, join_as, step
 
     game = live.create_game(class_db, "zones", {"mode": "zone", "n": "1"}, LiveRules(), HOST)
