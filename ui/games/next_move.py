@@ -7,8 +7,11 @@ seat's next action inside :func:`next_move` (one box per run: the hand to play f
 to draw from, the Continue button, the end screen's buttons), and the page skeleton calls
 :func:`keep_in_view` once per run. Whenever the game has moved on since this screen last drew
 it (a move of its own, the AI's answer, another seat's move at a shared table), the box is
-focused and the page scrolls as little as it takes to show it: its top below Streamlit's
-header, and its bottom too when it fits (``ui.focus``, the mechanism the drills use).
+focused (a keyboard's next Tab goes to its first control) and the page scrolls as little as it
+takes to show the first thing in it that makes a move (:data:`FIRST_CONTROL`: in a hand, the
+first card that may be played, which in GeoPower Toss may be the last of eight) below
+Streamlit's header, and the rest of the box under it as far as it fits (``ui.focus``, the
+mechanism the drills use).
 
 The first drawing of a game (a page opened, a new deal) does not scroll: the player starts at
 the top, with the title and the rules.
@@ -23,6 +26,13 @@ from ui.focus import by_key, focus
 from ui.games.session import GameSession
 
 KEY = "gp_next_move"  #: the key of the box (``.st-key-gp_next_move`` on the page)
+BOX = by_key(KEY)
+#: The first thing in the box that makes a move: a card's tile whose button may be pressed
+#: (``ui.games.widgets.card_buttons`` keys its tiles ``…_box_<USPS>…``), or else the first
+#: control that may be used (a category to choose, Draw, Pass, a box to type in).
+FIRST_CONTROL = (
+    f"{BOX} [class*='_box_']:has(button:enabled), {BOX} :is(button, input, textarea):enabled"
+)
 
 
 def next_move() -> DeltaGenerator:
@@ -44,5 +54,4 @@ def keep_in_view(session: GameSession) -> None:
         token = f"{session.key}-{session.serial}-{session.version}"
         st.session_state[shown_key] = (*position, token)
     if token is not None:
-        selector = by_key(KEY)
-        focus(selector, token, reveal=selector)
+        focus(BOX, token, reveal=FIRST_CONTROL)
