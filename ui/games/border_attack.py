@@ -797,6 +797,7 @@ def _guess_state_widgets(session: GameSession, ann: Announcement, listed: bool) 
         (f"Guess {NAMES[pick]}" + ("" if listed else " (picked on the map)")) if pick else "Guess",
         GuessState(pick) if pick else None,
         name="guess",
+        primary=listed,  # by recall, the typed guess's button is the main one
         disabled=pick is None,
         help=None if pick else "Pick a state first.",
     )
@@ -839,6 +840,7 @@ def _guess_borders_widgets(session: GameSession, ann: Announcement, listed: bool
         f"Guess these {n} states" if n else f"Guess: {named.name} has no border states",
         GuessBorders(picks),
         name="guess",
+        primary=listed or not n,  # by recall, the typed guess's button is the main one
         disabled=not ready,
         help=None if ready else f"{ai} announced {n} border states: pick exactly {n}.",
     )
