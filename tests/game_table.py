@@ -72,6 +72,13 @@ def buttons(app, prefix: str) -> list:
     return [b for b in app.button if (b.key or "").startswith(prefix)]
 
 
+def type_guess(app, text: str, key: str = "border_attack") -> None:
+    """Border Attack: type ``text`` as the guess (the default, by recall) and send it."""
+    tab = table(app, key)
+    app.text_input(key=tab.wkey("typed_guess")).input(text)
+    step(app.button(key=tab.wkey("typed_send")).click())
+
+
 def log_lines(app) -> list[str]:
     """The lines of the page's Game log (its expander's content is there even while closed)."""
     (log,) = [e for e in app.expander if e.label == "Game log"]

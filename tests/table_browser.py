@@ -151,17 +151,6 @@ def _kind(page) -> str:
     raise AssertionError("no move widget on the page")
 
 
-def _type_pick(page, box, name: str) -> None:
-    """Type a state's name into a select box or multiselect and take it from the list."""
-    box.locator("input").first.click()
-    page.keyboard.type(name)
-    page.get_by_role("option", name=name, exact=True).first.click()
-    wait_for_app(page, timeout_ms=TIMEOUT)
-    box.get_by_text(name, exact=True).or_(box.locator(f"input[value='{name}']")).first.wait_for(
-        timeout=TIMEOUT
-    )
-
-
 def play_move(page, picks: list[str] | None = None) -> tuple[str, float]:
     """Play one legal move with the page's widgets; ``picks`` (USPS codes) is the guess,
     else the first states the guess box offers. Returns the kind of move and the
@@ -178,24 +167,19 @@ def play_move(page, picks: list[str] | None = None) -> tuple[str, float]:
     elif kind == "discard":
         button = page.get_by_role("button", name="Discard", exact=True).first
     else:
-        single = page.get_by_test_id("stSelectbox").filter(has_text="The state")
-        many = page.get_by_test_id("stMultiSelect").filter(has_text="Its border states")
-        guess = page.get_by_role("button", name=re.compile(r"^Guess"))
-        if single.count():
-            name = NAMES[picks[0]] if picks else NAMES[BY_NAME[0]]
-            _type_pick(page, single, name)
-            button = page.get_by_role("button", name=f"Guess {name}")
+        single = page.get_by_role("textbox", name="The state", exact=True)
+        many = page.get_by_role("textbox", name="Its border states", exact=True)
+        if single.count():  # typed from memory, the default
+            single.fill(NAMES[picks[0]] if picks else NAMES[BY_NAME[0]])
+            button = page.get_by_role("button", name="Guess", exact=True)
         elif many.count():
             said = re.search(r"Name all (\d+) of (.+?)'s border states", _main(page))
             n, named = int(said[1]), said[2]
             options = [c for c in BY_NAME if NAMES[c] != named]
-            for code in picks or options[:n]:
-                _type_pick(page, many, NAMES[code])
-            page.keyboard.press("Escape")
-            wait_for_app(page, timeout_ms=TIMEOUT)
-            button = page.get_by_role("button", name=f"Guess these {n} states")
+            many.fill(", ".join(NAMES[c] for c in picks or options[:n]))
+            button = page.get_by_role("button", name="Guess", exact=True)
         else:  # a state with no border states was named
-            button = guess.first
+            button = page.get_by_role("button", name=re.compile(r"^Guess: ")).first
     button.wait_for(timeout=TIMEOUT)
     assert button.is_enabled(), kind
     at = time.perf_counter()

@@ -9,7 +9,7 @@ import re
 
 from engine.border_attack import NAME, MediumBot, odds
 from engine.cards import Category, by_usps
-from tests.game_table import open_game, step, table, texts
+from tests.game_table import open_game, step, table, texts, type_guess
 
 PAGE = "pages/border_attack.py"
 KEY = "border_attack"
@@ -27,20 +27,18 @@ def _lead_first_card(app, seed: int):
 
 def test_a_wrong_border_guess_is_said_in_a_sentence(app):
     # Deal 1: the AI answers the first lead naming California (Arizona, Nevada, Oregon).
-    tab = _lead_first_card(app, 1)
+    _lead_first_card(app, 1)
     assert "announces **California**, with 3 border states" in texts(app)
-    step(app.multiselect(key=tab.wkey("guess_borders")).set_value(["NV", "OR", "UT"]))
-    step(app.button(key=tab.bkey("guess")).click())
+    type_guess(app, "Nevada, Oregon, Utah")
     shown = texts(app)
     assert "Not quite: California borders Arizona, not Utah." in shown
 
 
 def test_a_wrong_state_guess_is_said_in_a_sentence(app):
     # Deal 5: the AI lists four borders (Illinois, Iowa, Michigan, Minnesota): Wisconsin.
-    tab = _lead_first_card(app, 5)
+    _lead_first_card(app, 5)
     assert "announces **4 border states**: Illinois, Iowa, Michigan, Minnesota" in texts(app)
-    step(app.selectbox(key=tab.wkey("guess_state")).set_value("MO"))
-    step(app.button(key=tab.bkey("guess")).click())
+    type_guess(app, "Missouri")
     assert "Not quite: it was Wisconsin; Missouri does not border Michigan or Minnesota." in texts(
         app
     )
@@ -99,9 +97,8 @@ def test_lead_buttons_stay_disabled_until_a_category_is_chosen_and_say_why(app):
 
 def test_the_revealed_ai_card_is_labelled_face_up(app):
     # Deal 1: the right guess of California's borders reveals the AI's card.
-    tab = _lead_first_card(app, 1)
-    step(app.multiselect(key=tab.wkey("guess_borders")).set_value(["AZ", "NV", "OR"]))
-    step(app.button(key=tab.bkey("guess")).click())
+    _lead_first_card(app, 1)
+    type_guess(app, "Arizona, Nevada, Oregon")
     assert "**Right guess!** Discard one card of your choice." in [m.value for m in app.success]
     shown = texts(app)
     assert "card, now face up — you guessed it" in shown and "face down — you guessed" not in shown
@@ -154,8 +151,7 @@ def test_a_hint_after_an_announced_name_counts_that_card_as_known(app):
     # is not one of them (engine.border_attack.odds.unseen): the figures are the engine's.
     tab = _lead_first_card(app, 1)
     step(app.toggle(key=f"{KEY}_hints_{tab.serial}").set_value(True))
-    step(app.multiselect(key=tab.wkey("guess_borders")).set_value(["AZ", "NV", "OR"]))
-    step(app.button(key=tab.bkey("guess")).click())
+    type_guess(app, "Arizona, Nevada, Oregon")
     assert "**Right guess!** Discard one card of your choice." in [m.value for m in app.success]
     obs = tab.state.observation(0)
     ca = by_usps()["CA"]

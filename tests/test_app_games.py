@@ -42,6 +42,7 @@ from tests.game_table import (
     table,
     texts,
     tiles,
+    type_guess,
 )
 from ui.games.page import game_of
 from ui.games.session import GameSession
@@ -171,13 +172,14 @@ def human_move(app, n: int) -> None:
             secret = tab.state.committed  # the test peeks to script a wrong guess now and then
             wrong = [c for c in deck() if c != secret]
             pick = wrong[n % len(wrong)] if n % 3 == 0 else secret
-            step(app.selectbox(key=tab.wkey("guess_state")).set_value(pick.usps))
+            type_guess(app, pick.name, BA)  # typed from memory: the default
         elif ann.count:
             borders = sorted(card(ann.usps).borders)
             if n % 3 == 0:  # one wrong state in place of a right one
                 borders[0] = next(c.usps for c in deck() if c.usps not in card(ann.usps).borders)
-            step(app.multiselect(key=tab.wkey("guess_borders")).set_value(borders))
-        step(app.button(key=tab.bkey("guess")).click())
+            type_guess(app, ", ".join(card(b).name for b in borders), BA)
+        else:
+            step(app.button(key=tab.bkey("guess")).click())
     elif obs.phase in (BONUS_DISCARD, WIN_DISCARD):
         step(app.button(key=tab.bkey(f"discard_{obs.hand[0].usps}")).click())
     else:
@@ -249,8 +251,7 @@ def test_the_ai_card_stays_hidden_until_the_state_guess_is_made(app):
     assert tab.state.committed.name == "Hawaii"
     shown = texts(app).replace(ba.RULES.strip(), "")
     assert "Hawaii" not in shown and "no border states at all" in shown
-    step(app.selectbox(key=tab.wkey("guess_state")).set_value("AK"))
-    step(app.button(key=tab.bkey("guess")).click())
+    type_guess(app, "Alaska", BA)
     shown = texts(app)
     assert "You guess **Alaska** — wrong. Not quite: it was Hawaii;" in shown
     assert "played face up by AI" in shown
@@ -273,7 +274,8 @@ def test_a_map_click_picks_and_unpicks_a_border_state(app):
     for expected in ([other], []):
         assert maps.click(app, key, other)
         assert maps.map_data(app, key)["selected"] == expected
-        assert f"{len(expected)} of {n} picked." in texts(app)
+        said = f"{len(expected)} of {n} picked on the map."  # typing is the other way
+        assert (said in texts(app)) == bool(expected)
 
 
 def test_follow_step_by_step_waits_for_continue_and_hints_show(app):

@@ -17,6 +17,7 @@ from streamlit.testing.v1 import AppTest
 import store.tables as tables
 from engine.border_attack import Commit, Discard, GuessBorders, GuessState, Lead
 from engine.bots import make_bot
+from engine.cards import by_usps
 from store.models import TableAction
 from tests.game_table import ROOT, log_lines, play_in_store, texts, tiles
 from ui.storage import app_database
@@ -75,17 +76,21 @@ def play(at: AppTest, level: str = "easy") -> object:
     elif isinstance(action, Commit):
         run(at.segmented_control(key=t.wkey("reveal")).set_value(action.reveal))
         run(at.button(key=t.bkey(f"commit_{action.card.usps}")).click())
-    elif isinstance(action, GuessState):
-        run(at.selectbox(key=t.wkey("guess_state")).set_value(action.usps))
-        run(at.button(key=t.bkey("guess")).click())
-    elif isinstance(action, GuessBorders):
-        if action.borders:
-            run(at.multiselect(key=t.wkey("guess_borders")).set_value(sorted(action.borders)))
+    elif isinstance(action, GuessState | GuessBorders) and guessed_names(action):
+        at.text_input(key=t.wkey("typed_guess")).input(guessed_names(action))  # by recall
+        run(at.button(key=t.wkey("typed_send")).click())
+    elif isinstance(action, GuessBorders):  # a state with no border states
         run(at.button(key=t.bkey("guess")).click())
     else:
         assert isinstance(action, Discard)
         run(at.button(key=t.bkey(f"discard_{action.card.usps}")).click())
     return action
+
+
+def guessed_names(action: GuessState | GuessBorders) -> str:
+    """A guess as a player types it: the state's name, or its border states' names."""
+    codes = [action.usps] if isinstance(action, GuessState) else sorted(action.borders)
+    return ", ".join(by_usps()[c].name for c in codes)
 
 
 def hidden_names(table_id: int, seat: int, shown: str) -> list[str]:

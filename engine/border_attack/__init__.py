@@ -17,6 +17,7 @@ from engine.border_attack.actions import (
     Lead,
 )
 from engine.border_attack.bots import BOTS, EasyBot, MediumBot
+from engine.border_attack.guessing import TypedGuess, read_guess
 from engine.border_attack.observation import (
     BONUS_DISCARD,
     COMMIT,
@@ -50,6 +51,8 @@ __all__ = [
     "EasyBot",
     "GuessBorders",
     "GuessState",
+    "TypedGuess",
+    "read_guess",
     "Lead",
     "MediumBot",
 ]

@@ -37,9 +37,11 @@ from engine.border_attack import (
     GuessState,
     Lead,
     odds,
+    read_guess,
 )
 from engine.cards import Card, Category, by_usps, deck
 from ui.cards import card_html, ordinal
+from ui.games.next_move import next_move
 from ui.games.protocol import GamePage, Hints
 from ui.games.session import GameSession, recent_lines, sentence
 from ui.games.setup import Choice
@@ -652,23 +654,25 @@ def _set_picks(session: GameSession, key: str) -> None:
 def lead_widgets(session: GameSession, obs: BorderAttackObservation, hand) -> None:
     """Your lead: a category (once chosen it stays chosen), then a card's Lead button."""
     st.markdown(f"**You lead trick {obs.trick + 1}.** Choose a category, then the card to lead.")
-    category = st.segmented_control(
-        "Category (the better rank wins)",
-        CATEGORIES,
-        format_func=lambda c: c.label,
-        key=session.wkey("category"),
-        required=True,  # once chosen, a second click keeps it (the Lead buttons need one)
-    )
+    with hand:  # the category stands right above the Lead buttons it turns on
+        category = st.segmented_control(
+            "Category (the better rank wins)",
+            CATEGORIES,
+            format_func=lambda c: c.label,
+            key=session.wkey("category"),
+            required=True,  # once chosen, a second click keeps it (the Lead buttons need one)
+        )
     hints = move_hints(session) if session.hints else Hints()
     captions, highlight = hints.captions, list(hints.outline)
     hint_box(hints.lines)
     show_message(session)
     waiting_for = None if category else "Choose a category first: it decides which rank counts."
-    if waiting_for:
-        st.caption(
-            "The lead buttons are off until you choose a category: it decides which rank counts."
-        )
     with hand:
+        if waiting_for:
+            st.caption(
+                "The lead buttons are off until you choose a category: it decides which rank "
+                "counts."
+            )
         st.markdown("**Your hand** — lead one card")
         card_buttons(
             session,
@@ -691,13 +695,14 @@ def follow_widgets(session: GameSession, obs: BorderAttackObservation, hand) -> 
         f"Choose the card you answer with, and what you tell {ai} about it: its name or "
         f"its border states. Then {ai} gets one guess at the other part."
     )
-    reveal = st.segmented_control(
-        "You announce",
-        [NAME, BORDERS],
-        format_func=REVEAL_LABELS.get,
-        key=session.wkey("reveal"),
-        required=True,
-    )
+    with hand:  # what you announce stands right above the Play buttons
+        reveal = st.segmented_control(
+            "You announce",
+            [NAME, BORDERS],
+            format_func=REVEAL_LABELS.get,
+            key=session.wkey("reveal"),
+            required=True,
+        )
     hints = move_hints(session) if session.hints else Hints()
     captions, highlight = hints.captions, list(hints.outline)
     hint_box(hints.lines)
@@ -715,36 +720,94 @@ def follow_widgets(session: GameSession, obs: BorderAttackObservation, hand) -> 
         )
 
 
-def _guess_state_widgets(session: GameSession) -> None:
-    st.markdown("Which state is it? Pick it in the box or click it on the map.")
-    key = session.wkey("guess_state")
+def list_guess_key(session: GameSession) -> str:
+    """The key of the "Guess from a list (easier)" switch (kept for the browser session)."""
+    return f"{session.key}_list_guess"
+
+
+def guesses_from_a_list(session: GameSession) -> bool:
+    """Whether this screen guesses from a menu of states (the easier level) instead of by
+    recall (typing or the map: the rule sheet's way, the default)."""
+    return bool(st.session_state.get(list_guess_key(session)))
+
+
+TYPED_REFUSAL = "typed_refusal"  #: ``session.extra``: (version, why a typed guess was refused)
+TYPED_REMARK = "typed_remark"  #: ``session.extra``: (seen, a misspelling read as a name)
+
+
+def _typed_guess(session: GameSession, ann: Announcement, key: str, version: int) -> None:
+    """A typed guess sent: the engine reads it (``read_guess``); a text that names no move is
+    refused in words and costs nothing."""
+    typed = read_guess(ann, st.session_state.get(key) or "")
+    if typed.action is None:
+        session.extra[TYPED_REFUSAL] = (version, typed.message)
+        return
+    if session.act(typed.action, version) is None and typed.message:
+        session.extra[TYPED_REMARK] = (session.seen, typed.message)
+
+
+def _typed_guess_box(session: GameSession, ann: Announcement, label: str) -> None:
+    """The box to type the guess in, and why the last typed text was refused."""
+    key = session.wkey("typed_guess")
+    with st.form(session.wkey("typed_form"), border=False):
+        st.text_input(label, key=key, placeholder="Type from memory…")
+        st.form_submit_button(
+            "Guess",
+            key=session.wkey("typed_send"),
+            type="primary",
+            width="stretch",
+            on_click=_typed_guess,
+            args=(session, ann, key, session.version),
+        )
+    refused = session.extra.get(TYPED_REFUSAL)
+    if refused and refused[0] == session.version:
+        st.warning(refused[1], icon=":material/block:")
+
+
+def typed_remark(session: GameSession) -> None:
+    """What a typed guess was read as, when a misspelling was read as a name."""
+    remark = session.extra.get(TYPED_REMARK)
+    if remark and remark[0] == session.seen:
+        st.caption(remark[1])
+
+
+def _guess_state_widgets(session: GameSession, ann: Announcement, listed: bool) -> None:
     pick = session.picks[0] if session.picks else None
-    st.selectbox(
-        "The state",
-        BY_NAME,
-        index=BY_NAME.index(pick) if pick else None,
-        format_func=NAMES.get,
-        placeholder="Type a state's name…",
-        key=key,
-        on_change=_set_pick,
-        args=(session, key),
-    )
-    pick = session.picks[0] if session.picks else None
+    if listed:
+        st.markdown("Which state is it? Pick it in the box or click it on the map.")
+        key = session.wkey("guess_state")
+        st.selectbox(
+            "The state",
+            BY_NAME,
+            index=BY_NAME.index(pick) if pick else None,
+            format_func=NAMES.get,
+            placeholder="Type a state's name…",
+            key=key,
+            on_change=_set_pick,
+            args=(session, key),
+        )
+        pick = session.picks[0] if session.picks else None
+    else:
+        st.markdown("Which state is it? Type its name, or click it on the map.")
+        _typed_guess_box(session, ann, "The state")
+        if pick is None:
+            return
     action_button(
         session,
-        f"Guess {NAMES[pick]}" if pick else "Guess",
+        (f"Guess {NAMES[pick]}" + ("" if listed else " (picked on the map)")) if pick else "Guess",
         GuessState(pick) if pick else None,
         name="guess",
+        primary=listed,  # by recall, the typed guess's button is the main one
         disabled=pick is None,
         help=None if pick else "Pick a state first.",
     )
 
 
-def _guess_borders_widgets(session: GameSession, ann: Announcement) -> None:
+def _guess_borders_widgets(session: GameSession, ann: Announcement, listed: bool) -> None:
     ai = session.seat_label(1 - session.me)
     named = card_of(ann.usps)
     n = ann.count
-    if n:
+    if n and listed:
         st.markdown(
             f"Name **all {n}** of {named.name}'s border states: pick them in the box or "
             "click them on the map (click again to remove)."
@@ -760,15 +823,24 @@ def _guess_borders_widgets(session: GameSession, ann: Announcement) -> None:
             on_change=_set_picks,
             args=(session, key),
         )
+    elif n:
+        st.markdown(
+            f"Name **all {n}** of {named.name}'s border states: type them, separated by "
+            "commas, or click them on the map (click again to remove)."
+        )
+        _typed_guess_box(session, ann, "Its border states")
+        if not session.picks:
+            return
     picks = frozenset(session.picks)
     ready = len(picks) == n
     if not ready:
-        st.caption(f"{len(picks)} of {n} picked.")
+        st.caption(f"{len(picks)} of {n} picked" + ("." if listed else " on the map."))
     action_button(
         session,
         f"Guess these {n} states" if n else f"Guess: {named.name} has no border states",
         GuessBorders(picks),
         name="guess",
+        primary=listed or not n,  # by recall, the typed guess's button is the main one
         disabled=not ready,
         help=None if ready else f"{ai} announced {n} border states: pick exactly {n}.",
     )
@@ -810,14 +882,16 @@ def guess_widgets(session: GameSession, obs: BorderAttackObservation, side) -> N
     map_key = session.bkey("guess_map")
     if (clicked := map_change(map_key)) is not None:
         session.picks = clicked
-    st.markdown(f"**{ai} answers face down and announces {announcement_text(ann)}.**")
-    if session.hints:
-        hint_box(move_hints(session).lines)
-    show_message(session)
-    if ann.usps is None:
-        _guess_state_widgets(session)
-    else:
-        _guess_borders_widgets(session, ann)
+    with next_move():
+        st.markdown(f"**{ai} answers face down and announces {announcement_text(ann)}.**")
+        if session.hints:
+            hint_box(move_hints(session).lines)
+        show_message(session)
+        listed = guesses_from_a_list(session)
+        if ann.usps is None:
+            _guess_state_widgets(session, ann, listed)
+        else:
+            _guess_borders_widgets(session, ann, listed)
     with side:
         guess_map(session, ann, map_key)
 
@@ -890,6 +964,19 @@ class BorderAttackPage(GamePage):
     def hints(self, session: GameSession) -> Hints:
         return move_hints(session)
 
+    def switches(self, session: GameSession) -> None:
+        """The common switches, and the guess's level: by recall (typing or the map, as the
+        rules play it) or, easier, from a list that always holds the right answer."""
+        super().switches(session)
+        st.toggle(
+            "Guess from a list (easier)",
+            key=list_guess_key(session),
+            help=(
+                "Off: you type your guess from memory (or click it on the map), as the rules "
+                "play it. On: you pick it from a list of the states."
+            ),
+        )
+
     def status(self, session: GameSession, waiting: bool) -> Status:
         obs = session.state.observation(session.me)
         me, them = session.me, 1 - session.me
@@ -908,14 +995,17 @@ class BorderAttackPage(GamePage):
         obs = session.state.observation(session.me)
         current, last = on_and_last(obs, tricks(session))
         main, side = st.columns(2, gap="large")
-        hand = st.container()
         guessing = obs.phase == GUESS and session.humans_turn and not waiting
+        # the hand is the next move's box when the move is a card of it
+        plays_a_card = session.humans_turn and not waiting and obs.phase != GUESS
+        hand = next_move() if plays_a_card else st.container()
         with main:
             if current is not None:
                 st.markdown(f"**On the table — trick {current.number}**")
                 st.html(trick_html(session, current))
                 if current.guess_right is False and current.follow is not None:
                     st.warning(guess_detail(current.guess, current.follow), icon=":material/close:")
+            typed_remark(session)
             if waiting:
                 recent = recent_lines(session, describe)
                 if recent:

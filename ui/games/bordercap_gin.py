@@ -40,6 +40,7 @@ from engine.bordercap_gin import (
 from engine.cards import Card
 from engine.melds import best_split, describe_group, groups_in, hubs, no_win_reasons, split_points
 from ui.cards import card_html, zone_color
+from ui.games.next_move import next_move
 from ui.games.protocol import GamePage, Hints
 from ui.games.session import GameSession, Step, recent_lines, sentence
 from ui.games.setup import TARGET
@@ -737,7 +738,7 @@ def draw_hints(obs: GinObservation) -> list[str]:
 def draw_widgets(session: GameSession, obs: GinObservation, left, below) -> None:
     """Your draw: the card just discarded, or the top card of the deck."""
     top = obs.just_discarded
-    with left:
+    with left, next_move():
         st.markdown(
             "**Your turn: take a card** — "
             + (f"pick up {top.name}, just discarded, or " if top is not None else "")
@@ -851,7 +852,7 @@ def discard_widgets(session: GameSession, obs: GinObservation, left, below) -> N
     disabled = {  # the card just taken, in the engine's words
         c.usps: why for c in hand if (why := BorderCapGin.why_not(obs, Discard(c, face_down)))
     }
-    with below:
+    with below, next_move():
         then = st.segmented_control(
             "After your discard",
             ["end", "declare"],
@@ -892,7 +893,7 @@ def declare_widgets(session: GameSession, obs: GinObservation, left, below) -> N
     """After your discard: declare the seven cards, or end your turn."""
     hand = by_name(obs.hand)
     refused = session.message and session.extra.get("refused") == session.version
-    with left:
+    with left, next_move():
         st.markdown("**Your discard is down.** Declare your hand, or end your turn.")
         if session.hints:
             hint_box(declare_hint_lines(hand))

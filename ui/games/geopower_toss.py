@@ -47,6 +47,7 @@ from engine.geopower_toss import (
     winning_play,
 )
 from ui.cards import card_html, ordinal
+from ui.games.next_move import next_move
 from ui.games.protocol import GamePage, Hints
 from ui.games.session import GameSession, Step, recent_lines, sentence
 from ui.games.setup import TARGET
@@ -682,7 +683,7 @@ def calls_line(session: GameSession, obs: GeoPowerObservation) -> str:
 
 def call_window_widgets(session: GameSession, obs: GeoPowerObservation, left, below) -> None:
     """After the 4th trick: this seat's last chance to call, before the 5th trick's lead."""
-    with left:
+    with left, next_move():
         st.markdown(
             "**Trick 4 is over: last chance to call GeoPlunge.** Everyone whose side has not "
             "called is asked in turn before the 5th trick is led. Call, or pass to go on."
@@ -722,7 +723,7 @@ def move_hints(session: GameSession) -> Hints:
 
 def draft_widgets(session: GameSession, obs: GeoPowerObservation, left, below) -> None:
     """This seat's removal of one face-up GeoPower card."""
-    with left:
+    with left, next_move():
         removed = ", ".join(f"{session.mention(s)} removed {c.label}" for s, c in obs.removed)
         st.markdown(
             "**Choose the round's GeoPower card.** "
@@ -791,7 +792,7 @@ def play_widgets(session: GameSession, obs: GeoPowerObservation, left, below) ->
         call_button(session, obs)
     captions = dict(hints.captions) if hints else {}  # a refused card's tile says why itself
     verb = "Lead" if not obs.trick else "Play"
-    with below:
+    with below, next_move():
         st.markdown(f"**Your hand** — {verb.lower()} a card")
         card_buttons(
             session,

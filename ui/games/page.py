@@ -6,7 +6,8 @@ The game's own part is the ``PAGE`` of its module ``ui/games/<game_id>.py`` (a
 game against the AI (``ui.games.solo``), or a seat at a shared table (``?seat=``, ``?table=``:
 ``ui.games.shared.lobby``). In order: the title and the line on the object of the game, the
 notes on bad link parameters, the seating's top, the switches, the AI's turns, the status
-bar, the game or its end, the log, the rules, the seating's bottom.
+bar, the game or its end, the log, the rules, the seating's bottom. After every move the page
+brings this seat's next action into view (``ui.games.next_move``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import importlib
 import streamlit as st
 
 from ui.games import solo
+from ui.games.next_move import keep_in_view, next_move
 from ui.games.protocol import GamePage, Seating
 from ui.games.session import GameSession
 from ui.games.shared import lobby
@@ -53,11 +55,13 @@ def game_page(game_id: str) -> None:
     over = session.state.is_over
     if over:
         ending = game.ending(session)
-        end_screen(ending)
-        seating.end(session, ending)
+        with next_move():
+            end_screen(ending)
+            seating.end(session, ending)
         game.after_ending(session)
     else:
         game.body(session, waiting)
     log_panel(session, game.describe, since=game.since_in_log and not over)
     rules_expander(game.rules(session))
     seating.bottom(session, game)
+    keep_in_view(session)

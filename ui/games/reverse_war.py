@@ -32,6 +32,7 @@ import streamlit as st
 from engine.cards import Card, Category
 from engine.reverse_war import FLIP, Battle, ReverseWar, worst_categories
 from ui.cards import card_html, ordinal
+from ui.games.next_move import next_move
 from ui.games.protocol import GamePage
 from ui.games.session import HUMAN, GameSession, inside
 from ui.games.setup import Choice
@@ -703,9 +704,10 @@ class ReverseWarPage(GamePage):
             preference_toggles(session, follow=False, hints=practice)
 
     def body(self, session: GameSession, waiting: bool) -> None:
-        if practising(session):
-            predict_widgets(session)
-        controls(session)
+        with next_move():
+            if practising(session):
+                predict_widgets(session)
+            controls(session)
         board(session)
 
     def ending(self, session: GameSession) -> Ending:

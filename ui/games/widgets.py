@@ -18,6 +18,7 @@ import streamlit as st
 
 from engine.cards import Card
 from ui.cards import CARD_CSS, card_html, hand_html
+from ui.games.next_move import next_move
 from ui.games.session import Describe, GameSession, engine_lines, log_lines, recent_lines
 from ui.games.setup import Setup
 from ui.links import plain
@@ -294,7 +295,7 @@ def continue_button(session: GameSession) -> None:
     and the page follows the other seats by itself)."""
     if not session.ai_to_act:
         return
-    st.button(
+    next_move().button(
         f"Continue: {session.seat_name(session.state.current_player)}'s next move",
         key=session.bkey("continue"),
         type="primary",
