@@ -278,6 +278,19 @@ def dismiss_page_not_found(page) -> bool:
     return False
 
 
+def open_drill_question(page, app_url: str, mode: str, seed: int, prompt: str) -> None:
+    """Open the one-question drill link of ``mode`` and ``seed`` (whose question reads
+    ``prompt``) on its page, and wait until the question and its map are drawn."""
+    from engine.quiz.modes import mode as mode_row
+    from ui.nav import DRILL_MENU
+
+    page.goto(f"{app_url}/{DRILL_MENU[mode_row(mode).group].url_path}?mode={mode}&n=1&seed={seed}")
+    wait_for_app(page)
+    dismiss_page_not_found(page)
+    page.get_by_text(prompt).first.wait_for(timeout=20_000)
+    wait_for_map(page)
+
+
 def map_screenshot(page, name: str, index: int = 0) -> Path:
     """A picture of map ``index`` alone (scrolled into view), under ``screenshots/``."""
     SCREENSHOTS.mkdir(exist_ok=True)

@@ -9,16 +9,13 @@ from __future__ import annotations
 import pytest
 
 from engine.quiz import MODES, QuizSettings, build_questions
-from engine.quiz.modes import mode as mode_row
 from tests.browser import (
     LAPTOP,
     PHONE,
-    dismiss_page_not_found,
+    open_drill_question,
     screenshot,
     wait_for_app,
-    wait_for_map,
 )
-from ui.nav import DRILL_MENU
 
 pytestmark = pytest.mark.browser
 
@@ -45,12 +42,7 @@ def open_question(page, app_url: str, mode: str):
     """Open the first question of ``mode`` (seed :data:`SEED`); its question and the boxes of
     its prompt, map and Check button as the window shows them."""
     q = build_questions(QuizSettings(modes=(mode,), n=1, seed=SEED))[0]
-    path = DRILL_MENU[mode_row(mode).group].url_path
-    page.goto(f"{app_url}/{path}?mode={mode}&n=1&seed={SEED}")
-    wait_for_app(page)
-    dismiss_page_not_found(page)
-    page.get_by_text(q.prompt).first.wait_for(timeout=20_000)
-    wait_for_map(page)
+    open_drill_question(page, app_url, mode, SEED, q.prompt)
     wait_for_app(page)
     return q, page.evaluate(_BOXES_JS, q.prompt)
 

@@ -12,10 +12,8 @@ import pytest
 
 from engine.cards import by_usps
 from engine.quiz import MODES, QuizSettings, build_questions
-from engine.quiz.modes import mode as mode_row
 from tests.answer_words import leaks
-from tests.browser import LAPTOP, dismiss_page_not_found, screenshot, wait_for_app, wait_for_map
-from ui.nav import DRILL_MENU
+from tests.browser import LAPTOP, open_drill_question, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -85,12 +83,7 @@ def hover_words(page, usps: str) -> str:
 
 def open_question(page, app_url: str, mode: str) -> object:
     seed, q = _first(mode)
-    path = DRILL_MENU[mode_row(mode).group].url_path
-    page.goto(f"{app_url}/{path}?mode={mode}&n=1&seed={seed}")
-    wait_for_app(page)
-    dismiss_page_not_found(page)
-    page.get_by_text(q.prompt).first.wait_for(timeout=20_000)
-    wait_for_map(page)
+    open_drill_question(page, app_url, mode, seed, q.prompt)
     return q
 
 

@@ -46,6 +46,7 @@ from ui.maps import map_change
 from ui.progress.keep import attach_student, keep_attempt, keep_panel, me, open_form
 from ui.quiz.page import answer_map
 from ui.quiz.roles import MAX_RADIO, asking_roles, clickable, zoom_states
+from ui.quiz.widgets import answer_box
 from ui.storage import UNAVAILABLE, app_database
 
 URL_PATH = "live"
@@ -199,26 +200,12 @@ def _send_pending(db: Database, token: str, view: live.PlayerView) -> live.Playe
     return live.player_view(db, token)
 
 
-ANSWER_BOX = "live_answer_box"
-
-
 def _widgets(token: str, view: live.PlayerView, q: Question) -> None:
     one = {"options": list(q.choices), "index": None, "format_func": q.label,
            "key": _key(view, "one")}  # fmt: skip
-    # Enter (a phone keyboard's Go) sends, but the "Press Enter to submit form" hint, which
-    # covered the placeholder and caught taps, is not drawn; no character cap in the box (a
-    # longer paste vanished without a word): the engine refuses a too-long answer in words.
-    st.html(
-        f"<style>.st-key-{ANSWER_BOX} [data-testid='InputInstructions']{{display:none}}</style>"
-    )
-    with st.container(key=ANSWER_BOX), st.form(_key(view, "form"), border=False):
+    with st.form(_key(view, "form"), border=False):
         if q.answer_type is AnswerType.TEXT:
-            st.text_input(
-                "Your answer",
-                key=_key(view, "text"),
-                placeholder="Type your answer",
-                autocomplete="off",
-            )
+            answer_box("Your answer", _key(view, "text"), "Type your answer")
             if q.choices:
                 st.radio("Or choose one", **one)
         elif _several(q):

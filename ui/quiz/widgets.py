@@ -9,7 +9,6 @@ from html import escape
 
 import streamlit as st
 
-from engine.answers import MAX_ANSWER_CHARS
 from engine.cards import ZONES, by_usps, deck
 from engine.quiz import (
     MAX_N,
@@ -36,7 +35,25 @@ from ui.quiz.session import (
     take_name,
 )
 
-BOX_CHARS = MAX_ANSWER_CHARS + 1
+#: the class of a typed-answer box's container (:func:`answer_box`)
+ANSWER_BOX = "gp_answer_box"
+#: Streamlit's "Press Enter to submit form · 0/201" lies over a box's placeholder and catches
+#: taps; Enter still sends the form
+HIDE_HINT = (
+    f"<style>[class*='st-key-{ANSWER_BOX}'] [data-testid='InputInstructions']"
+    "{display:none}</style>"
+)
+
+
+def answer_box(label: str, key: str, placeholder: str) -> None:
+    """A typed-answer box in a form: Enter (a phone keyboard's Go) sends the form, with no hint
+    drawn over the box, and no character cap (a longer paste would vanish without a word): the
+    engine refuses an answer over :data:`engine.answers.MAX_ANSWER_CHARS` in words."""
+    with st.container(key=f"{ANSWER_BOX}_{key}"):
+        st.html(HIDE_HINT)
+        st.text_input(label, key=key, placeholder=placeholder, autocomplete="off")
+
+
 """The most a typed-answer box takes: one more than the engine reads, so a longer paste, cut
 here by the browser (and by Streamlit on the server), is still refused with the message that
 says why rather than read as a cut-off answer."""
@@ -122,13 +139,7 @@ def _typed_answer(view: QuizView, q: Question) -> None:
     chosen among ``q.choices``."""
     what = "capital" if q.value_kind is ValueKind.CAPITAL else "state"
     with st.form(view.widget_key("text_form"), border=False):
-        st.text_input(
-            "Your answer",
-            key=view.widget_key("text"),
-            placeholder=f"Type the {what}, then press Enter",
-            autocomplete="off",
-            max_chars=BOX_CHARS,
-        )
+        answer_box("Your answer", view.widget_key("text"), f"Type the {what}, then press Enter")
         if q.choices:
             st.radio(
                 "Or choose one",
@@ -147,13 +158,7 @@ def _names_answer(view: QuizView, q: Question) -> None:
     assert isinstance(q.answer, frozenset)
     st.markdown(f"**{len(view.picked)} of {len(q.answer)} named**")
     with st.form(view.widget_key("names_form"), border=False, clear_on_submit=True):
-        st.text_input(
-            "Type a state's name",
-            key=view.widget_key("name"),
-            placeholder="A state, then press Enter",
-            autocomplete="off",
-            max_chars=BOX_CHARS,
-        )
+        answer_box("Type a state's name", view.widget_key("name"), "A state, then press Enter")
         button("Add", form=True, width="stretch", on_click=take_name, args=(view.key,))
     st.html(f"<p role='status' class='gp-status'>{escape(view.notice)}</p>")
     if view.picked:
