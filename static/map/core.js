@@ -889,6 +889,10 @@ export class GeoMap {
       }
     }
     this.tip.hidden = false;
+    // measured at the stage's corner, where it has the whole width: at its last place its
+    // text could wrap narrower than it is, and unwrap past the boxes at the new one
+    this.tip.style.left = "0px";
+    this.tip.style.top = "0px";
     const [left, top] = this.tipPlace(code, [x, y], this.tip.offsetWidth, this.tip.offsetHeight);
     this.tip.style.left = `${left}px`;
     this.tip.style.top = `${top}px`;
