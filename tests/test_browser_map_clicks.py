@@ -26,6 +26,7 @@ from tests.browser import (
 )
 
 pytestmark = pytest.mark.browser
+FILE_SECONDS = 150  #: what this file takes on two idle cores (conftest starts it early)
 
 QUIZ = "/locate_quiz?mode=locate&n=1&seed=3"  # "Find … on the map": every state can be picked
 INSET = 1.0  # px inside the border
