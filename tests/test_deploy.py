@@ -484,8 +484,8 @@ def test_a_server_killed_mid_quiz_loses_no_answer_and_the_quiz_goes_on(chromium,
     b.wait_for_app(ben, timeout_ms=60_000)
     b.dismiss_page_not_found(ben)
     ben.get_by_text("Question 4 of").first.wait_for(timeout=60_000)
-    # the draft comes back in the session's first runs, which may end after the page first
-    # counts as settled (the device's report of a kept progress reruns it): wait for it
+    # the draft comes back in the new session's first runs, which may end after the page first
+    # counts as settled (seen once under two burners): wait for it, then read it
     checked = ben.get_by_test_id("stRadio").locator("label:has(input:checked)")
     checked.filter(has_text=fourth.label(fourth.answer)).wait_for(timeout=30_000)
     assert chosen(ben) == fourth.label(fourth.answer)
