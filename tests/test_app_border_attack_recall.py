@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-import ui.games.border_attack as ba
+import ui.games.border_attack.board as ba
 from engine.border_attack import GUESS
 from engine.cards import Category
 from tests.game_table import open_game, step, table, texts, type_guess

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
-import ui.games.border_attack as ba
-import ui.games.reverse_war as rw
+import ui.games.border_attack.board as ba
+import ui.games.reverse_war.board as rw
 from engine.border_attack import (
     BONUS_DISCARD,
     BORDERS,
@@ -44,9 +44,10 @@ from tests.game_table import (
     tiles,
     type_guess,
 )
-from ui.games.page import game_of
+from ui.games.protocol import board_of
 from ui.games.session import GameSession
 from ui.games.setup import MAX_SEED, Setup, parse_setup
+from ui.games.words import words_of
 
 BORDER_ATTACK = "pages/border_attack.py"
 WAR = "pages/reverse_war.py"
@@ -388,8 +389,13 @@ def test_the_new_game_form_deals_with_the_chosen_level_and_number(app):
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_every_game_page_is_the_skeleton_around_its_game_module(game_id):
-    game = game_of(game_id)  # ui/games/<game_id>.py, its PAGE
-    assert game.game_id == game_id and game.title == game_class(game_id).title
+    board = board_of(game_id)  # ui/games/<game_id>/board.py, its BOARD
+    game = board.words
+    assert (
+        game is words_of(game_id)
+        and game.game_id == game_id
+        and game.title == game_class(game_id).title
+    )
     source = (ROOT / "pages" / f"{game_id}.py").read_text()
     calls = [line for line in source.splitlines() if line and line[0].isalpha()]
     assert calls[-2:] == ["page_setup()", f'game_page("{game_id}")']
@@ -399,6 +405,9 @@ def test_the_set_up_the_session_and_the_autoplay_need_no_streamlit():
     modules = [
         "ui.games.setup",
         "ui.games.session",
+        "ui.games.words",
+        "ui.games.markup",
+        *(f"ui.games.{game_id}.words" for game_id in GAMES),
         "ui.games.shared.session",
         "ui.games.shared.autoplay",
     ]

@@ -10,7 +10,7 @@ from html import unescape
 
 from streamlit.testing.v1 import AppTest
 
-import ui.games.bordercap_gin as gt
+import ui.games.bordercap_gin.board as gt
 from engine.bordercap_gin import DISCARD, DRAW, BorderCapGin, Draw
 from engine.bordercap_gin import odds as gin_odds
 from engine.cards import Category
@@ -350,7 +350,7 @@ def test_toss_step_by_step_waits_for_continue(app):
 
 def test_the_gin_log_never_names_a_card_the_ai_drew_or_hid():
     setup = Setup("bordercap_gin", 9, 2, None, ("medium",))
-    session = GameSession.deal("t", setup, pause_after=gt.PAGE.pause_after)
+    session = GameSession.deal("t", setup, pause_after=gt.WORDS.pause_after)
     session.play_ai()
     for _ in range(25):
         obs = session.state.observation(0)

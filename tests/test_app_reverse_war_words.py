@@ -7,7 +7,7 @@ from __future__ import annotations
 import base64
 from html import unescape
 
-import ui.games.reverse_war as rw
+import ui.games.reverse_war.board as rw
 from engine.cards import deck
 from engine.reverse_war import ReverseWar
 from tests.game_table import open_game, step, table, texts

@@ -12,7 +12,7 @@ import re
 from streamlit.testing.v1 import AppTest
 
 import store.tables as tables
-import ui.games.bordercap_gin as gt
+import ui.games.bordercap_gin.board as gt
 from engine.bordercap_gin import (
     DECLARE,
     DISCARD,

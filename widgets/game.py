@@ -5,7 +5,8 @@ the bots seeded from the deal, the steps with their log lines), dealt from the s
 a game link (``seed``, ``levels``, ``players``, ``teams`` and the page's choices such as
 ``dealer`` or ``target``; read by ``ui.games.setup.parse_setup``, so a bad value becomes a
 note). What the widget shows is the page's: its status chips, rules, hints
-(``GamePage.hints``), log words (``GamePage.describe``) and end screen (``GamePage.ending``).
+(``GameWords.hints``), log words (``GameWords.describe``) and end screen (``GameWords.ending``):
+the game's pure half, ``ui/games/<game_id>/words.py``.
 
 The moves offered are the engine's legal actions, each a button named by the action itself
 (``Lead Kentucky (Size)``, ``Draw from the deck``); a Border Attack guess is made on the map
@@ -15,7 +16,6 @@ The moves offered are the engine's legal actions, each a button named by the act
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable
 from dataclasses import replace
 from html import escape
@@ -27,11 +27,11 @@ from engine.border_attack import GuessBorders, GuessState
 from engine.cards import Card
 from engine.games import game_class, has_decisions
 from ui.cards import card_html
-from ui.games.border_attack import NAMES, guess_map_options
-from ui.games.protocol import GamePage, Hints
+from ui.games.border_attack.board import NAMES, guess_map_options
+from ui.games.markup import TABLE_CSS, status_html
 from ui.games.session import GameSession, log_lines, recent_lines, sentence
 from ui.games.setup import Setup, parse_setup
-from ui.games.widgets import TABLE_CSS, status_html
+from ui.games.words import GameWords, Hints, words_of
 from ui.links import fresh_seed
 from widgets.map import GeoMap
 from widgets.markup import block, inline, items
@@ -41,10 +41,10 @@ LOG_LIMIT = 300  #: the last lines of the log shown
 MAP_HEIGHT = 340
 
 
-def game_page(game_id: str) -> GamePage:
-    """The game's page part, ``ui.games.<game_id>.PAGE`` (its rules, words and hints)."""
+def game_words(game_id: str) -> GameWords:
+    """The game's words (its rules, status, hints and log), ``ui.games.<game_id>.words``."""
     game_class(game_id)  # an unknown id raises ValueError naming the games
-    return importlib.import_module(f"ui.games.{game_id}").PAGE
+    return words_of(game_id)
 
 
 def _text(value: object) -> str | None:
@@ -78,7 +78,7 @@ class GameWidget(w.VBox):
         follow: bool = False,
         **choices: str,
     ) -> None:
-        self.page = game_page(game)
+        self.page = game_words(game)
         params = {
             "seed": _text(seed),
             "levels": _text(levels),

@@ -18,18 +18,21 @@ Words, used in this one sense throughout the package:
   ``shared.session.SharedSession``.
 - **seating**: how the screen sits at the game: alone against the AI (``solo``) or at a
   shared table (``shared.lobby``); the URL decides.
-- **page**: ``page.game_page(game_id)``, the skeleton, around the game's ``PAGE``
-  (``protocol.GamePage``); **widgets** draw, the **session** decides what a click does, the
-  **engine** whether it is allowed.
+- **page**: ``page.game_page(game_id)``, the skeleton, around the game's ``BOARD``
+  (``protocol.GameBoard``) and its ``WORDS`` (``words.GameWords``); **widgets** draw, the
+  **session** decides what a click does, the **engine** whether it is allowed.
 - **odds**: the numbers behind the hints, the engine's (``engine.<game_id>.odds``, the ones
   its AI reads); why a move is not allowed is the engine's sentence too
   (``GameState.why_not``): a page never restates a rule.
 
-Modules: ``setup`` (the URL, pure), ``session`` (pure), ``widgets``, ``protocol``, ``solo``,
-``page``; ``shared/`` (``session``, ``lobby``, ``autoplay``: the AI's moves at a table, no
-Streamlit); one module per game named by its id, with its ``PAGE``.
+Modules: ``setup`` (the URL, pure), ``session`` (pure), ``words`` (pure: what a game tells
+every host), ``markup`` (pure HTML), ``widgets``, ``protocol`` (the board), ``solo``, ``page``;
+``shared/`` (``session``, ``lobby``, ``autoplay``: the AI's moves at a table, no Streamlit);
+one package per game named by its id: ``words.py`` (pure, ``WORDS``) and ``board.py``
+(Streamlit, ``BOARD``).
 
-A new game needs its engine package, ``ui/games/<game_id>.py`` (a ``GamePage`` subclass and
-``PAGE``), ``pages/<game_id>.py`` (``page_setup()`` and ``game_page("<game_id>")``) and its
-line in ``ui.nav.MENU``.
+A new game needs its engine package, ``ui/games/<game_id>/`` (``words.py`` with a
+``GameWords`` named ``WORDS``, ``board.py`` with a ``GameBoard`` named ``BOARD``),
+``pages/<game_id>.py`` (``page_setup()`` and ``game_page("<game_id>")``) and its line in
+``ui.nav.MENU``.
 """

@@ -1,8 +1,9 @@
 """The game page: one skeleton for every game (``pages/<game_id>.py`` is ``page_setup()`` and
 ``game_page("<game_id>")``).
 
-The game's own part is the ``PAGE`` of its module ``ui/games/<game_id>.py`` (a
-:class:`ui.games.protocol.GamePage`); what surrounds it is the seating the URL asks for: a
+The game's own part is its package ``ui/games/<game_id>/``: its words (``WORDS``, a
+:class:`ui.games.words.GameWords`) and its board (``BOARD``, a
+:class:`ui.games.protocol.GameBoard`); what surrounds it is the seating the URL asks for: a
 game against the AI (``ui.games.solo``), or a seat at a shared table (``?seat=``, ``?table=``:
 ``ui.games.shared.lobby``). In order: the title and the line on the object of the game, the
 notes on bad link parameters, the seating's top, the switches, the AI's turns, the status
@@ -12,24 +13,18 @@ brings this seat's next action into view (``ui.games.next_move``).
 
 from __future__ import annotations
 
-import importlib
-
 import streamlit as st
 
 from ui.games import solo
 from ui.games.next_move import keep_in_view, next_move
-from ui.games.protocol import GamePage, Seating
+from ui.games.protocol import Seating, board_of
 from ui.games.session import GameSession
 from ui.games.shared import lobby
 from ui.games.widgets import card_styles, end_screen, log_panel, rules_expander, status_bar
+from ui.games.words import GameWords
 
 
-def game_of(game_id: str) -> GamePage:
-    """The page part of ``game_id``: ``ui.games.<game_id>.PAGE``."""
-    return importlib.import_module(f"ui.games.{game_id}").PAGE
-
-
-def open_session(game: GamePage) -> tuple[Seating, GameSession]:
+def open_session(game: GameWords) -> tuple[Seating, GameSession]:
     """The seating the URL asks for, and this screen's session in it."""
     if lobby.wants_a_table():
         return lobby.SHARED, lobby.open_session(game)
@@ -38,7 +33,8 @@ def open_session(game: GamePage) -> tuple[Seating, GameSession]:
 
 def game_page(game_id: str) -> None:
     """Draw the page of ``game_id`` for this screen's session."""
-    game = game_of(game_id)
+    board = board_of(game_id)
+    game = board.words
     seating, session = open_session(game)
     st.title(game.title)
     st.caption(game.intro(session))
@@ -46,21 +42,21 @@ def game_page(game_id: str) -> None:
     for note in session.notes:
         st.warning(note, icon=":material/link_off:")
     seating.top(session)
-    game.switches(session)
+    board.switches(session)
     waiting = session.advance()
     status = game.status(session, waiting)
     if status is not None:
         status_bar(status)
-    game.after_status(session)
+    board.after_status(session)
     over = session.state.is_over
     if over:
         ending = game.ending(session)
         with next_move():
             end_screen(ending)
             seating.end(session, ending)
-        game.after_ending(session)
+        board.after_ending(session)
     else:
-        game.body(session, waiting)
+        board.body(session, waiting)
     log_panel(session, game.describe, since=game.since_in_log and not over)
     rules_expander(game.rules(session))
     seating.bottom(session, game)

@@ -18,7 +18,6 @@ from dataclasses import replace
 import streamlit as st
 
 from engine.games import has_decisions
-from ui.games.protocol import GamePage
 from ui.games.session import GameSession
 from ui.games.setup import (
     AI_LEVELS,
@@ -33,11 +32,11 @@ from ui.games.setup import (
 )
 from ui.games.shared import lobby
 from ui.games.shared.session import SharedSession
-from ui.games.widgets import Ending
+from ui.games.words import Ending, GameWords
 from ui.links import fresh_seed
 
 
-def open_session(game: GamePage) -> GameSession:
+def open_session(game: GameWords) -> GameSession:
     """The page's game: resumed, or dealt from the URL when there is none or the URL asks for
     another set-up; the URL then gets the game's full set-up."""
     key = game.game_id  # a game page's URL path is its game's id (ui.nav)
@@ -188,7 +187,7 @@ class Solo:
     def end(self, session: GameSession, ending: Ending) -> None:
         again_buttons(session, ending.again)
 
-    def bottom(self, session: GameSession, game: GamePage) -> None:
+    def bottom(self, session: GameSession, game: GameWords) -> None:
         """ "Play with others" (the games with decisions), then "New game"."""
         if has_decisions(game.game_id):
             lobby.play_with_others(session)

@@ -10,95 +10,24 @@ session's version from the moment it was drawn, so a click from an older view is
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from html import escape
 from typing import Any
 
 import streamlit as st
 
 from engine.cards import Card
 from ui.cards import CARD_CSS, card_html, hand_html
+from ui.games.markup import TABLE_CSS, status_html
 from ui.games.next_move import next_move
 from ui.games.session import Describe, GameSession, engine_lines, log_lines, recent_lines
-from ui.games.setup import Setup
-from ui.links import plain
+from ui.games.words import Ending, Status
 
 CARD_WIDTH = 152  #: px of a card with its button: five to a row on a laptop, two on a phone
 HINT_ICON = ":material/lightbulb:"
-
-TABLE_CSS = """
-<style>
-.gp-status {display:flex; flex-wrap:wrap; gap:.35rem .5rem; margin:.1rem 0 .4rem;}
-.gp-chip {border:1px solid #d0d0d0; border-radius:1rem; padding:.1rem .65rem; font-size:.9rem;
-  background:#fafafa; color:#222; white-space:nowrap;}
-.gp-chip b {font-weight:700;}
-.gp-chip.hot {background:#0072B2; border-color:#0072B2; color:#fff;}
-.gp-slot {border:2px dashed #b8b8b8; border-radius:.6rem; min-width:9.5rem; max-width:13rem;
-  flex:1 1 9.5rem; padding:.6rem; color:#555; background:#f6f6f6; font-size:.92rem;}
-.gp-slot b {color:#222;}
-.gp-card.pick {outline:3px solid #0072B2; outline-offset:1px;}
-.gp-card {box-sizing:border-box;}
-/* A dimmed card's button never opens its tooltip (its reason is written on the tile): the
-   buttons are updated in place, so a tooltip opened before a rerun could stay over a playable
-   card. */
-[class*="_box_"] .stTooltipHoverTarget:has(button:disabled) {pointer-events:none;}
-</style>
-"""
-
-Chips = Sequence[tuple[str, str]]  #: the status bar: (label, value) per chip
-
-
-@dataclass(frozen=True)
-class Status:
-    """The status bar of a page: its chips and the one to mark (whose turn it is)."""
-
-    chips: Chips
-    hot: int | None = None
-
-    @classmethod
-    def of_turn(cls, session: GameSession, chips: Chips, *, mine: bool, doing: str = "") -> Status:
-        """``chips`` and a last chip that says whose turn it is ("Game over", "Your turn:
-        take a card", "AI 2's turn"), marked while it is this seat's (``mine``)."""
-        if session.state.is_over:
-            turn = "Game over"
-        elif mine:
-            turn = f"Your turn: {doing}" if doing else "Your turn"
-        else:
-            turn = f"{session.seat_name(session.state.current_player)}'s turn"
-        return cls([*chips, (turn, "")], hot=len(chips) if mine else None)
-
-
-def result_kind(won: bool, drawn: bool = False) -> str:
-    """How the end screen colours a result: "success" when this seat (or its team) won,
-    "info" for a draw, "error" for a loss."""
-    return "success" if won else ("info" if drawn else "error")
-
-
-@dataclass(frozen=True)
-class Ending:
-    """The end screen: the result in one sentence (``kind``: "success", "error" or "info"),
-    the summary lines, and the set-up "Play again" deals (``None``: a fresh deal of the same
-    set-up)."""
-
-    headline: str
-    kind: str = "info"
-    summary: Sequence[str] = field(default_factory=tuple)
-    again: Setup | None = None
 
 
 def card_styles() -> None:
     """The CSS of cards, chips and table slots (once per page; it takes no space)."""
     st.html(CARD_CSS + TABLE_CSS)
-
-
-def status_html(chips: Chips, hot: int | None = None) -> str:
-    """A wrapping row of "label value" chips (``hot`` marks one, e.g. whose turn it is)."""
-    parts = []
-    for i, (label, value) in enumerate(chips):
-        cls = "gp-chip hot" if i == hot else "gp-chip"
-        label, value = escape(plain(label)), escape(plain(value))  # names come escaped
-        parts.append(f"<span class='{cls}'>{label} <b>{value}</b></span>")
-    return f"<div class='gp-status'>{''.join(parts)}</div>"
 
 
 def status_bar(status: Status) -> None:

@@ -33,7 +33,6 @@ import store.tables as tables
 from engine.games import game_class
 from store.db import Unavailable
 from store.tables import AI, OPEN, SeatView, TableError
-from ui.games.protocol import GamePage
 from ui.games.session import GameSession
 from ui.games.setup import (
     AI_LEVELS,
@@ -46,7 +45,7 @@ from ui.games.setup import (
 )
 from ui.games.shared import autoplay
 from ui.games.shared.session import UNAVAILABLE, SharedSession
-from ui.games.widgets import Ending
+from ui.games.words import Ending, GameWords
 from ui.links import app_base_url, app_link, md
 from ui.storage import app_database
 
@@ -81,7 +80,7 @@ def _fail(key: str, message: str) -> None:
     st.stop()
 
 
-def open_session(game: GamePage) -> SharedSession:
+def open_session(game: GameWords) -> SharedSession:
     """The page's seat at its shared table (``?seat=``), refreshed; or the join form
     (``?table=``), and the page stops there."""
     key, game_id = game.game_id, game.game_id
@@ -221,7 +220,7 @@ class Shared:
         else:
             st.markdown("The host can offer a rematch at this table: this page follows by itself.")
 
-    def bottom(self, session: SharedSession, game: GamePage) -> None:
+    def bottom(self, session: SharedSession, game: GameWords) -> None:
         """In place of "New game": the seat's link and the way out."""
         with st.expander("This table", icon=":material/groups:"):
             st.markdown(

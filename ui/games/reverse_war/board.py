@@ -33,19 +33,17 @@ from engine.cards import Card, Category
 from engine.reverse_war import FLIP, Battle, ReverseWar, worst_categories
 from ui.cards import card_html, ordinal
 from ui.games.next_move import next_move
-from ui.games.protocol import GamePage
+from ui.games.protocol import GameBoard
 from ui.games.session import HUMAN, GameSession, inside
 from ui.games.setup import Choice
 from ui.games.widgets import (
-    Ending,
-    Status,
     action_button,
     markdown_list,
     preference_toggles,
-    result_kind,
     show_message,
     status_bar,
 )
+from ui.games.words import Ending, GameWords, Status, result_kind
 from ui.maps import us_map
 
 YOU, AI, WAR = "you", "ai", "war"
@@ -666,7 +664,7 @@ def summary(session: GameSession) -> list[str]:
     return lines
 
 
-class ReverseWarPage(GamePage):
+class ReverseWarWords(GameWords):
     game_id = "reverse_war"
     title = "Reverse Geography War"
     choices = (MODE,)
@@ -682,6 +680,18 @@ class ReverseWarPage(GamePage):
         """A step keeps the flip's ``Battle`` (an immutable record), not an observation,
         which grows with the game."""
         return state.last_battle
+
+    def ending(self, session: GameSession) -> Ending:
+        winner = session.state.winner
+        kind = result_kind(winner == HUMAN, winner is None)
+        return Ending(result_text(session).replace("**", ""), kind, summary(session))
+
+
+WORDS = ReverseWarWords()
+
+
+class ReverseWarBoard(GameBoard):
+    words = WORDS
 
     def switches(self, session: GameSession) -> None:
         """The mode (play or practice) beside the Hints switch (practice only; no AI to
@@ -710,11 +720,6 @@ class ReverseWarPage(GamePage):
             controls(session)
         board(session)
 
-    def ending(self, session: GameSession) -> Ending:
-        winner = session.state.winner
-        kind = result_kind(winner == HUMAN, winner is None)
-        return Ending(result_text(session).replace("**", ""), kind, summary(session))
-
     def after_ending(self, session: GameSession) -> None:
         battle = session.state.last_battle
         left, right = st.columns([3, 2], gap="large")
@@ -729,4 +734,4 @@ class ReverseWarPage(GamePage):
             pile_chart(session.state)
 
 
-PAGE = ReverseWarPage()
+BOARD = ReverseWarBoard()

@@ -42,21 +42,19 @@ from engine.border_attack import (
 from engine.cards import Card, Category, by_usps, deck
 from ui.cards import card_html, ordinal
 from ui.games.next_move import next_move
-from ui.games.protocol import GamePage, Hints
+from ui.games.protocol import GameBoard
 from ui.games.session import GameSession, recent_lines, sentence
 from ui.games.setup import Choice
 from ui.games.widgets import (
-    Ending,
-    Status,
     action_button,
     card_buttons,
     continue_button,
     hint_box,
     markdown_list,
-    result_kind,
     show_hand,
     show_message,
 )
+from ui.games.words import Ending, GameWords, Hints, Status, result_kind
 from ui.links import fresh_seed, plain
 from ui.maps import map_change, us_map
 
@@ -949,7 +947,7 @@ def summary(session: GameSession, obs: BorderAttackObservation) -> list[str]:
     ]
 
 
-class BorderAttackPage(GamePage):
+class BorderAttackWords(GameWords):
     game_id = "border_attack"
     title = "Border Attack"
     choices = (DEALER,)
@@ -964,19 +962,6 @@ class BorderAttackPage(GamePage):
     def hints(self, session: GameSession) -> Hints:
         return move_hints(session)
 
-    def switches(self, session: GameSession) -> None:
-        """The common switches, and the guess's level: by recall (typing or the map, as the
-        rules play it) or, easier, from a list that always holds the right answer."""
-        super().switches(session)
-        st.toggle(
-            "Guess from a list (easier)",
-            key=list_guess_key(session),
-            help=(
-                "Off: you type your guess from memory (or click it on the map), as the rules "
-                "play it. On: you pick it from a list of the states."
-            ),
-        )
-
     def status(self, session: GameSession, waiting: bool) -> Status:
         obs = session.state.observation(session.me)
         me, them = session.me, 1 - session.me
@@ -990,6 +975,36 @@ class BorderAttackPage(GamePage):
             ),
         ]
         return Status.of_turn(session, chips, mine=session.humans_turn and not waiting)
+
+    def ending(self, session: GameSession) -> Ending:
+        obs = session.state.observation(session.me)
+        next_dealer = "ai" if session.state.next_dealer == 1 else "you"
+        return Ending(
+            end_sentence(session, obs),
+            result_kind(session.state.winner == session.me),
+            summary(session, obs),
+            replace(session.setup, seed=fresh_seed()).with_option("dealer", next_dealer),
+        )
+
+
+WORDS = BorderAttackWords()
+
+
+class BorderAttackBoard(GameBoard):
+    words = WORDS
+
+    def switches(self, session: GameSession) -> None:
+        """The common switches, and the guess's level: by recall (typing or the map, as the
+        rules play it) or, easier, from a list that always holds the right answer."""
+        super().switches(session)
+        st.toggle(
+            "Guess from a list (easier)",
+            key=list_guess_key(session),
+            help=(
+                "Off: you type your guess from memory (or click it on the map), as the rules "
+                "play it. On: you pick it from a list of the states."
+            ),
+        )
 
     def body(self, session: GameSession, waiting: bool) -> None:
         obs = session.state.observation(session.me)
@@ -1036,16 +1051,6 @@ class BorderAttackPage(GamePage):
             with st.expander(f"Last trick (trick {last.number})"):
                 st.markdown(markdown_list(trick_lines(session, last)))
 
-    def ending(self, session: GameSession) -> Ending:
-        obs = session.state.observation(session.me)
-        next_dealer = "ai" if session.state.next_dealer == 1 else "you"
-        return Ending(
-            end_sentence(session, obs),
-            result_kind(session.state.winner == session.me),
-            summary(session, obs),
-            replace(session.setup, seed=fresh_seed()).with_option("dealer", next_dealer),
-        )
-
     def after_ending(self, session: GameSession) -> None:
         _, last = on_and_last(session.state.observation(session.me), tricks(session))
         if last is not None:
@@ -1054,4 +1059,4 @@ class BorderAttackPage(GamePage):
                 st.markdown(markdown_list(trick_lines(session, last)))
 
 
-PAGE = BorderAttackPage()
+BOARD = BorderAttackBoard()

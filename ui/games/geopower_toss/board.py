@@ -48,23 +48,21 @@ from engine.geopower_toss import (
 )
 from ui.cards import card_html, ordinal
 from ui.games.next_move import next_move
-from ui.games.protocol import GamePage, Hints
+from ui.games.protocol import GameBoard
 from ui.games.session import GameSession, Step, recent_lines, sentence
 from ui.games.setup import TARGET
 from ui.games.widgets import (
-    Ending,
-    Status,
     action_button,
     card_buttons,
     continue_button,
     hint_box,
     play_area,
-    result_kind,
     rounds_so_far,
     show_hand,
     show_message,
     since_your_last_move,
 )
+from ui.games.words import Ending, GameWords, Hints, Status, result_kind
 from ui.links import plain
 from ui.maps import us_map
 
@@ -835,7 +833,7 @@ def round_banner(session: GameSession, obs: GeoPowerObservation, result: RoundRe
     )
 
 
-class GeoPowerTossPage(GamePage):
+class GeoPowerTossWords(GameWords):
     game_id = "geopower_toss"
     title = "GeoPower Toss"
     choices = (TARGET,)
@@ -881,6 +879,20 @@ class GeoPowerTossPage(GamePage):
             )
         return Status.of_turn(session, chips, mine=mine, doing=turn_text(obs))
 
+    def ending(self, session: GameSession) -> Ending:
+        obs = session.state.observation(session.me)
+        winner = session.state.winner
+        won = winner == obs.team_of[session.me]
+        kind = result_kind(won, winner is None)
+        return Ending(result_text(session, obs).replace("**", ""), kind, summary(session, obs))
+
+
+WORDS = GeoPowerTossWords()
+
+
+class GeoPowerTossBoard(GameBoard):
+    words = WORDS
+
     def after_status(self, session: GameSession) -> None:
         """In a team game: the seats in playing order and this seat's partners."""
         obs = session.state.observation(session.me)
@@ -915,13 +927,6 @@ class GeoPowerTossPage(GamePage):
         )
         rounds_so_far([round_line(session, obs, r) for r in obs.results])
 
-    def ending(self, session: GameSession) -> Ending:
-        obs = session.state.observation(session.me)
-        winner = session.state.winner
-        won = winner == obs.team_of[session.me]
-        kind = result_kind(won, winner is None)
-        return Ending(result_text(session, obs).replace("**", ""), kind, summary(session, obs))
-
     def after_ending(self, session: GameSession) -> None:
         obs = session.state.observation(session.me)
         last, category = last_trick(obs), last_category(obs)
@@ -930,4 +935,4 @@ class GeoPowerTossPage(GamePage):
                 st.html(trick_html(session, obs, last.plays, category, last.winner))
 
 
-PAGE = GeoPowerTossPage()
+BOARD = GeoPowerTossBoard()

@@ -41,26 +41,24 @@ from engine.cards import Card
 from engine.melds import best_split, describe_group, groups_in, hubs, no_win_reasons, split_points
 from ui.cards import card_html, zone_color
 from ui.games.next_move import next_move
-from ui.games.protocol import GamePage, Hints
+from ui.games.protocol import GameBoard
 from ui.games.session import GameSession, Step, recent_lines, sentence
 from ui.games.setup import TARGET
 from ui.games.widgets import (
     CARD_WIDTH,
-    Ending,
-    Status,
     action_button,
     card_buttons,
     continue_button,
     hint_box,
     markdown_list,
     play_area,
-    result_kind,
     rounds_so_far,
     show_cards,
     show_hand,
     show_message,
     since_your_last_move,
 )
+from ui.games.words import Ending, GameWords, Hints, Status, result_kind
 from ui.links import plain
 from ui.maps import us_map
 
@@ -1009,7 +1007,7 @@ def hand_map_panel(session: GameSession, obs: GinObservation, mine: bool) -> Non
     )
 
 
-class BorderCapGinPage(GamePage):
+class BorderCapGinWords(GameWords):
     game_id = "bordercap_gin"
     title = "BorderCap Gin"
     choices = (TARGET,)
@@ -1048,6 +1046,19 @@ class BorderCapGinPage(GamePage):
         ]
         return Status.of_turn(session, chips, mine=mine, doing=phase_text(obs))
 
+    def ending(self, session: GameSession) -> Ending:
+        obs = session.state.observation(session.me)
+        winner = session.state.winner
+        kind = result_kind(winner == session.me, winner is None)
+        return Ending(result_text(session, obs).replace("**", ""), kind, summary(session, obs))
+
+
+WORDS = BorderCapGinWords()
+
+
+class BorderCapGinBoard(GameBoard):
+    words = WORDS
+
     def body(self, session: GameSession, waiting: bool) -> None:
         obs = session.state.observation(session.me)
         mine = session.humans_turn and not waiting
@@ -1077,16 +1088,10 @@ class BorderCapGinPage(GamePage):
         )
         rounds_so_far(result_lines(session, obs.results))
 
-    def ending(self, session: GameSession) -> Ending:
-        obs = session.state.observation(session.me)
-        winner = session.state.winner
-        kind = result_kind(winner == session.me, winner is None)
-        return Ending(result_text(session, obs).replace("**", ""), kind, summary(session, obs))
-
     def after_ending(self, session: GameSession) -> None:
         won = [r for r in session.state.observation(session.me).results if r.winner is not None]
         if won:
             round_banner(session, won[-1])
 
 
-PAGE = BorderCapGinPage()
+BOARD = BorderCapGinBoard()

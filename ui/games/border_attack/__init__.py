@@ -1,0 +1,1 @@
+"""BorderAttack: its words (``words.py``, no Streamlit) and its board (``board.py``)."""

@@ -1,0 +1,1 @@
+"""BorderCapGin: its words (``words.py``, no Streamlit) and its board (``board.py``)."""

@@ -1,0 +1,1 @@
+"""GeoPowerToss: its words (``words.py``, no Streamlit) and its board (``board.py``)."""
