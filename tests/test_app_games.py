@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
 import ui.games.border_attack.board as ba
-import ui.games.reverse_war.board as rw
+import ui.games.reverse_war.words as rw
 from engine.border_attack import (
     BONUS_DISCARD,
     BORDERS,
@@ -31,6 +31,7 @@ from engine.bots import make_bot
 from engine.cards import Category, card, deck
 from engine.games import GAMES, game_class
 from engine.reverse_war import ReverseWar
+from engine.reverse_war.practice import Outcome, outcome
 from tests import maps
 from tests.game_table import (
     ROOT,
@@ -343,14 +344,14 @@ def test_war_practice_scores_each_prediction(app):
 def test_war_outcomes_name_wars_and_geoplunges():
     plunge = ReverseWar.from_piles(["ME", "TX"], ["GA", "CA"])
     plunge.apply(rw.FLIP)
-    assert rw.outcome(plunge.last_battle) == (rw.YOU, True)
+    assert outcome(plunge.last_battle) == Outcome(winner=0, geoplunge=True)
     assert "GeoPlunge" in rw.headline(plunge.last_battle)
     first = deck()[0]
     twin = next(c for c in deck() if c != first and c.weakness == first.weakness)
     rest = [c.usps for c in deck() if c not in (first, twin)]
     war = ReverseWar.from_piles([first.usps, *rest[:5]], [twin.usps, *rest[5:10]])
     war.apply(rw.FLIP)
-    assert rw.outcome(war.last_battle) == (rw.WAR, False)
+    assert outcome(war.last_battle) == Outcome(winner=None, geoplunge=False)
     assert "Geography War" in rw.headline(war.last_battle)
     assert any("Geography War" in line for line in rw.describe_battle(None, war.last_battle))
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 import base64
 from html import unescape
 
-import ui.games.reverse_war.board as rw
+import ui.games.reverse_war.words as rw
 from engine.cards import deck
 from engine.reverse_war import ReverseWar
+from engine.reverse_war.practice import turning
 from tests.game_table import open_game, step, table, texts
 
 WAR, RW = "pages/reverse_war.py", "reverse_war"
@@ -35,7 +36,7 @@ def test_practice_hides_the_weakness_until_the_prediction(app):
     for _ in range(3):
         tab = table(app, RW)
         assert not tab.hints
-        a, b = rw.next_pair(tab.state)
+        a, b = turning(tab.state)
         shown = _html(app) + texts(app)
         assert a.name in shown and b.name in shown  # the cards are turned: ranks on them
         for words in _weaknesses(a, b):
@@ -58,7 +59,7 @@ def test_practice_with_hints_shows_the_weakness_before_the_prediction(app):
     step(app.toggle(key=f"{RW}_hints_{tab.serial}").set_value(True))
     tab = table(app, RW)
     assert tab.hints
-    a, b = rw.next_pair(tab.state)
+    a, b = turning(tab.state)
     shown = _html(app) + texts(app)
     for words in _weaknesses(a, b):
         assert words in shown
