@@ -68,52 +68,72 @@ def styles(roles: Iterable[str], words: Mapping[str, str]) -> dict[str, dict[str
     return out
 
 
-def map_data(
-    roles: Mapping[str, str] | None = None,
-    *,
-    notes: Mapping[str, str] | None = None,
-    pick: Pick = "none",
-    choices: Iterable[str] | None = None,
-    refuse: Mapping[str, str] | None = None,
-    pick_role: str = "selected",
-    words: Mapping[str, str] | None = None,
-    zoom: Iterable[str] | None = None,
-    codes: bool = False,
-    labels: Mapping[str, str] | None = None,
-    badges: bool = False,
-    symbols: Mapping[str, str] | None = None,
-    links: Iterable[tuple[str, str]] = (),
-    dashed: Iterable[tuple[str, str]] = (),
-    height: int = 440,
-    label: str = "Map of the United States",
-    hint: str | None = None,
-    legend: bool = True,
-    tools: bool = True,
-) -> dict[str, Any]:
-    """The data the map core draws (see :func:`ui.maps.us_map` for what each argument does),
-    without the host's picks (``selected``, ``rev``) and ``id``. JSON-ready: lists, dicts,
-    strings, numbers."""
-    if pick not in PICKS:
-        raise ValueError(f"pick must be one of {', '.join(PICKS)}, not {pick!r}")
+@dataclass(frozen=True)
+class MapOptions:
+    """What a map shows besides its roles: every option of :func:`map_data` (and so of both
+    hosts, :func:`ui.maps.us_map` and :class:`widgets.map.GeoMap`), declared once.
+
+    ``words`` renames roles in the legend and hover labels (e.g. ``{"mine": "your card"}``),
+    ``notes`` adds a line per state to its hover label. ``pick`` says what a click does
+    (``none``, ``one``, ``many``, ``order``) and ``choices`` which states may be picked;
+    ``refuse`` answers a click on a state with a sentence instead of picking it; ``pick_role``
+    paints the picks. ``codes`` writes postal codes on the states; ``labels`` writes other
+    short texts (``badges`` puts them in a circle, ``symbols`` may mark a state with a
+    ``"star"``); ``links`` and ``dashed`` draw lines between states. ``height`` is the most the
+    map may take (it keeps its proportions on narrow screens, and is never shorter than the
+    column of small-state boxes, 224–240 px); ``zoom``, ``height`` and ``label`` make the
+    page's view: when one of them changes (a new question), the view the user chose gives way
+    to it. ``hint`` is a line above the map in which ``{Click}``/``{click}`` read "Tap" on a
+    touch screen; ``legend`` and ``tools`` show the legend and the zoom buttons.
+    """
+
+    notes: Mapping[str, str] | None = None
+    pick: Pick = "none"
+    choices: Iterable[str] | None = None
+    refuse: Mapping[str, str] | None = None
+    pick_role: str = "selected"
+    words: Mapping[str, str] | None = None
+    zoom: Iterable[str] | None = None
+    codes: bool = False
+    labels: Mapping[str, str] | None = None
+    badges: bool = False
+    symbols: Mapping[str, str] | None = None
+    links: Iterable[tuple[str, str]] = ()
+    dashed: Iterable[tuple[str, str]] = ()
+    height: int = 440
+    label: str = "Map of the United States"
+    hint: str | None = None
+    legend: bool = True
+    tools: bool = True
+
+
+def map_data(roles: Mapping[str, str] | None = None, **options: Any) -> dict[str, Any]:
+    """The data the map core draws: ``roles`` paints states (default ``neutral``; an unknown
+    role raises ``KeyError``) and ``options`` are :class:`MapOptions` (an unknown one raises
+    ``TypeError``), without the host's picks (``selected``, ``rev``) and ``id``. JSON-ready:
+    lists, dicts, strings, numbers."""
+    o = MapOptions(**options)
+    if o.pick not in PICKS:
+        raise ValueError(f"pick must be one of {', '.join(PICKS)}, not {o.pick!r}")
     roles = dict(roles or {})
     return {
         "roles": {c: r for c, r in roles.items() if r != "neutral"},
-        "styles": styles([*roles.values(), pick_role], dict(words or {})),
-        "notes": dict(notes or {}),
-        "pick": pick,
-        "choices": None if choices is None else sorted(choices),
-        "refuse": dict(refuse or {}),
-        "pick_role": pick_role,
-        "zoom": None if zoom is None else sorted(zoom),
-        "codes": codes,
-        "labels": dict(labels or {}),
-        "badges": badges,
-        "symbols": dict(symbols or {}),
-        "links": [list(p) for p in links],
-        "dashed": [list(p) for p in dashed],
-        "height": height,
-        "label": label,
-        "hint": hint,
-        "legend": legend,
-        "tools": tools,
+        "styles": styles([*roles.values(), o.pick_role], dict(o.words or {})),
+        "notes": dict(o.notes or {}),
+        "pick": o.pick,
+        "choices": None if o.choices is None else sorted(o.choices),
+        "refuse": dict(o.refuse or {}),
+        "pick_role": o.pick_role,
+        "zoom": None if o.zoom is None else sorted(o.zoom),
+        "codes": o.codes,
+        "labels": dict(o.labels or {}),
+        "badges": o.badges,
+        "symbols": dict(o.symbols or {}),
+        "links": [list(p) for p in o.links],
+        "dashed": [list(p) for p in o.dashed],
+        "height": o.height,
+        "label": o.label,
+        "hint": o.hint,
+        "legend": o.legend,
+        "tools": o.tools,
     }

@@ -29,7 +29,8 @@ adapter imports the core and fetches plotly.js and the outlines from the same fo
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import streamlit as st
 
@@ -87,41 +88,15 @@ def us_map(
     key: str,
     roles: Mapping[str, str] | None = None,
     *,
-    notes: Mapping[str, str] | None = None,
-    pick: Pick = "none",
-    choices: Iterable[str] | None = None,
     selected: Sequence[str] | None = None,
-    refuse: Mapping[str, str] | None = None,
-    pick_role: str = "selected",
-    words: Mapping[str, str] | None = None,
-    zoom: Iterable[str] | None = None,
-    codes: bool = False,
-    labels: Mapping[str, str] | None = None,
-    badges: bool = False,
-    symbols: Mapping[str, str] | None = None,
-    links: Iterable[tuple[str, str]] = (),
-    dashed: Iterable[tuple[str, str]] = (),
-    height: int = 440,
-    label: str = "Map of the United States",
-    hint: str | None = None,
-    legend: bool = True,
-    tools: bool = True,
+    **options: Any,
 ) -> None:
     """Draw the map of the 50 states (the user's picks are read with :func:`map_change`).
 
-    ``roles`` paints states (default ``neutral``; unknown roles raise ``KeyError``), ``words``
-    renames roles in the legend and hover labels (e.g. ``{"mine": "your card"}``), ``notes``
-    adds a line per state to its hover label. ``selected`` is what the page holds picked
-    (``None``: whatever the map shows); when it differs from what the map shows, the map takes
-    it. ``codes`` writes postal codes on the states; ``labels`` writes other short texts
-    (``badges`` puts them in a circle, ``symbols`` may mark a state with a ``"star"``);
-    ``links`` and ``dashed`` draw lines between states. ``height`` is the most the map may
-    take (it keeps its proportions on narrow screens, and is never shorter than the column of
-    small-state boxes, 224–240 px); ``zoom``, ``height`` and ``label`` make the page's view:
-    when one of them changes (a new question), the view the user chose gives way to it.
-    ``hint`` is a line above the map in which ``{Click}``/``{click}`` read "Tap" on a touch
-    screen. ``key`` names the map: keep it
-    for the life of the page so that the map is drawn only once.
+    ``roles`` paints states and ``options`` are the map's :class:`ui.map_data.MapOptions`.
+    ``selected`` is what the page holds picked (``None``: whatever the map shows); when it
+    differs from what the map shows, the map takes it. ``key`` names the map: keep it for the
+    life of the page so that the map is drawn only once.
     """
     sync = _sync(key)
     shown = list(selected) if selected is not None else list(sync["sent"] or [])
@@ -129,27 +104,7 @@ def us_map(
         sync["rev"] += 1  # the page changed the picks itself: the map takes them
     sync["sent"] = shown
     sync.pop("fresh", None)
-    data = map_data(
-        roles,
-        notes=notes,
-        pick=pick,
-        choices=choices,
-        refuse=refuse,
-        pick_role=pick_role,
-        words=words,
-        zoom=zoom,
-        codes=codes,
-        labels=labels,
-        badges=badges,
-        symbols=symbols,
-        links=links,
-        dashed=dashed,
-        height=height,
-        label=label,
-        hint=hint,
-        legend=legend,
-        tools=tools,
-    )
+    data = map_data(roles, **options)
     data.update(selected=shown, rev=sync["rev"], id=key)
     _component(key=key, data=data, default={"selection": None}, on_selection_change=_ignore)
 
