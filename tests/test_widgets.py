@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("anywidget", reason="the notebook extra (anywidget) is not installed")
 
 from engine.border_attack import GuessBorders, GuessState  # noqa: E402
+from engine.games import GAMES, player_settings  # noqa: E402
 from engine.quiz import MODES, AnswerType, Outcome  # noqa: E402
 from ui.classroom.results import share_roles  # noqa: E402
 from ui.map_assets import PLOTLY_JS, STATIC  # noqa: E402
@@ -178,17 +179,16 @@ def play_to_the_end(g: GameWidget, seed: int = 1, limit: int = 500) -> int:
     return clicks
 
 
-@pytest.mark.parametrize(
-    ("game", "options"),
-    [
-        ("border_attack", {"levels": "hard", "seed": 7, "hints": True}),
-        ("bordercap_gin", {"seed": 3, "target": "30", "hints": True}),
-        ("geopower_toss", {"seed": 2, "players": 4, "teams": 2}),
-        ("reverse_war", {"seed": 1}),
-    ],
-)
-def test_each_game_is_played_to_its_end_with_the_pages_words(game: str, options: dict) -> None:
-    g = GameWidget(game, **options)
+def _options(game_id: str, seed: int) -> dict:
+    """A set-up of every kind the game has: teams when it has them, hints on."""
+    teamed = sorted((p, t) for p, t in player_settings(game_id) if t is not None)
+    players, teams = teamed[0] if teamed else (2, None)
+    return {"seed": seed, "players": players, "teams": teams, "hints": True}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_is_played_to_its_end_with_the_pages_words(game: str) -> None:
+    g = GameWidget(game, **_options(game, seed=7))
     assert g.page.title in g.head.value and g.rules.value.startswith("<p>")
     play_to_the_end(g)
     ending = g.page.ending(g.session)
