@@ -1,0 +1,1 @@
+"""Size Duel: its words (``words.py``, no Streamlit) and its board (``board.py``)."""
