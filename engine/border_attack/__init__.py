@@ -27,8 +27,10 @@ from engine.border_attack.observation import (
     WIN_DISCARD,
     Announcement,
     BorderAttackObservation,
+    PlayedTrick,
 )
 from engine.border_attack.state import HAND_SIZE, BorderAttack
+from engine.border_attack.trick import guess_is_right, guessed_card, trick_winner
 
 __all__ = [
     "BONUS_DISCARD",
@@ -55,4 +57,8 @@ __all__ = [
     "read_guess",
     "Lead",
     "MediumBot",
+    "PlayedTrick",
+    "guess_is_right",
+    "guessed_card",
+    "trick_winner",
 ]
