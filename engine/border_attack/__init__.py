@@ -17,7 +17,7 @@ from engine.border_attack.actions import (
     Lead,
 )
 from engine.border_attack.bots import BOTS, EasyBot, MediumBot
-from engine.border_attack.guessing import TypedGuess, read_guess
+from engine.border_attack.guessing import TypedGuess, guess_size_fits, read_guess
 from engine.border_attack.observation import (
     BONUS_DISCARD,
     COMMIT,
@@ -54,6 +54,7 @@ __all__ = [
     "GuessBorders",
     "GuessState",
     "TypedGuess",
+    "guess_size_fits",
     "read_guess",
     "Lead",
     "MediumBot",
