@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
-import ui.games.border_attack.board as ba
+import ui.games.border_attack.words as ba
 import ui.games.reverse_war.words as rw
 from engine.border_attack import (
     BONUS_DISCARD,

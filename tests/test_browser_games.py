@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-import ui.games.border_attack.board as ba
+import ui.games.border_attack.words as ba
 from engine.border_attack import Lead
 from engine.cards import Category, card
 from tests.browser import PHONE, click_state, dismiss_page_not_found, wait_for_app, wait_for_map

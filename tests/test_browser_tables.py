@@ -23,7 +23,7 @@ from tests import browser as b
 from tests import table_browser as tb
 from tests.game_table import tall_screenshot
 from ui.cards import card_html
-from ui.games.border_attack.board import RULES
+from ui.games.border_attack.words import RULES
 
 pytestmark = pytest.mark.browser
 

@@ -27,7 +27,8 @@ from engine.border_attack import GuessBorders, GuessState
 from engine.cards import Card
 from engine.games import game_class, has_decisions
 from ui.cards import card_html
-from ui.games.border_attack.board import NAMES, guess_map_options
+from ui.games.border_attack.names import NAMES
+from ui.games.border_attack.roles import guess_map_options
 from ui.games.markup import TABLE_CSS, status_html
 from ui.games.session import GameSession, log_lines, recent_lines, sentence
 from ui.games.setup import Setup, parse_setup

@@ -17,7 +17,7 @@ from engine.border_attack.actions import (
     Lead,
 )
 from engine.border_attack.bots import BOTS, EasyBot, MediumBot
-from engine.border_attack.guessing import TypedGuess, read_guess
+from engine.border_attack.guessing import TypedGuess, guess_size_fits, read_guess
 from engine.border_attack.observation import (
     BONUS_DISCARD,
     COMMIT,
@@ -27,8 +27,10 @@ from engine.border_attack.observation import (
     WIN_DISCARD,
     Announcement,
     BorderAttackObservation,
+    PlayedTrick,
 )
 from engine.border_attack.state import HAND_SIZE, BorderAttack
+from engine.border_attack.trick import guess_is_right, guessed_card, trick_winner
 
 __all__ = [
     "BONUS_DISCARD",
@@ -52,7 +54,12 @@ __all__ = [
     "GuessBorders",
     "GuessState",
     "TypedGuess",
+    "guess_size_fits",
     "read_guess",
     "Lead",
     "MediumBot",
+    "PlayedTrick",
+    "guess_is_right",
+    "guessed_card",
+    "trick_winner",
 ]

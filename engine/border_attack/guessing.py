@@ -24,6 +24,7 @@ Whether the guess is *right* is the game's to say when the move is played
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from engine.answers import MAX_ANSWER_CHARS, TOO_LONG_MESSAGE
@@ -49,6 +50,12 @@ class TypedGuess:
     @property
     def accepted(self) -> bool:
         return self.action is not None
+
+
+def guess_size_fits(announcement: Announcement, codes: Collection[str]) -> bool:
+    """Whether a border guess names as many states as ``announcement`` says the card borders
+    (the app's rule for every border guess, typed or picked)."""
+    return len(codes) == announcement.count
 
 
 def _names(codes: list[str]) -> str:
@@ -115,7 +122,7 @@ def _read_borders_guess(announcement: Announcement, text: str) -> TypedGuess:
         )
     if n == 0:
         return TypedGuess(None, f"{named.name} has no border states: type “none”.")
-    if len(codes) != n:
+    if not guess_size_fits(announcement, codes):
         said = f"you named {len(codes)}" + (f" ({_names(codes)})" if codes else "")
         plural = "s" if n != 1 else ""
         return TypedGuess(

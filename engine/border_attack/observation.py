@@ -1,5 +1,5 @@
 """What one seat of Border Attack may know: its :class:`BorderAttackObservation`, with the
-phases of a trick and the follower's :class:`Announcement`."""
+phases of a trick, the follower's :class:`Announcement` and the last :class:`PlayedTrick`."""
 
 from __future__ import annotations
 
@@ -45,6 +45,27 @@ class Announcement:
         return cls(len(card.borders), None, card.borders)
 
 
+@dataclass(frozen=True, slots=True)
+class PlayedTrick:
+    """A trick whose follower's card has been played, all of it public: the cards, the
+    announcement, the leader's guess and whether it was right, and the seat that won it (the
+    rules that decide are in :mod:`engine.border_attack.trick`)."""
+
+    number: int
+    leader: int
+    category: Category
+    led: Card
+    follow: Card
+    announcement: Announcement
+    guess: GuessState | GuessBorders
+    guess_right: bool
+    winner: int
+
+    @property
+    def follower(self) -> int:
+        return 1 - self.leader
+
+
 @dataclass(frozen=True)
 class BorderAttackObservation:
     """What one seat may know.
@@ -53,7 +74,9 @@ class BorderAttackObservation:
     leader only once it is played. ``played`` holds each seat's played cards (the cards on the
     table included), ``discards`` its discards; both are public, as are the hand counts, the
     announcement, the guess and its result. Hands other than one's own and the deck order are
-    hidden.
+    hidden. ``guess_right`` and ``trick_winner`` are cleared when the trick ends;
+    ``last_trick`` keeps the latest trick whose follower's card was played, until the next one
+    is (``None`` before the first).
     """
 
     seat: int
@@ -74,6 +97,7 @@ class BorderAttackObservation:
     guess: GuessState | GuessBorders | None
     guess_right: bool | None
     trick_winner: int | None
+    last_trick: PlayedTrick | None
     scores: tuple[int, int]
     winner: int | None
     legal: tuple[Any, ...]

@@ -32,8 +32,9 @@ Decisions (where the rules leave a case open):
 - The follower's committed card leaves its hand when it commits (it is on the table, face down),
   so a right guess can never make the leader discard a card the follower holds.
 - The guess. ``check`` accepts any guess of the right kind: any state code for a state guess,
-  any set of state codes (of any size, the empty set included) for a border guess. A wrong
-  guess costs nothing but the chance. ``legal_actions`` lists the sensible guesses, the ones the
+  any set of state codes (of any size, the empty set included) for a border guess (the guess's
+  rules, and who wins the trick, are in :mod:`engine.border_attack.trick`). A wrong guess
+  costs nothing but the chance. ``legal_actions`` lists the sensible guesses, the ones the
   leader cannot rule out from what it has seen: for a state guess, every state with the
   announced number of border states that is not in the leader's hand, not played and not
   discarded; for a border guess, the distinct border sets of the announced size of those same
@@ -91,14 +92,15 @@ from engine.border_attack.observation import (
     WIN_DISCARD,
     Announcement,
     BorderAttackObservation,
+    PlayedTrick,
 )
 from engine.border_attack.odds import candidates, fitting_guesses, guess_candidates, seen_codes
+from engine.border_attack.trick import guess_is_right, trick_winner, why_not_guess
 from engine.cards import Card, Category, by_usps, deck, ordinal
 from engine.core import GameState, SearchEffort, fresh_seed, make_rng, player_name
 from engine.dealing import deal
 
 HAND_SIZE = 5
-_CODES = frozenset(by_usps())
 
 
 def _as_card(item: Card | str) -> Card:
@@ -132,6 +134,7 @@ class BorderAttack(GameState):
     guess: GuessState | GuessBorders | None
     guess_right: bool | None
     trick_winner: int | None
+    last_trick: PlayedTrick | None
     trick: int
     _winner: int | None
 
@@ -226,6 +229,7 @@ class BorderAttack(GameState):
         state.guess = None
         state.guess_right = None
         state.trick_winner = None
+        state.last_trick = None
         state.trick = 0
         state._winner = None
         return state
@@ -359,27 +363,7 @@ class BorderAttack(GameState):
             return None
         if phase == GUESS:
             assert self.announcement is not None
-            if self.announcement.usps is None:
-                if isinstance(action, GuessBorders):
-                    return "The borders were announced: guess the state."
-                if not isinstance(action, GuessState):
-                    return "The leader must guess the follower's state."
-                if not isinstance(action.usps, str) or action.usps not in _CODES:
-                    return f"{action.usps!r} is not a state's USPS code."
-                return None
-            if isinstance(action, GuessState):
-                return "The name was announced: guess its border states."
-            if not isinstance(action, GuessBorders):
-                return "The leader must guess the follower's border states."
-            codes = action.borders
-            if not isinstance(codes, (frozenset, set, tuple, list)):
-                return "A border guess is a set of USPS codes."
-            for code in codes:
-                if not isinstance(code, str) or code not in _CODES:
-                    return f"{code!r} is not a state's USPS code."
-            if len(set(codes)) != len(codes):
-                return "A border guess names each state once."
-            return None
+            return why_not_guess(self.announcement, action)
         if not isinstance(action, Discard):
             return "Now a card must be discarded."
         seat = self.leader if phase == BONUS_DISCARD else self.trick_winner
@@ -445,13 +429,11 @@ class BorderAttack(GameState):
         card = self.committed
         assert card is not None
         if isinstance(action, GuessState):
-            right = action.usps == card.usps
             self.guess = action
         else:
             borders = frozenset(action.borders)
-            right = borders == card.borders
             self.guess = _GUESS_BORDERS.get(borders) or GuessBorders(borders)
-        self.guess_right = right
+        self.guess_right = right = guess_is_right(self.guess, card)
         self.log.append(
             f"{player_name(self.leader)} guesses "
             f"{str(self.guess).removeprefix('guess ')} — {'right' if right else 'wrong'}."
@@ -480,21 +462,23 @@ class BorderAttack(GameState):
             self._end_trick()
 
     def _play_follow(self) -> None:
-        """The committed card is played; the better rank in the category wins the trick."""
-        card = self.committed
-        led = self.led
-        category = self.category
+        """The committed card is played; the better rank in the category wins the trick, and
+        the trick, now public, is kept as :attr:`last_trick`."""
+        card, led, category = self.committed, self.led, self.category
+        ann, guess, right = self.announcement, self.guess, self.guess_right
         assert card is not None and led is not None and category is not None
-        follower = 1 - self.leader
+        assert ann is not None and guess is not None and right is not None
+        leader, follower = self.leader, 1 - self.leader
         self.committed = None
         self.played[follower].append(card)
-        led_rank = _RANK[category](led)
-        follow_rank = _RANK[category](card)
-        winner = self.leader if led_rank < follow_rank else follower
+        winner = trick_winner(leader, led, card, category)
         self.trick_winner = winner
-        best = led if winner == self.leader else card
+        self.last_trick = PlayedTrick(
+            self.trick, leader, category, led, card, ann, guess, right, winner
+        )
+        best = led if winner == leader else card
         self.log.append(
-            f"{player_name(follower)} plays {card.name} ({ordinal(follow_rank)}): "
+            f"{player_name(follower)} plays {card.name} ({ordinal(_RANK[category](card))}): "
             f"{best.name} is better in {category.label}; {player_name(winner)} wins the trick."
         )
         if self.hands[winner]:
@@ -573,6 +557,7 @@ class BorderAttack(GameState):
             guess=self.guess,
             guess_right=self.guess_right,
             trick_winner=self.trick_winner,
+            last_trick=self.last_trick,
             scores=(
                 len(self.played[0]) + len(self.discards[0]),
                 len(self.played[1]) + len(self.discards[1]),
@@ -641,6 +626,7 @@ class BorderAttack(GameState):
         state.guess = obs.guess
         state.guess_right = obs.guess_right
         state.trick_winner = obs.trick_winner
+        state.last_trick = obs.last_trick
         state._winner = obs.winner
         state.log = list(obs.log)
         return state
@@ -663,6 +649,7 @@ class BorderAttack(GameState):
             self.guess,
             self.guess_right,
             self.trick_winner,
+            self.last_trick,
             self._winner,
             self.log,
             self.rng.getstate(),
