@@ -9,8 +9,9 @@ note). What the widget shows is the page's: its status chips, rules, hints
 the game's pure half, ``ui/games/<game_id>/words.py``.
 
 The moves offered are the engine's legal actions, each a button named by the action itself
-(``Lead Kentucky (Size)``, ``Draw from the deck``); a Border Attack guess is made on the map
-(one state, or exactly as many border states as were announced). Every click goes through
+(``Lead Kentucky (Size)``, ``Draw from the deck``); a move the game's words make on the map
+(``GameWords.map_move``: a Border Attack guess, one state or exactly as many border states as
+were announced) is picked on the map and played by one button. Every click goes through
 ``GameSession.act``, so the engine judges it; a refusal is shown with its reason.
 """
 
@@ -23,16 +24,13 @@ from typing import Any
 
 import ipywidgets as w
 
-from engine.border_attack import GuessBorders, GuessState
 from engine.cards import Card
 from engine.games import game_class, has_decisions
 from ui.cards import card_html
-from ui.games.border_attack.names import NAMES
-from ui.games.border_attack.roles import guess_map_options
 from ui.games.markup import TABLE_CSS, status_html
 from ui.games.session import GameSession, log_lines, recent_lines, sentence
 from ui.games.setup import Setup, parse_setup
-from ui.games.words import GameWords, Hints, words_of
+from ui.games.words import GameWords, Hints, MapMove, words_of
 from ui.links import fresh_seed
 from widgets.map import GeoMap
 from widgets.markup import block, inline, items
@@ -233,13 +231,17 @@ class GameWidget(w.VBox):
             return
         if not has_decisions(page.game_id):
             self.moves.children = [
-                self._button("Flip", lambda: self.act(self.state.legal_actions()[0])),
+                self._button(
+                    sentence(str(self.state.legal_actions()[0])),
+                    lambda: self.act(self.state.legal_actions()[0]),
+                ),
                 self._button("Play to the end", self.play_to_the_end, primary=False),
             ]
             return
         legal = self.state.legal_actions() if session.humans_turn else []
-        if legal and isinstance(legal[0], GuessState | GuessBorders):
-            self._show_guess()
+        move = page.map_move(session)
+        if move is not None:
+            self._show_map_move(move)
             return
         self.moves.children = [
             self._button(sentence(str(a)), lambda a=a: self.act(a), primary=False) for a in legal
@@ -257,7 +259,7 @@ class GameWidget(w.VBox):
         )
         head = "<p><b>Your hand</b></p>"
         self.hand.value = f"{head}<div class='gp-hand'>{tiles}</div>" if hand else ""
-        if not self._guessing():
+        if self._map_move() is None:
             self.map.draw(
                 {c.usps: "mine" for c in hand},
                 picks=[],
@@ -266,50 +268,24 @@ class GameWidget(w.VBox):
                 hint="Your cards on the map" if hand else None,
             )
 
-    def _guessing(self) -> bool:
-        if not self.session.humans_turn:
-            return False
-        legal = self.state.legal_actions()
-        return bool(legal) and isinstance(legal[0], GuessState | GuessBorders)
+    def _map_move(self) -> MapMove | None:
+        return self.page.map_move(self.session)
 
-    def _show_guess(self) -> None:
-        """A Border Attack guess on the map: the state (its borders were announced) or its
-        border states (its name was announced), with one button that plays the guess."""
-        session = self.session
-        ann = self.state.observation(session.me).announcement
-        self.map.draw(picks=session.picks, **guess_map_options(session, ann))
-        self._guess_button()
+    def _show_map_move(self, move: MapMove) -> None:
+        """A move made on the map (a Border Attack guess): the game's map, and one button that
+        plays the picks once they make a move."""
+        self.map.draw(picks=self.session.picks, **move.map)
+        self._map_move_button(move)
 
-    def _guess_button(self) -> None:
-        session = self.session
-        ann = self.state.observation(session.me).announcement
-        picks = [c for c in session.picks if c != ann.usps]
-        if ann.usps is None:
-            pick = picks[0] if picks else None
-            button = self._button(
-                f"Guess {NAMES[pick]}" if pick else "Guess: pick a state on the map",
-                lambda: self.act(GuessState(pick)),
-                disabled=pick is None,
-            )
-        else:
-            n = ann.count
-            ready = len(picks) == n
-            label = (
-                f"Guess these {n} states"
-                if n and ready
-                else f"Pick {n} states ({len(picks)} picked)"
-                if n
-                else f"Guess: {NAMES[ann.usps]} has no border states"
-            )
-            button = self._button(
-                label, lambda: self.act(GuessBorders(frozenset(picks))), disabled=not ready
-            )
+    def _map_move_button(self, move: MapMove) -> None:
+        action = move.action
+        button = self._button(move.label, lambda: self.act(action), disabled=action is None)
         self.moves.children = [button]
 
     def _map_picked(self, change: dict) -> None:
-        if self._guessing():
+        if self._map_move() is not None:
             self.session.picks = list(change["new"])
-            self._guess_button()
+            self._map_move_button(self._map_move())
 
     def _show_ending(self) -> None:
         session = self.session

@@ -104,6 +104,11 @@ class BorderAttackObservation:
     log: tuple[str, ...]
 
     @property
+    def next_dealer(self) -> int:
+        """The dealer of the next game: the deal alternates (public)."""
+        return 1 - self.dealer
+
+    @property
     def follower(self) -> int:
         return 1 - self.leader
 

@@ -244,8 +244,8 @@ class BorderAttack(GameState):
 
     @property
     def next_dealer(self) -> int:
-        """The dealer of the next game: the deal alternates."""
-        return 1 - self.dealer
+        """The dealer of the next game: the deal alternates (the observation's rule)."""
+        return self.observation(self.dealer).next_dealer
 
     # ------------------------------------------------------------------ queries
 

@@ -71,6 +71,17 @@ class Ending:
     again: Setup | None = None
 
 
+@dataclass(frozen=True)
+class MapMove:
+    """A move this seat makes on the map (a Border Attack guess): what the map shows (its
+    ``roles`` and options, :class:`ui.map_data.MapOptions`) and the button for the picks so
+    far: its label and the action it plays (``None``: the button is off)."""
+
+    map: dict[str, Any]
+    label: str
+    action: Any | None
+
+
 class GameWords:
     """One game's words. Override what the game has; the defaults fit a game whose steps keep
     the seat's observation and whose log is the engine's lines."""
@@ -110,6 +121,11 @@ class GameWords:
     def hints(self, session: GameSession) -> Hints:
         """The hints before this seat's move now (none by default)."""
         return Hints()
+
+    def map_move(self, session: GameSession) -> MapMove | None:
+        """This seat's move when it is made on the map (``session.picks`` are the states
+        picked so far); ``None`` when its moves are the engine's legal actions as buttons."""
+        return None
 
     def status(self, session: GameSession, waiting: bool) -> Status | None:
         """The status bar (``None``: the game draws it in its board)."""

@@ -13,14 +13,16 @@ from __future__ import annotations
 from dataclasses import replace
 from html import escape
 
-from engine.border_attack import LEAD, BorderAttackObservation, guessed_card
+from engine.border_attack import GUESS, LEAD, BorderAttackObservation, guessed_card
 from ui.cards import card_html, ordinal
 from ui.games.border_attack.hints import move_hints
 from ui.games.border_attack.log import announcement_text, describe, end_sentence
+from ui.games.border_attack.moves import guess_button
+from ui.games.border_attack.roles import guess_map_options
 from ui.games.border_attack.tricks import TrickView, tricks
 from ui.games.session import GameSession
 from ui.games.setup import Choice
-from ui.games.words import Ending, GameWords, Hints, Status, result_kind
+from ui.games.words import Ending, GameWords, Hints, MapMove, Status, result_kind
 from ui.links import fresh_seed, plain
 
 DEALER = Choice(
@@ -129,6 +131,16 @@ class BorderAttackWords(GameWords):
     def hints(self, session: GameSession) -> Hints:
         return move_hints(session)
 
+    def map_move(self, session: GameSession) -> MapMove | None:
+        """A guess, made on the map: the state, or as many border states as were announced."""
+        obs = session.state.observation(session.me)
+        if obs.phase != GUESS or not session.humans_turn:
+            return None
+        button = guess_button(session, obs.announcement, listed=True)
+        label = f"{button.label} ({button.progress})" if button.progress else button.label
+        action = button.action if button.off is None else None
+        return MapMove(guess_map_options(session, obs.announcement), label, action)
+
     def status(self, session: GameSession, waiting: bool) -> Status:
         obs = session.state.observation(session.me)
         me, them = session.me, 1 - session.me
@@ -145,7 +157,7 @@ class BorderAttackWords(GameWords):
 
     def ending(self, session: GameSession) -> Ending:
         obs = session.state.observation(session.me)
-        next_dealer = "ai" if session.state.next_dealer == 1 else "you"
+        next_dealer = "ai" if obs.next_dealer == 1 else "you"
         return Ending(
             end_sentence(session, obs),
             result_kind(session.state.winner == session.me),

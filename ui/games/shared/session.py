@@ -64,10 +64,6 @@ class SeatGame:
     def target(self) -> int | None:
         return self._target
 
-    @property
-    def next_dealer(self) -> int:
-        return 1 - self._view.observation.dealer
-
     def __getattr__(self, name: str) -> Any:
         return getattr(self._view.observation, name)
 
