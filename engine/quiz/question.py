@@ -310,24 +310,6 @@ _READERS: dict[ValueKind, Callable[[object], Reading]] = {
 }
 
 
-def question_states(q: Question) -> tuple[str, ...]:
-    """The states a question is about, for the map of a whole run (and the class map): the
-    asked state, the answer of a "which state?" question, the few states it compares, or the
-    states of a set answer. Only a list of names has none (its map shows what was named)."""
-    if q.focus:
-        return (q.focus,)
-    if q.mode == "exact":
-        assert isinstance(q.answer, str)
-        return (q.answer,)
-    if q.shown and len(q.shown) <= 5:
-        return q.shown
-    if q.answer_type is AnswerType.SET:
-        return tuple(sorted(q.answer))
-    if q.value_kind is ValueKind.STATE and isinstance(q.answer, str):
-        return (q.answer,)  # find it, which state has this capital, C is the capital of …
-    return ()
-
-
 def is_list(question: Question) -> bool:
     """True for a list of names (``all50``): scored by the states named, asked once."""
     return not question.retry

@@ -12,7 +12,7 @@ bad value is quoted in its note cut to ``engine.quiz.facts.ECHO_LIMIT`` characte
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import geodata
 from engine.answers import match_state
@@ -48,7 +48,7 @@ class QuizSettings:
     ``ValueError``: build settings from URL text with :func:`parse_settings`, which never raises.
     """
 
-    modes: tuple[str, ...] = DEFAULT_MODES
+    modes: tuple[str, ...] = field(default_factory=lambda: tuple(DEFAULT_MODES))
     region: str | None = None
     zone: str | None = None
     states: tuple[str, ...] = ()
