@@ -46,8 +46,7 @@ from engine.quiz.modes import (
     registered,
     require_generators,
 )
-from engine.quiz.question import Question
-from engine.quiz.run import Attempt
+from engine.quiz.question import Attempt, Question
 
 NAME = "postal"
 

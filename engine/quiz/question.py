@@ -1,6 +1,7 @@
 """A drill question and the verdict on an answer: how a question is answered
 (:class:`AnswerType`), what its values are (:class:`ValueKind`), the question itself
-(:class:`Question`, with :meth:`Question.check`) and the :class:`Result` of an answer.
+(:class:`Question`, with :meth:`Question.check`), the :class:`Result` of an answer and a
+counted answer in a run (:class:`Attempt`).
 
 Checking reads the response first (:mod:`engine.quiz.readers`), then compares the value read
 with the answer: a set answer by its right, missed and wrong states, an order by the states in
@@ -290,6 +291,18 @@ class Question:
         return Result(
             Outcome.WRONG, message, reading.given, missed=frozenset({self.answer}), wrong=wrong
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """One counted answer in a run: ``number`` is the question's 1-based number, ``attempt``
+    1 for its first asking and more for re-askings; ``seconds`` as the page measured it."""
+
+    number: int
+    attempt: int
+    question: Question
+    result: Result
+    seconds: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
