@@ -62,9 +62,13 @@ def _row(**changes: object) -> Mode:
     name = str(fields.pop("name", NAME))
     group = str(fields.pop("group", "locate"))
     return Mode(
-        name, group, "Which state has this postal code?", AnswerType.ONE, ValueKind.STATE,
-        **fields,  # type: ignore[arg-type]
-    )  # fmt: skip
+        name,
+        group,
+        "Which state has this postal code?",
+        AnswerType.ONE,
+        ValueKind.STATE,
+        **fields,
+    )
 
 
 def _postal(usps: str, ctx: Context) -> Question:
@@ -181,11 +185,17 @@ def test_the_mode_is_gone_after_its_test():
 def test_a_row_without_a_field_fails_where_it_is_written():
     with pytest.raises(TypeError, match="quick"):
         Mode(
-            NAME, "locate", "Title", AnswerType.ONE, ValueKind.STATE, solo=False,
-            items=ItemRule(Kind.LOCATION, Of.ANSWER), map=MapRule(Shown.NAMED, False, False),
-        )  # type: ignore[call-arg]  # fmt: skip
+            NAME,
+            "locate",
+            "Title",
+            AnswerType.ONE,
+            ValueKind.STATE,
+            solo=False,
+            items=ItemRule(Kind.LOCATION, Of.ANSWER),
+            map=MapRule(Shown.NAMED, False, False),
+        )
     with pytest.raises(TypeError):
-        MapRule(Shown.NAMED, False)  # type: ignore[call-arg]
+        MapRule(Shown.NAMED, False)
     with pytest.raises(ValueError, match="kind"):
         ItemRule(None, Of.ANSWER)
 

@@ -344,7 +344,7 @@ class _Names(Sequence[str]):
             return self._names() == tuple(other)
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # a view of a table that a test may extend: not a key
 
     def __repr__(self) -> str:
         return repr(self._names())
