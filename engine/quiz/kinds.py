@@ -51,8 +51,7 @@ class Of(StrEnum):
     ANSWER = "answer"  #: the state that is the answer, the question's outcome
     COMPARED = "compared"  #: each state compared (``shown``), all with the question's outcome
     PLACED = "placed"  #: each state put in order, right when in its right place
-    STATES = "states"  #: each state of the answer or picked: right when picked and in the
-    #: answer, wrong when missed or picked wrongly (a list of names: wrong when not named)
+    STATES = "states"  #: each state of the answer or picked, right if picked and in the answer
 
 
 #: the rules whose question is about one state (or each of the states it compares): a practice

@@ -94,12 +94,14 @@ GROUP_INTROS: dict[str, str] = {g.name: g.intro for g in GROUPS}
 
 
 class Shown(StrEnum):
-    """What the states a question names (its ``shown``) are to its map."""
+    """What the states a question names (its ``shown``) are to its map. ``NAMED``: states
+    its prompt names, highlighted when five at most, and what the question is about (for a
+    list of names, its selection, outside which the map is muted). ``BORDERS``: the border
+    states of its answer, listed (``exact``): every one is marked as a neighbour, and the
+    question is about its answer, not about them."""
 
-    NAMED = "named"  #: states the prompt names: highlighted when five at most; the question
-    #: is about them (a list of names: its selection, outside which the map is muted)
-    BORDERS = "borders"  #: the border states of the answer, listed: every one marked as a
-    #: neighbour, and the question is about its answer, not about them (``exact``)
+    NAMED = "named"
+    BORDERS = "borders"
 
 
 @dataclass(frozen=True, slots=True)
