@@ -1,7 +1,7 @@
 """A quiz of chosen items, dealt on the drills' machinery: "Practise what is due".
 
 Each item is asked by one of the modes that ask its kind about a state
-(``engine.quiz.items.PRACTICE_MODES``: a border set by ``neighbors``, ``count`` or ``exact``, a
+(``engine.quiz.items.practice_modes``: a border set by ``neighbors``, ``exact`` or ``count``, a
 capital typed either way or chosen, a rank against another state …), chosen with the quiz's
 seed among those that can ask about that state (Alaska and Hawaii have no border to select:
 ``count``). A rank item is compared with a state drawn with the seed. The questions are
@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from engine.quiz import QuizSettings, make_question
 from engine.quiz.facts import all_states
-from engine.quiz.items import PRACTICE_MODES, Item
+from engine.quiz.items import Item, practice_modes
 from engine.quiz.modes import generator
 from engine.quiz.question import Question
 
@@ -26,7 +26,7 @@ _TRIES = 20  #: companions tried for a rank comparison
 
 
 def _ask(item: Item, rng: random.Random) -> Question:
-    modes = [m for m in PRACTICE_MODES[item.kind] if generator(m).sizes is not None
+    modes = [m for m in practice_modes(item.kind) if generator(m).sizes is not None
              or item.state in generator(m).subjects(all_states())]  # fmt: skip
     mode = rng.choice(modes)
     seed = rng.randrange(2**31)

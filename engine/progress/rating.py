@@ -8,48 +8,26 @@ names that was not named: the map shows it)
 right at a later asking in the same run (after a retry), or    Hard
 right through a corrected misspelling ("Sacremento")
 right at the first asking, within the mode's quick time         Easy
-(:data:`QUICK_SECONDS`), the whole question right
+(its row's ``quick``), the whole question right
 right                                                           Good
 =============================================================  ========
 
 **Quick** is per mode, in seconds from the question shown to Check, as the page measures it:
-a choice among two to four (a letter, a count, a zone, one of two states) is quick within 4 s;
-finding one state on the map or naming the highlighted one within 5 s; a list to read
-(``exact``) within 6 s; typing a capital or a state within 8 s; picking a set of states on the
-map within 12 s, and putting four in order within 15 s. A list of names (``all50``) is never
-quick: its time is that of the whole list. An answer without a time is never quick.
+the ``quick`` of the mode's row in the modes table (:mod:`engine.quiz.modes`, which says how
+the times were chosen). A mode whose quick is ``None`` (a list of names, ``all50``: its time is
+that of the whole list) is never quick; nor is an answer without a time.
 """
 
 from __future__ import annotations
 
 from fsrs import Rating
 
-#: seconds within which a right first answer is quick (``None``: never)
-QUICK_SECONDS: dict[str, float | None] = {
-    "neighbors": 12,
-    "exact": 6,
-    "count": 4,
-    "letter_states": 12,
-    "letter": 4,
-    "capital": 8,
-    "shared": 12,
-    "capital_of": 8,
-    "larger": 4,
-    "earlier": 4,
-    "populous": 4,
-    "weaker": 4,
-    "order": 15,
-    "zone": 4,
-    "locate": 5,
-    "identify": 5,
-    "from_capital": 8,
-    "all50": None,
-}
+from engine.quiz.modes import mode as mode_row
 
 
 def is_quick(mode: str, seconds: float | None) -> bool:
     """True when an answer of ``mode`` given in ``seconds`` is quick (see the module)."""
-    limit = QUICK_SECONDS.get(mode)
+    limit = mode_row(mode).quick
     return limit is not None and seconds is not None and 0 <= seconds <= limit
 
 

@@ -11,7 +11,7 @@ from fsrs import Rating
 from engine.progress.rating import rating
 from engine.progress.schedule import utc
 from engine.quiz.items import Item, items_of
-from engine.quiz.run import Attempt
+from engine.quiz.question import Attempt
 
 
 @dataclass(frozen=True, slots=True)

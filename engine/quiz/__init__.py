@@ -33,8 +33,11 @@ never part of a page's default or of ``mix``.
 **The package**, one module per part, each importable on its own; every public name is also
 importable from ``engine.quiz``:
 
-* :mod:`~engine.quiz.modes` the modes table (groups, titles, answer types) and the generator
-  each mode registers; :mod:`~engine.quiz.facts` the facts and words the drills share;
+* :mod:`~engine.quiz.modes` the modes table: each mode's one row (its group, title, answer
+  type, items, quick time and map) and the generator each mode registers
+  (:mod:`~engine.quiz.context` what a generator works with); :mod:`~engine.quiz.kinds` the
+  kinds of fact the rows map questions onto (:mod:`~engine.quiz.items` the items);
+  :mod:`~engine.quiz.facts` the facts and words the drills share;
 * :mod:`~engine.quiz.settings` :class:`QuizSettings` and the URL parameters
   (:func:`parse_settings`);
 * :mod:`~engine.quiz.question` :class:`Question` and the :class:`Result` of an answer;
@@ -44,11 +47,12 @@ importable from ``engine.quiz``:
 * :mod:`~engine.quiz.deal` the questions of a quiz (:func:`build_questions`);
 * :mod:`~engine.quiz.run` :class:`QuizRun`, its attempts, misses and :class:`Summary`;
   :mod:`~engine.quiz.export` a run as CSV;
-* :mod:`~engine.quiz.view` the states a question's map is fitted to.
+* :mod:`~engine.quiz.view` the states a question's map is fitted to, and those it is about.
 """
 
 # The generator modules register their modes' generators in the modes table when imported.
 from engine.quiz import borders, capitals, locate, ranks, zones  # noqa: F401
+from engine.quiz import modes as _modes
 from engine.quiz.deal import build_questions, make_question, repeat_free_count
 from engine.quiz.export import CSV_COLUMNS
 from engine.quiz.facts import ECHO_LIMIT, border_sentence, echo, four_corners_partner
@@ -71,11 +75,12 @@ from engine.quiz.question import (
     Question,
     Result,
     ValueKind,
-    question_states,
 )
 from engine.quiz.run import RETRY_GAP, Attempt, Miss, QuizRun, Standing, Summary
 from engine.quiz.settings import DEFAULT_N, MAX_N, PARAMS, QuizSettings, parse_settings
-from engine.quiz.view import context_states, must_show, view_states
+from engine.quiz.view import context_states, must_show, question_states, view_states
+
+_modes.require_generators()
 
 __all__ = [
     "CSV_COLUMNS",

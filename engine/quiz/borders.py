@@ -9,6 +9,7 @@ neighbour, are asked in ``count`` only; ``neighbors`` never offers the asked sta
 from __future__ import annotations
 
 from engine.cards import by_usps, deck
+from engine.quiz.context import Context
 from engine.quiz.facts import (
     all_states,
     and_list,
@@ -18,7 +19,7 @@ from engine.quiz.facts import (
     four_corners_remark,
     name,
 )
-from engine.quiz.modes import Context, generates, mode
+from engine.quiz.modes import generates, mode
 from engine.quiz.question import Question
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 from functools import cache
 
 from engine.cards import by_usps, deck
+from engine.quiz.context import Context
 from engine.quiz.facts import all_states, and_list, by_name, capital_answer, capital_remarks, name
-from engine.quiz.modes import Context, generates, mode
+from engine.quiz.modes import generates, mode
 from engine.quiz.question import Question
 
 

@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.cards import Category, by_usps
+from engine.quiz.context import Context, Subject
 from engine.quiz.facts import all_states
-from engine.quiz.modes import MODES, SOLO_MODES, SOLO_SUBJECT, Context, Subject, generator
+from engine.quiz.modes import MODES, SOLO_MODES, SOLO_SUBJECT, generator
 from engine.quiz.question import Question
 from engine.quiz.settings import MAX_N, QuizSettings
 

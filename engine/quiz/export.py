@@ -1,17 +1,14 @@
-"""A run as rows and as CSV text: one row per counted answer, for the student's download and
-the teacher's records. ``score`` of ``out_of`` is what the answer scores
-(:func:`engine.quiz.question.points`): 1 of 1 or 0 of 1 for a question, the states named of all for
-a list of names ("10" of "50")."""
+"""A run's answers as rows and as CSV text: one row per counted answer, for the student's
+download and the teacher's records. ``score`` of ``out_of`` is what the answer scores
+(:func:`engine.quiz.question.points`): 1 of 1 or 0 of 1 for a question, the states named of
+all for a list of names ("10" of "50")."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from engine.csvfile import csv_text
-from engine.quiz.question import Question, points
-
-if TYPE_CHECKING:
-    from engine.quiz.run import QuizRun
+from engine.quiz.question import Attempt, Question, points
 
 CSV_COLUMNS: tuple[str, ...] = (
     "question",
@@ -37,8 +34,8 @@ def _labels(q: Question, values: frozenset[str]) -> str:
     return "; ".join(q.label(v) for v in sorted(values, key=q.label))
 
 
-def rows(run: QuizRun) -> list[Row]:
-    """One row per counted answer of ``run``, keyed by :data:`CSV_COLUMNS`."""
+def rows(attempts: Sequence[Attempt]) -> list[Row]:
+    """One row per counted answer (a run's ``attempts``), keyed by :data:`CSV_COLUMNS`."""
     return [
         {
             "question": a.number,
@@ -55,11 +52,11 @@ def rows(run: QuizRun) -> list[Row]:
             "score": points(a.question, a.result)[0],
             "out_of": points(a.question, a.result)[1],
         }
-        for a in run.attempts
+        for a in attempts
     ]
 
 
-def to_csv(run: QuizRun) -> str:
-    """``run`` as CSV text (:func:`engine.csvfile.csv_text`), header :data:`CSV_COLUMNS` (an
-    empty cell for no seconds)."""
-    return csv_text([CSV_COLUMNS, *([row[c] for c in CSV_COLUMNS] for row in rows(run))])
+def to_csv(attempts: Sequence[Attempt]) -> str:
+    """A run's ``attempts`` as CSV text (:func:`engine.csvfile.csv_text`), header
+    :data:`CSV_COLUMNS` (an empty cell for no seconds)."""
+    return csv_text([CSV_COLUMNS, *([row[c] for c in CSV_COLUMNS] for row in rows(attempts))])

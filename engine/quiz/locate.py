@@ -7,6 +7,7 @@ of the selection, one typed name at a time.
 from __future__ import annotations
 
 from engine.cards import by_usps
+from engine.quiz.context import Context, Subject
 from engine.quiz.facts import (
     all_states,
     and_list,
@@ -17,7 +18,7 @@ from engine.quiz.facts import (
     name,
     plural,
 )
-from engine.quiz.modes import SOLO_SUBJECT, Context, Subject, generates, mode
+from engine.quiz.modes import SOLO_SUBJECT, generates, mode
 from engine.quiz.question import Question
 
 _CHOICES = 4  #: states offered for a typed-or-chosen state answer

@@ -1,6 +1,7 @@
 """A drill question and the verdict on an answer: how a question is answered
 (:class:`AnswerType`), what its values are (:class:`ValueKind`), the question itself
-(:class:`Question`, with :meth:`Question.check`) and the :class:`Result` of an answer.
+(:class:`Question`, with :meth:`Question.check`), the :class:`Result` of an answer and a
+counted answer in a run (:class:`Attempt`).
 
 Checking reads the response first (:mod:`engine.quiz.readers`), then compares the value read
 with the answer: a set answer by its right, missed and wrong states, an order by the states in
@@ -293,6 +294,18 @@ class Question:
 
 
 @dataclass(frozen=True, slots=True)
+class Attempt:
+    """One counted answer in a run: ``number`` is the question's 1-based number, ``attempt``
+    1 for its first asking and more for re-askings; ``seconds`` as the page measured it."""
+
+    number: int
+    attempt: int
+    question: Question
+    result: Result
+    seconds: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Naming:
     """The reading of one typed name of a NAMES question: ``usps`` is the state to add (None
     when the name is refused) and ``message`` says why, or confirms it."""
@@ -308,24 +321,6 @@ _READERS: dict[ValueKind, Callable[[object], Reading]] = {
     ValueKind.NUMBER: read_number,
     ValueKind.ZONE: read_zone,
 }
-
-
-def question_states(q: Question) -> tuple[str, ...]:
-    """The states a question is about, for the map of a whole run (and the class map): the
-    asked state, the answer of a "which state?" question, the few states it compares, or the
-    states of a set answer. Only a list of names has none (its map shows what was named)."""
-    if q.focus:
-        return (q.focus,)
-    if q.mode == "exact":
-        assert isinstance(q.answer, str)
-        return (q.answer,)
-    if q.shown and len(q.shown) <= 5:
-        return q.shown
-    if q.answer_type is AnswerType.SET:
-        return tuple(sorted(q.answer))
-    if q.value_kind is ValueKind.STATE and isinstance(q.answer, str):
-        return (q.answer,)  # find it, which state has this capital, C is the capital of …
-    return ()
 
 
 def is_list(question: Question) -> bool:

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from engine.cards import Category, by_usps, long_date, ordinal
+from engine.quiz.context import Context, Subject
 from engine.quiz.facts import facts, name, plural
-from engine.quiz.modes import Context, Subject, generates, mode
+from engine.quiz.modes import generates, mode
 from engine.quiz.question import Question
 
 

@@ -23,7 +23,7 @@ from engine.core import IllegalAction
 from engine.quiz import export
 from engine.quiz.deal import build_questions
 from engine.quiz.modes import mode
-from engine.quiz.question import AnswerType, Question, Result, is_list, points
+from engine.quiz.question import AnswerType, Attempt, Question, Result, is_list, points
 from engine.quiz.settings import QuizSettings
 
 RETRY_GAP = 3  #: other questions asked before a missed one comes back
@@ -39,18 +39,6 @@ def scale(questions: Sequence[Question]) -> tuple[int, int]:
     lists of names ask for); a list of names is scored by :func:`~engine.quiz.question.points`."""
     lists = [q for q in questions if is_list(q)]
     return len(questions) - len(lists), sum(len(q.answer) for q in lists)
-
-
-@dataclass(frozen=True, slots=True)
-class Attempt:
-    """One counted answer in a run: ``number`` is the question's 1-based number, ``attempt``
-    1 for its first asking and more for re-askings; ``seconds`` as the page measured it."""
-
-    number: int
-    attempt: int
-    question: Question
-    result: Result
-    seconds: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,8 +260,8 @@ class QuizRun:
 
     def rows(self) -> list[dict[str, str | int | float | None]]:
         """One row per counted answer, keyed by :data:`engine.quiz.export.CSV_COLUMNS`."""
-        return export.rows(self)
+        return export.rows(self.attempts)
 
     def to_csv(self) -> str:
         """The run as CSV text, for a download button (see :mod:`engine.quiz.export`)."""
-        return export.to_csv(self)
+        return export.to_csv(self.attempts)

@@ -11,12 +11,12 @@ bad value is quoted in its note cut to ``engine.quiz.facts.ECHO_LIMIT`` characte
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import geodata
 from engine.answers import match_state
 from engine.cards import ZONES, by_usps, deck
+from engine.params import Note, Params, last, number, one_of, split, whole
 from engine.quiz.facts import echo, facts, key, plural
 from engine.quiz.modes import (
     DEFAULT_MODES,
@@ -48,7 +48,7 @@ class QuizSettings:
     ``ValueError``: build settings from URL text with :func:`parse_settings`, which never raises.
     """
 
-    modes: tuple[str, ...] = DEFAULT_MODES
+    modes: tuple[str, ...] = field(default_factory=lambda: tuple(DEFAULT_MODES))
     region: str | None = None
     zone: str | None = None
     states: tuple[str, ...] = ()
@@ -126,39 +126,8 @@ def _modes_param(modes: tuple[str, ...]) -> str:
     return ",".join(modes)
 
 
-def _param(params: Mapping[str, object], name: str) -> str | None:
-    value = params.get(name)
-    if isinstance(value, list | tuple):
-        value = value[-1] if value else None
-    if value is None:
-        return None
-    text = str(value).strip()
-    return text or None
-
-
-def _parse_int(text: str) -> int | None:
-    digits = text.lstrip("+-")
-    if not digits.isascii() or not digits.isdigit() or len(digits) > 30:
-        return None
-    return int(text)
-
-
-def _named(
-    params: Mapping[str, object], name: str, keys: Mapping[str, str], notes: list[str], bad: str
-) -> str | None:
-    """The value parameter ``name`` names, looked up by its :func:`key` in ``keys`` (``None``
-    when missing or unknown); an unknown one adds the note "<name>=<value> <bad>"."""
-    raw = _param(params, name)
-    if raw is None:
-        return None
-    found = keys.get(key(raw))
-    if found is None:
-        notes.append(f"{name}={echo(raw)} {bad}")
-    return found
-
-
 def parse_settings(
-    params: Mapping[str, object], *, group: str | None = None, default_seed: int = 0
+    params: Params, *, group: str | None = None, default_seed: int = 0
 ) -> tuple[QuizSettings, list[str]]:
     """Read quiz settings from URL query parameters; never raises.
 
@@ -175,105 +144,115 @@ def parse_settings(
     error) raises ``ValueError``.
     """
     notes: list[str] = []
+    modes = _modes(params, group, notes)
+    n = _n(params, notes)
+    seed = number(
+        params, "seed", notes, default=default_seed, signed=True, note=_bad_seed(default_seed)
+    )
+    region = one_of(params, "region", notes, _REGION_KEYS, key=key, note=_bad_region)
+    zone = one_of(params, "zone", notes, _ZONE_KEYS, key=key, note=_bad_zone)
+    states = _states(params, notes)
+    settings = _filtered(QuizSettings(modes=modes, n=n, seed=seed), region, zone, states, notes)
+    _note_unaskable(settings, notes)
+    return settings, notes
+
+
+def _bad_seed(used: int) -> Note:
+    return lambda text: f"seed={echo(text)} is not a whole number; used seed {used} instead."
+
+
+def _bad_region(text: str) -> str:
+    regions = ", ".join(geodata.REGIONS)
+    return f"region={echo(text)} is not a Census region ({regions}); used all regions."
+
+
+def _bad_zone(text: str) -> str:
+    return f"zone={echo(text)} is not a time zone ({', '.join(ZONES)}); used all time zones."
+
+
+def _modes(params: Params, group: str | None, notes: list[str]) -> tuple[str, ...]:
+    """``mode``: modes, group names (of modes the page allows) and ``mix``, in a list; a token
+    that is none of them is noted, and with none left the page's default modes are used."""
     allowed = allowed_modes(group)
     defaults = default_modes(group)
-    where = f"the {GROUP_TITLES[group]}" if group else "this page"
-    default_label = f"all {GROUP_TITLES[group].lower()} modes" if group else "mix (every mode)"
-
-    modes: tuple[str, ...] = defaults
-    raw = _param(params, "mode")
-    if raw is not None:
-        chosen: list[str] = []
-        bad: list[str] = []
-        for token in raw.replace("+", ",").replace(" ", ",").split(","):
-            token = token.strip().lower()
-            if not token:
-                continue
-            if token == MIX:
-                chosen.extend(defaults)
-            elif token in allowed:
-                chosen.append(token)
-            elif token in MODE_GROUPS and set(MODE_GROUPS[token]) <= set(allowed):
-                chosen.extend(MODE_GROUPS[token])
-            else:
-                bad.append(token)
-        if bad:
-            names = ", ".join(allowed) + ", " + MIX
-            used = ", ".join(m for m in MODES if m in chosen) if chosen else default_label
-            notes.append(
-                f"mode={echo(','.join(bad))} is not a mode of {where} (modes: {names}); "
-                f"used {used} instead."
-            )
-        if chosen:
-            modes = tuple(dict.fromkeys(chosen))
-
-    n = DEFAULT_N
-    raw = _param(params, "n")
-    if raw is not None:
-        value = _parse_int(raw)
-        if value is None or value < 1:
-            notes.append(
-                f"n={echo(raw)} is not a number of questions from 1 to {MAX_N}; "
-                f"used the default, {DEFAULT_N}."
-            )
-        elif value > MAX_N:
-            notes.append(f"n={echo(raw)} is more than the most questions, {MAX_N}; used {MAX_N}.")
-            n = MAX_N
+    text = last(params, "mode")
+    if text is None:
+        return defaults
+    chosen: list[str] = []
+    bad: list[str] = []
+    for token in split(text.lower(), ",+ "):
+        if token == MIX:
+            chosen.extend(defaults)
+        elif token in allowed:
+            chosen.append(token)
+        elif token in MODE_GROUPS and set(MODE_GROUPS[token]) <= set(allowed):
+            chosen.extend(MODE_GROUPS[token])
         else:
-            n = value
+            bad.append(token)
+    if bad:
+        where = f"the {GROUP_TITLES[group]}" if group else "this page"
+        default = f"all {GROUP_TITLES[group].lower()} modes" if group else "mix (every mode)"
+        names = ", ".join(allowed) + ", " + MIX
+        used = ", ".join(m for m in MODES if m in chosen) if chosen else default
+        notes.append(
+            f"mode={echo(','.join(bad))} is not a mode of {where} (modes: {names}); "
+            f"used {used} instead."
+        )
+    return tuple(dict.fromkeys(chosen)) if chosen else defaults
 
-    seed = default_seed
-    raw = _param(params, "seed")
-    if raw is not None:
-        value = _parse_int(raw)
-        if value is None:
-            notes.append(
-                f"seed={echo(raw)} is not a whole number; used seed {default_seed} instead."
-            )
+
+def _n(params: Params, notes: list[str]) -> int:
+    """``n``: 1 to :data:`MAX_N` questions; more is cut to the most, less or not a number is
+    the default."""
+    text = last(params, "n")
+    if text is None:
+        return DEFAULT_N
+    value = whole(text, signed=True)
+    if value is None or value < 1:
+        notes.append(
+            f"n={echo(text)} is not a number of questions from 1 to {MAX_N}; "
+            f"used the default, {DEFAULT_N}."
+        )
+        return DEFAULT_N
+    if value > MAX_N:
+        notes.append(f"n={echo(text)} is more than the most questions, {MAX_N}; used {MAX_N}.")
+        return MAX_N
+    return value
+
+
+def _states(params: Params, notes: list[str]) -> tuple[str, ...]:
+    """``states``: USPS codes or state names (a typed name is read forgivingly); those not
+    recognised are noted and left out."""
+    text = last(params, "states")
+    if text is None:
+        return ()
+    found: list[str] = []
+    bad: list[str] = []
+    for token in split(text):
+        if token.upper() in by_usps():
+            found.append(token.upper())
+            continue
+        match = match_state(token)
+        if match.accepted and match.usps:
+            found.append(match.usps)
         else:
-            seed = value
+            bad.append(token)
+    if bad:
+        rest = "used the others" if found else "used all states"
+        notes.append(
+            f"states={echo(','.join(bad))}: not recognised as state names or USPS codes; {rest}."
+        )
+    return tuple(dict.fromkeys(found))
 
-    region = _named(
-        params,
-        "region",
-        _REGION_KEYS,
-        notes,
-        f"is not a Census region ({', '.join(geodata.REGIONS)}); used all regions.",
-    )
-    zone = _named(
-        params,
-        "zone",
-        _ZONE_KEYS,
-        notes,
-        f"is not a time zone ({', '.join(ZONES)}); used all time zones.",
-    )
 
-    states: tuple[str, ...] = ()
-    raw = _param(params, "states")
-    if raw is not None:
-        found: list[str] = []
-        bad = []
-        for token in raw.split(","):
-            token = token.strip()
-            if not token:
-                continue
-            if token.upper() in by_usps():
-                found.append(token.upper())
-                continue
-            match = match_state(token)
-            if match.accepted and match.usps:
-                found.append(match.usps)
-            else:
-                bad.append(token)
-        if bad:
-            rest = "used the others" if found else "used all states"
-            notes.append(
-                f"states={echo(','.join(bad))}: not recognised as state names or USPS codes; "
-                f"{rest}."
-            )
-        states = tuple(dict.fromkeys(found))
-
-    settings = QuizSettings(modes=modes, n=n, seed=seed)
+def _filtered(
+    settings: QuizSettings,
+    region: str | None,
+    zone: str | None,
+    states: tuple[str, ...],
+    notes: list[str],
+) -> QuizSettings:
+    """``settings`` with each filter in turn, but one that would leave no state (noted)."""
     for name, value in (("region", region), ("zone", zone), ("states", states)):
         if not value:
             continue
@@ -286,7 +265,11 @@ def parse_settings(
                 f"{name}={text}: no state of {selection} passes this filter as well; "
                 f"used {selection} without it."
             )
+    return settings
 
+
+def _note_unaskable(settings: QuizSettings, notes: list[str]) -> None:
+    """A note for each mode that has no question about the selection (it uses all 50)."""
     pool = settings.pool()
     for mode in settings.modes:
         if not generator(mode).subjects(pool):
@@ -295,4 +278,3 @@ def parse_settings(
                 f"{settings.describe_pool()} (it needs {generator(mode).needs}); "
                 "these questions use all 50 states."
             )
-    return settings, notes

@@ -1,5 +1,6 @@
 """Where a quiz's map opens: the states its view is fitted to (the map fits their outlines in
-the page, where the projection is known: ``static/map/core.js``).
+the page, where the projection is known: ``static/map/core.js``); and the states a question is
+about, for the map of a whole run (:func:`question_states`).
 
 * The **context** of a quiz is its selection (a few states come with their neighbours), Alaska
   and Hawaii included: a view of the West that took in Alaska's inset only for a question
@@ -22,7 +23,8 @@ from __future__ import annotations
 
 from engine.cards import by_usps
 from engine.quiz.facts import all_states
-from engine.quiz.question import Question, ValueKind
+from engine.quiz.modes import Shown, mode
+from engine.quiz.question import AnswerType, Question, ValueKind
 from engine.quiz.settings import QuizSettings
 
 FEW = 5  #: a selection of fewer states opens with their neighbours around them
@@ -63,3 +65,22 @@ def view_states(settings: QuizSettings, q: Question | None = None) -> tuple[str,
     if context is None:
         return None
     return tuple(sorted(context | (must_show(q) if q else frozenset())))
+
+
+def question_states(q: Question) -> tuple[str, ...]:
+    """The states a question is about, for the map of a whole run (and the class map): the
+    asked state, the answer of a "which state?" question (and of a list of its borders: its
+    mode's ``map.shown`` is ``Shown.BORDERS``), the few states it compares, or the states of
+    a set answer. Only a list of names has none (its map shows what was named)."""
+    if q.focus:
+        return (q.focus,)
+    if mode(q.mode).map.shown is Shown.BORDERS:
+        assert isinstance(q.answer, str)
+        return (q.answer,)
+    if q.shown and len(q.shown) <= 5:
+        return q.shown
+    if q.answer_type is AnswerType.SET:
+        return tuple(sorted(q.answer))
+    if q.value_kind is ValueKind.STATE and isinstance(q.answer, str):
+        return (q.answer,)  # find it, which state has this capital, C is the capital of …
+    return ()

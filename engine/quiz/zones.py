@@ -4,8 +4,9 @@ split between time zones is asked about its capital, and the explanation says so
 from __future__ import annotations
 
 from engine.cards import ZONES, by_usps
+from engine.quiz.context import Context
 from engine.quiz.facts import and_list, facts
-from engine.quiz.modes import Context, generates, mode
+from engine.quiz.modes import generates, mode
 from engine.quiz.question import Question
 
 

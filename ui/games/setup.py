@@ -18,11 +18,13 @@ from typing import Any
 from urllib.parse import urlencode
 
 from engine.games import game_class, has_decisions, player_settings
+from engine.params import Note, Params, last, number, one_of, split
 
 AI_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 LEVEL_NAMES: dict[str, str] = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
 DEFAULT_LEVEL = "easy"
 MAX_SEED = 2**32 - 1  #: the largest deal number a URL may ask for
+_DIGITS = 12  #: the most digits a number in a game's link may have
 BASE_PARAMS: tuple[str, ...] = ("seed", "players", "teams", "levels")
 SEAT_PARAM, JOIN_PARAM = "seat", "table"  #: a shared table's seat token; a table code to join
 
@@ -133,19 +135,9 @@ def settings_label(players: int, teams: int | None) -> str:
     return f"{players} players" + (f" in {teams} teams" if teams else "")
 
 
-def _text(raw: object) -> str:
-    if isinstance(raw, list | tuple):
-        raw = raw[-1] if raw else ""
-    return "" if raw is None else str(raw).strip()
-
-
-def _whole(text: str) -> int | None:
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else None
-
-
 def parse_setup(
     game_id: str,
-    params: Mapping[str, object],
+    params: Params,
     *,
     choices: Sequence[Choice] = (),
     default_seed: int,
@@ -159,80 +151,97 @@ def parse_setup(
     note. Games without decisions take no levels. ``choices``: the page's own parameters.
     """
     notes: list[str] = []
-    seed = default_seed
-    text = _text(params.get("seed"))
-    if text:
-        value = _whole(text)
-        if value is None or value > MAX_SEED:
-            notes.append(
-                f"seed={text} is not a deal number (a whole number from 0 to {MAX_SEED:,}); "
-                f"a new deal was made: deal {seed}."
-            )
-        else:
-            seed = value
-
-    allowed = settings(game_id)
-    counts = player_counts(game_id)
-    players = counts[0]
-    text = _text(params.get("players"))
-    if text:
-        value = _whole(text)
-        if value in counts:
-            players = value
-        else:
-            span = f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else str(counts[0])
-            notes.append(
-                f"players={text} is not possible in this game ({span} players); "
-                f"playing with {players}."
-            )
-
-    teams: int | None = None
-    text = _text(params.get("teams"))
-    if text:
-        value = _whole(text)
-        if value is not None and (players, value) in allowed:
-            teams = value
-        else:
-            notes.append(f"teams={text} does not fit {players} players; everyone plays alone.")
-
-    levels: tuple[str, ...] = ()
-    text = _text(params.get("levels"))
-    if has_decisions(game_id):
-        asked = [s.strip().lower() for s in text.split(",") if s.strip()]
-        bad = [s for s in asked if s not in AI_LEVELS]
-        if bad:
-            notes.append(
-                f"levels={text}: {', '.join(bad)} is not an AI level "
-                f"({', '.join(AI_LEVELS)}); {DEFAULT_LEVEL} was used instead."
-            )
-        chosen = [s if s in AI_LEVELS else DEFAULT_LEVEL for s in asked]
-        opponents = players - 1
-        if len(chosen) > opponents:
-            notes.append(
-                f"levels={text} names {len(chosen)} levels for {opponents} "
-                f"opponent{'s' if opponents != 1 else ''}; the extra ones were left out."
-            )
-        fill = chosen[-1] if chosen else DEFAULT_LEVEL
-        levels = tuple((chosen + [fill] * opponents)[:opponents])
-    elif text:
-        notes.append(
-            f"levels={text} has no effect: {game_class(game_id).title} has no decisions, "
-            "so there is no AI level to choose."
-        )
-
-    options: dict[str, str] = {}
-    for choice in choices:
-        text = _text(params.get(choice.name)).lower()
-        if text and text not in choice.values:
-            notes.append(
-                f"{choice.name}={text} is not one of {', '.join(choice.values)}; "
-                + (f"{choice.default} was used." if choice.default else "it was left out.")
-            )
-            text = ""
-        value = text or choice.default
-        if value is not None:
-            options[choice.name] = value
+    seed = number(
+        params,
+        "seed",
+        notes,
+        default=default_seed,
+        digits=_DIGITS,
+        ok=lambda value: value <= MAX_SEED,
+        note=_bad_seed(default_seed),
+    )
+    players = _players(game_id, params, notes)
+    teams = number(
+        params,
+        "teams",
+        notes,
+        default=None,
+        digits=_DIGITS,
+        ok=lambda value: (players, value) in settings(game_id),
+        note=lambda text: f"teams={text} does not fit {players} players; everyone plays alone.",
+    )
+    levels = _levels(game_id, params, players, notes)
+    options = {c.name: v for c in choices if (v := _option(c, params, notes)) is not None}
     return Setup(game_id, seed, players, teams, levels, tuple(sorted(options.items()))), notes
+
+
+def _bad_seed(used: int) -> Note:
+    return lambda text: (
+        f"seed={text} is not a deal number (a whole number from 0 to {MAX_SEED:,}); "
+        f"a new deal was made: deal {used}."
+    )
+
+
+def _players(game_id: str, params: Params, notes: list[str]) -> int:
+    """``players``: one of the game's numbers of players (missing or bad: the smallest)."""
+    counts = player_counts(game_id)
+    span = f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else str(counts[0])
+    return number(
+        params,
+        "players",
+        notes,
+        default=counts[0],
+        digits=_DIGITS,
+        ok=counts.__contains__,
+        note=lambda text: (
+            f"players={text} is not possible in this game ({span} players); "
+            f"playing with {counts[0]}."
+        ),
+    )
+
+
+def _levels(game_id: str, params: Params, players: int, notes: list[str]) -> tuple[str, ...]:
+    """``levels``: an AI level per opponent (an unknown one, and those missing, take the
+    last one given or the default; extra ones are left out); none in a game without
+    decisions, where giving some is noted."""
+    text = last(params, "levels") or ""
+    if not has_decisions(game_id):
+        if text:
+            notes.append(
+                f"levels={text} has no effect: {game_class(game_id).title} has no decisions, "
+                "so there is no AI level to choose."
+            )
+        return ()
+    asked = [s.lower() for s in split(text)]
+    bad = [s for s in asked if s not in AI_LEVELS]
+    if bad:
+        notes.append(
+            f"levels={text}: {', '.join(bad)} is not an AI level "
+            f"({', '.join(AI_LEVELS)}); {DEFAULT_LEVEL} was used instead."
+        )
+    chosen = [s if s in AI_LEVELS else DEFAULT_LEVEL for s in asked]
+    opponents = players - 1
+    if len(chosen) > opponents:
+        notes.append(
+            f"levels={text} names {len(chosen)} levels for {opponents} "
+            f"opponent{'s' if opponents != 1 else ''}; the extra ones were left out."
+        )
+    fill = chosen[-1] if chosen else DEFAULT_LEVEL
+    return tuple((chosen + [fill] * opponents)[:opponents])
+
+
+def _option(choice: Choice, params: Params, notes: list[str]) -> str | None:
+    """A page's :class:`Choice`: one of its values (missing or unknown: its default)."""
+    used = f"{choice.default} was used." if choice.default else "it was left out."
+    values = ", ".join(choice.values)
+    found = one_of(
+        params,
+        choice.name,
+        notes,
+        {v: v for v in choice.values},
+        note=lambda text: f"{choice.name}={text.lower()} is not one of {values}; {used}",
+    )
+    return found or choice.default
 
 
 def url_params(choices: Sequence[Choice] = ()) -> tuple[str, ...]:

@@ -10,6 +10,10 @@ directly.
   the map names by its label only, and no refusal names it;
 * after an answer (:func:`feedback_roles`): right, missed and wrong states in their colours;
 * at the end (:func:`summary_roles`): every question's states in the colour of its standing.
+
+What a mode's map shows beyond that is its row's ``map`` in the modes table
+(``engine.quiz.modes.MapRule``): a listed border set, the asked state's borders after an
+answer, the capitals in the hover notes.
 """
 
 from __future__ import annotations
@@ -19,7 +23,6 @@ from typing import TYPE_CHECKING
 
 from engine.cards import by_usps, ordinal
 from engine.quiz import (
-    MODE_GROUPS,
     AnswerType,
     Question,
     QuizRun,
@@ -32,6 +35,7 @@ from engine.quiz import (
     view_states,
 )
 from engine.quiz.facts import all_states
+from engine.quiz.modes import Shown, mode
 
 if TYPE_CHECKING:
     from ui.map_data import Pick
@@ -72,8 +76,9 @@ def asking_roles(q: Question) -> tuple[dict[str, str], dict[str, str]]:
     can_click = set(clickable(q))
     if can_click and len(can_click) < 50:
         roles.update({c: "muted" for c in all_states() if c not in can_click})
-    if len(q.shown) <= 5 or q.mode == "exact":
-        role = "neighbor" if q.mode == "exact" else "target"
+    listed = mode(q.mode).map.shown is Shown.BORDERS
+    if len(q.shown) <= 5 or listed:
+        role = "neighbor" if listed else "target"
         roles.update({s: role for s in q.shown})
     if q.focus:
         roles[q.focus] = "secret" if secret_focus(q) else "target"
@@ -84,6 +89,7 @@ def feedback_roles(q: Question, result: Result) -> tuple[dict[str, str], dict[st
     """Roles and hover notes of the map after an answer: right, missed and wrong states in
     their colours (for a letter, number or Zone answer, the asked state shows the verdict)."""
     roles, notes = asking_roles(q)
+    rule = mode(q.mode).map
     if q.focus and roles.get(q.focus) == "secret":
         roles[q.focus] = "target"  # the answer is out: the map may name it
     if q.value_kind in (ValueKind.STATE, ValueKind.CAPITAL):
@@ -91,7 +97,7 @@ def feedback_roles(q: Question, result: Result) -> tuple[dict[str, str], dict[st
         roles.update({c: "missed" for c in result.missed})
         roles.update({c: "wrong" for c in result.wrong})
     elif q.focus:
-        if q.mode == "count":
+        if rule.borders_after:
             partner = four_corners_partner().get(q.focus)
             roles.update(
                 {c: "corner" if c == partner else "neighbor" for c in by_usps()[q.focus].borders}
@@ -100,7 +106,7 @@ def feedback_roles(q: Question, result: Result) -> tuple[dict[str, str], dict[st
     if q.answer_type is AnswerType.ORDER:
         assert isinstance(q.answer, tuple)
         notes = {c: f"belongs {ordinal(i)}" for i, c in enumerate(q.answer, 1)}
-    if q.mode in MODE_GROUPS["capitals"]:
+    if rule.capital_notes:
         coloured = {c for c, r in roles.items() if r not in ("neutral", "muted")}
         notes.update({c: _capital_note(c) for c in coloured})
     return roles, notes

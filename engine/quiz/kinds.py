@@ -1,0 +1,72 @@
+"""The kinds of fact a drill asks about a state (:class:`Kind`), and a mode's rule that maps its
+questions onto them (:class:`ItemRule`), which each row of the modes table carries.
+
+An *item* is one kind about one state (:class:`engine.quiz.items.Item`): a learner's progress
+remembers each item met. A question is about one item, or several, each with its own outcome:
+which states, :class:`Of` says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Kind(StrEnum):
+    """What an item asks about a state."""
+
+    BORDERS = "borders"  #: which states it borders
+    CAPITAL = "capital"  #: its capital, both ways
+    LETTER = "letter"  #: its capital's first letter
+    ZONE = "zone"  #: its capital's time zone
+    LOCATION = "location"  #: where it is on the map
+    SIZE = "size"  #: where it ranks by area
+    STATEHOOD = "statehood"  #: where it ranks by admission to the Union
+    POPULATION = "population"  #: where it ranks by people (2020)
+    WEAKNESS = "weakness"  #: its worst rank (the lowest of the three)
+
+    @property
+    def label(self) -> str:
+        """The kind in words, as a page names it ("Capital's first letter")."""
+        return KIND_LABELS[self]
+
+
+KIND_LABELS: dict[Kind, str] = {
+    Kind.BORDERS: "Borders",
+    Kind.CAPITAL: "Capital",
+    Kind.LETTER: "Capital's first letter",
+    Kind.ZONE: "Time zone",
+    Kind.LOCATION: "Place on the map",
+    Kind.SIZE: "Size rank",
+    Kind.STATEHOOD: "Statehood rank",
+    Kind.POPULATION: "Population rank",
+    Kind.WEAKNESS: "Worst rank",
+}
+
+
+class Of(StrEnum):
+    """Which states of a question its items are about, and each one's outcome."""
+
+    FOCUS = "focus"  #: the highlighted or asked state, the question's outcome
+    ANSWER = "answer"  #: the state that is the answer, the question's outcome
+    COMPARED = "compared"  #: each state compared (``shown``), all with the question's outcome
+    PLACED = "placed"  #: each state put in order, right when in its right place
+    STATES = "states"  #: each state of the answer or picked, right if picked and in the answer
+
+
+#: the rules whose question is about one state (or each of the states it compares): a practice
+#: quiz asks an item of the rule's kind with such a mode (:func:`engine.quiz.items.practice_modes`)
+ONE_STATE: frozenset[Of] = frozenset({Of.FOCUS, Of.ANSWER, Of.COMPARED})
+
+
+@dataclass(frozen=True, slots=True)
+class ItemRule:
+    """How a mode's questions map onto items: their ``kind`` (``None`` only for ``Of.PLACED``:
+    the category of an ``order`` question, read from its qid) and which states (``of``)."""
+
+    kind: Kind | None
+    of: Of
+
+    def __post_init__(self) -> None:
+        if (self.kind is None) != (self.of is Of.PLACED):
+            raise ValueError(f"an item rule has no kind only for Of.PLACED, not {self}")
