@@ -5,6 +5,7 @@ word and decision comes from the pure half (:mod:`.words` and its modules)."""
 from __future__ import annotations
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from engine.bordercap_gin import (
     DECLARE,
@@ -135,7 +136,9 @@ def piles(session: GameSession, obs: GinObservation, *, mine: bool, buttons: boo
         st.caption(below)
 
 
-def draw_widgets(session: GameSession, obs: GinObservation, left, below) -> None:
+def draw_widgets(
+    session: GameSession, obs: GinObservation, left: DeltaGenerator, below: DeltaGenerator
+) -> None:
     """Your draw: the card just discarded, or the top card of the deck."""
     with left, next_move():
         st.markdown(draw_prompt(obs))
@@ -162,7 +165,9 @@ def face_control(session: GameSession, obs: GinObservation) -> bool:
     return how == "down"
 
 
-def discard_widgets(session: GameSession, obs: GinObservation, left, below) -> None:
+def discard_widgets(
+    session: GameSession, obs: GinObservation, left: DeltaGenerator, below: DeltaGenerator
+) -> None:
     """Your discard: one card of the hand (face up or down), then the end of the turn or a
     declaration of the seven left."""
     hand = by_name(obs.hand)
@@ -214,7 +219,9 @@ def discard_widgets(session: GameSession, obs: GinObservation, left, below) -> N
         )
 
 
-def declare_widgets(session: GameSession, obs: GinObservation, left, below) -> None:
+def declare_widgets(
+    session: GameSession, obs: GinObservation, left: DeltaGenerator, below: DeltaGenerator
+) -> None:
     """After your discard: declare the seven cards, or end your turn."""
     hand = by_name(obs.hand)
     with left, next_move():
@@ -242,7 +249,9 @@ def declare_widgets(session: GameSession, obs: GinObservation, left, below) -> N
         show_cards(hand, card_captions(obs) if session.hints else None)
 
 
-def waiting_widgets(session: GameSession, obs: GinObservation, left, below) -> None:
+def waiting_widgets(
+    session: GameSession, obs: GinObservation, left: DeltaGenerator, below: DeltaGenerator
+) -> None:
     """Another seat's turn: what it is about to do, the piles and the hand (no move widgets;
     in step-by-step mode against the AI, the Continue button)."""
     with left:
@@ -276,6 +285,9 @@ def hand_map_panel(session: GameSession, obs: GinObservation, mine: bool) -> Non
 
 
 class BorderCapGinBoard(GameBoard):
+    """The game on its page: the banners of the rounds just ended, the table and the move
+    widgets beside the hand on the map, the rounds so far; after the end, the last win."""
+
     words = WORDS
 
     def body(self, session: GameSession, waiting: bool) -> None:

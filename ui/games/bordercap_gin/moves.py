@@ -212,6 +212,7 @@ def winning_discard(advice: DiscardAdvice) -> Card | None:
 
 
 def winning_discard_label(card: Card, face_down: bool) -> str:
+    """The hint's one-click button: "Discard Ohio and declare"."""
     return f"Discard {card.name}{' face down' if face_down else ''} and declare"
 
 

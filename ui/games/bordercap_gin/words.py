@@ -57,6 +57,9 @@ one-click button.
 
 
 class BorderCapGinWords(GameWords):
+    """BorderCap Gin's words for every host: a step of the log is :func:`.log.describe`, a
+    "Continue" click plays a whole AI turn, the hints are :func:`.hints.move_hints`."""
+
     game_id = "bordercap_gin"
     title = "BorderCap Gin"
     choices = (TARGET,)
