@@ -14,15 +14,19 @@ The rules (from the rules README):
   (:func:`no_win_reasons`).
 
 "Borders" is the game relation :attr:`engine.cards.Card.borders` (land borders plus the two
-Four Corners diagonals). A group may not mix the two kinds: a card that borders two others and
-shares a capital letter with a third does not make a 4-group.
+Four Corners diagonals, :meth:`engine.cards.Card.borders_card`). Two cards are *linked*
+(:func:`linked`) when one borders the other or their capitals share a first letter
+(:func:`same_letter`): only linked cards can be in one group. A group may not mix the two
+kinds: a card that borders two others and shares a capital letter with a third does not make a
+4-group. What a hand holds of each kind: :func:`neighbors_in`, :func:`links_in`,
+:func:`stars`, :func:`letter_sets`, :func:`border_pairs`, :func:`best_groups`.
 
 Two layers:
 
 - readable functions over :class:`Card` objects, judged by the true geography
   (:func:`is_four_group`, :func:`is_three_group`, :func:`has_bonus`, :func:`group_problem`,
   :func:`split_problem`, :func:`winning_splits`, :func:`best_split`, :func:`no_win_reasons`,
-  :func:`describe_group`): the engine's validation and the UI's hints;
+  :func:`describe_group`, and the relations above): the engine's validation and the UI's hints;
 - :class:`Relations`, the same facts as bitmasks over :func:`engine.cards.deck` order (bit ``i``
   stands for ``deck()[i]``), built from the truth or from what one bot remembers
   (:meth:`Relations.from_knowledge`). A 7-card hand has only C(7,4) = 35 splits and every meld
@@ -142,10 +146,8 @@ class Relations:
     def truth() -> Relations:
         """The relations of the real map and the real capitals."""
         cards = deck()
-        nb = [mask_of(c for c in cards if c.usps in card.borders) for card in cards]
-        same = [
-            mask_of(c for c in cards if c.capital_initial == card.capital_initial) for card in cards
-        ]
+        nb = [mask_of(c for c in cards if card.borders_card(c)) for card in cards]
+        same = [mask_of(c for c in cards if same_letter(c, card)) for card in cards]
         return Relations.build(nb, same)
 
     @classmethod
@@ -199,6 +201,61 @@ def truth() -> Relations:
 # ------------------------------------------------------------------ readable layer (true facts)
 
 
+def same_letter(a: Card, b: Card) -> bool:
+    """Whether the capitals of ``a`` and ``b`` start with the same letter."""
+    return a.capital_initial == b.capital_initial
+
+
+def linked(a: Card, b: Card) -> bool:
+    """Whether two different cards may be in one group: one borders the other, or their
+    capitals share a first letter."""
+    return a.usps != b.usps and (a.borders_card(b) or same_letter(a, b))
+
+
+def neighbors_in(card: Card, cards: Iterable[Card]) -> list[Card]:
+    """The cards of ``cards`` that ``card`` borders, in their order."""
+    return [o for o in cards if card.borders_card(o)]
+
+
+def links_in(cards: Sequence[Card]) -> dict[str, list[Card]]:
+    """For each card (by USPS code), the other cards of ``cards`` it is linked to."""
+    return {c.usps: [o for o in cards if linked(c, o)] for c in cards}
+
+
+def by_letter(cards: Iterable[Card]) -> dict[str, list[Card]]:
+    """The cards by the first letter of their capital, in their order."""
+    out: dict[str, list[Card]] = {}
+    for c in cards:
+        out.setdefault(c.capital_initial, []).append(c)
+    return out
+
+
+def stars(cards: Sequence[Card]) -> list[tuple[Card, list[Card]]]:
+    """The border stars of ``cards``: each card that borders at least two others, with those
+    others (a 3-group with any two of them, a 4-group with any three); the largest first, then
+    by name."""
+    found = []
+    for c in cards:
+        around = neighbors_in(c, cards)
+        if len(around) >= 2:
+            found.append((c, around))
+    return sorted(found, key=lambda s: (-len(s[1]), s[0].name))
+
+
+def letter_sets(cards: Sequence[Card]) -> list[tuple[str, list[Card]]]:
+    """The capital initials shared by at least three of ``cards`` (a 3-group or a 4-group),
+    with the cards; the largest first, then by letter."""
+    return sorted(
+        ((k, v) for k, v in by_letter(cards).items() if len(v) >= 3),
+        key=lambda s: (-len(s[1]), s[0]),
+    )
+
+
+def border_pairs(cards: Sequence[Card]) -> list[tuple[Card, Card]]:
+    """Every two of ``cards`` that border each other, in the order of ``cards``."""
+    return [(a, b) for a, b in combinations(cards, 2) if a.borders_card(b)]
+
+
 def _join(words: Sequence[str], last: str = "and") -> str:
     if len(words) <= 1:
         return "".join(words)
@@ -211,7 +268,7 @@ def _names(cards: Sequence[Card], last: str = "and") -> str:
 
 def hubs(cards: Sequence[Card]) -> list[Card]:
     """The cards of a group that border every other card of it."""
-    return [c for c in cards if all(o is c or o.usps in c.borders for o in cards)]
+    return [c for c in cards if all(o is c or c.borders_card(o) for o in cards)]
 
 
 def _same_letter(cards: Sequence[Card]) -> bool:
@@ -263,7 +320,7 @@ def group_problem(cards: Sequence[Card]) -> str | None:
         return None
     parts = []
     for c in cards:
-        missing = [o for o in cards if o is not c and o.usps not in c.borders]
+        missing = [o for o in cards if o is not c and not c.borders_card(o)]
         if len(missing) == n - 1:
             if n == 3:
                 parts.append(f"{c.name} borders neither {missing[0].name} nor {missing[1].name}")
@@ -344,30 +401,51 @@ def best_split(hand: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]
     return max(splits, key=lambda s: split_points(s[0]))
 
 
+def best_groups(cards: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
+    """The best groups ``cards`` hold, to show: the best split of seven cards that win, else
+    the two groups sharing no card that cover the most cards (among those, the one with a
+    4-group; the larger first), else the largest group, else none."""
+    if len(cards) == 7:
+        split = best_split(cards)
+        if split is not None:
+            return split
+    groups = groups_in(list(cards))
+    best: tuple[tuple[Card, ...], ...] = ()
+    best_key = (0, 0)
+    for g in groups:
+        key = (len(g), 0)
+        if key > best_key:
+            best, best_key = (g,), key
+    for g, h in combinations(groups, 2):
+        if {c.usps for c in g} & {c.usps for c in h}:
+            continue
+        key = (len(g) + len(h), max(len(g), len(h)))
+        if key > best_key:
+            best, best_key = ((g, h) if len(g) >= len(h) else (h, g)), key
+    return best
+
+
 NO_WIN_SHOWN = 4  # 4-groups explained one by one before the rest are summed up
 
 
 def _no_four_reason(hand: Sequence[Card]) -> str:
     """Why no four cards of ``hand`` make a 4-group: the biggest border star and letter set."""
-    around = {c.usps: [o for o in hand if o.usps in c.borders] for c in hand}
+    around = {c.usps: neighbors_in(c, hand) for c in hand}
     hub = max(hand, key=lambda c: (len(around[c.usps]), c.name))
     if around[hub.usps]:
-        stars = (
+        star = (
             f"no card borders three others ({hub.name}, with the most, borders only "
             f"{_names(around[hub.usps])})"
         )
     else:
-        stars = "no two of these states border each other"
-    by_letter: dict[str, list[Card]] = {}
-    for c in hand:
-        by_letter.setdefault(c.capital_initial, []).append(c)
-    letter, same = max(by_letter.items(), key=lambda kv: (len(kv[1]), kv[0]))
+        star = "no two of these states border each other"
+    letter, same = max(by_letter(hand).items(), key=lambda kv: (len(kv[1]), kv[0]))
     if len(same) > 1:
         capitals = _join([c.capital for c in same])
         letters = f"no four capitals share a first letter (at most {len(same)}: {capitals})"
     else:
         letters = "no two capitals share a first letter"
-    return f"No four of these cards make a 4-group: {stars}, and {letters}."
+    return f"No four of these cards make a 4-group: {star}, and {letters}."
 
 
 def no_win_reasons(hand: Sequence[Card]) -> list[str]:

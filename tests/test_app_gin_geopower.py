@@ -10,9 +10,9 @@ from html import unescape
 
 from streamlit.testing.v1 import AppTest
 
-import ui.games.bordercap_gin.board as gt
 from engine.bordercap_gin import DISCARD, DRAW, BorderCapGin, Draw
 from engine.bordercap_gin import odds as gin_odds
+from engine.bordercap_gin.advice import discard_advice
 from engine.cards import Category
 from engine.geopower_toss import CALLS, DRAFT, PLAY, GeoPowerToss, Play, odds, winning_play
 from engine.melds import best_split, no_win_reasons
@@ -27,6 +27,8 @@ from tests.game_table import (
     texts,
     tiles,
 )
+from ui.games.bordercap_gin.log import by_name, describe
+from ui.games.bordercap_gin.words import WORDS
 from ui.games.session import GameSession
 from ui.games.setup import Setup
 
@@ -65,7 +67,7 @@ def gin_move(app) -> None:
         )
         click(app, tab.bkey("take" if wins else "draw"))
     elif obs.phase == DISCARD:
-        advice = gt.discard_advice(obs)
+        advice = discard_advice(obs)
         best = advice.best
         if best.usps in advice.wins:
             gin_declare(app, best)
@@ -111,7 +113,7 @@ def _to_discard(app) -> None:
 def test_a_wrong_gin_declaration_is_explained_and_the_game_goes_on(app):
     open_game(app, GIN, seed="5", levels="easy")
     _to_discard(app)
-    hand = gt.by_name(table(app, GK).state.observation(0).hand)
+    hand = by_name(table(app, GK).state.observation(0).hand)
     discard = hand[0]
     reasons = no_win_reasons(hand[1:])
     assert reasons  # deal 5: these seven are no win
@@ -134,7 +136,7 @@ def test_gin_face_down_discard_take_and_the_taken_card(app):
     _to_discard(app)
     tab = table(app, GK)
     step(app.segmented_control(key=tab.wkey("face")).set_value("down"))
-    card = gt.by_name(tab.state.observation(0).hand)[0]
+    card = by_name(tab.state.observation(0).hand)[0]
     assert app.button(key=tab.bkey(f"discard_{card.usps}")).label == "Discard face down"
     click(app, tab.bkey(f"discard_{card.usps}"))
     log = log_lines(app)
@@ -188,7 +190,7 @@ def test_gin_step_by_step_plays_one_ai_turn_per_click(app):
     tab = table(app, GK)
     step(app.toggle(key=f"{GK}_follow_{tab.serial}").set_value(True))
     _to_discard(app)
-    click(app, tab.bkey(f"discard_{gt.by_name(tab.state.observation(0).hand)[0].usps}"))
+    click(app, tab.bkey(f"discard_{by_name(tab.state.observation(0).hand)[0].usps}"))
     assert app.button(key=tab.bkey("continue")).label == "Continue: AI 1's next move"
     before = len(log_lines(app))
     click(app, tab.bkey("continue"))
@@ -205,7 +207,7 @@ def test_gin_hints_name_the_groups_and_the_best_discard(app):
     _to_discard(app)
     hint = " ".join(i.value for i in app.info)
     assert "Your hand holds" in hint and "best to let go" in hint
-    best = gt.discard_advice(tab.state.observation(0)).best
+    best = discard_advice(tab.state.observation(0)).best
     assert best.name in hint
 
 
@@ -350,7 +352,7 @@ def test_toss_step_by_step_waits_for_continue(app):
 
 def test_the_gin_log_never_names_a_card_the_ai_drew_or_hid():
     setup = Setup("bordercap_gin", 9, 2, None, ("medium",))
-    session = GameSession.deal("t", setup, pause_after=gt.WORDS.pause_after)
+    session = GameSession.deal("t", setup, pause_after=WORDS.pause_after)
     session.play_ai()
     for _ in range(25):
         obs = session.state.observation(0)
@@ -363,8 +365,8 @@ def test_the_gin_log_never_names_a_card_the_ai_drew_or_hid():
     assert hidden  # the AI holds cards you never saw
     for i, done in enumerate(session.history):
         if done.seat == 1 and isinstance(done.action, Draw):
-            assert gt.describe(session, i) == ["AI draws from the deck."]
-        for line in gt.describe(session, i):
+            assert describe(session, i) == ["AI draws from the deck."]
+        for line in describe(session, i):
             assert not any(name in line for name in hidden), line
 
 

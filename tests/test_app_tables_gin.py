@@ -12,7 +12,6 @@ import re
 from streamlit.testing.v1 import AppTest
 
 import store.tables as tables
-import ui.games.bordercap_gin.board as gt
 from engine.bordercap_gin import (
     DECLARE,
     DISCARD,
@@ -27,6 +26,8 @@ from engine.bordercap_gin import (
 from engine.bots import make_bot
 from engine.cards import deck
 from tests.game_table import ROOT, log_lines, open_game, param, play_in_store, step, table, texts
+from ui.games.bordercap_gin.log import by_name, describe
+from ui.games.bordercap_gin.words import RULES
 from ui.games.setup import with_target
 from ui.storage import app_database
 
@@ -123,7 +124,7 @@ def name_pattern(name: str) -> re.Pattern:
 
 def screen_text(app: AppTest) -> str:
     """What the player can read, without the rules (their examples name states)."""
-    return texts(app).replace(with_target(gt.RULES, 30), "")
+    return texts(app).replace(with_target(RULES, 30), "")
 
 
 def check_no_hidden_card(db, table_id: int, sessions: dict[int, AppTest]) -> int:
@@ -322,9 +323,7 @@ def test_a_three_seat_gin_table_with_an_ai_seat_plays_and_names_the_ai(app):
         text = texts(screen)
         assert "AI (easy)" in text  # the status chip and the table's line
         log = [
-            line
-            for i in range(len(tab_of(screen).history))
-            for line in gt.describe(tab_of(screen), i)
+            line for i in range(len(tab_of(screen).history)) for line in describe(tab_of(screen), i)
         ]
         ai_lines = [line for line in log if line.startswith("AI ")]
         assert "AI draws from the deck." in ai_lines or any(
@@ -348,7 +347,7 @@ def test_a_move_from_a_stale_gin_page_is_refused_with_the_table_has_moved_on(app
     other = open_game(session(), GIN, seat=token)
     assert move_keys(app) and move_keys(other)
     obs = tab_of(app).state.observation(0)
-    first = "draw" if obs.phase == DRAW else f"discard_{gt.by_name(obs.hand)[0].usps}"
+    first = "draw" if obs.phase == DRAW else f"discard_{by_name(obs.hand)[0].usps}"
     click(app, first)
     seq = tables.snapshot(db, table_id).seq
     assert seq > snap.seq

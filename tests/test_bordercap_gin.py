@@ -882,3 +882,93 @@ def test_has_win_and_outs_by_the_true_map():
     hand = cards([*BONUS_WIN[:6], "TX"])
     assert set(codes(odds.outs(hand, cards(["VT", "AK", "MA"])))) == {"VT", "MA"}
     assert odds.outs(cards(JUNK[0]), cards(["VT", "TX"])) == []
+
+
+# ----------------------------------------------------------------- linked cards (the hints)
+
+
+def test_two_cards_are_linked_by_a_border_or_a_capital_letter():
+    assert melds.linked(c("AZ"), c("CO"))  # Four Corners
+    assert melds.linked(c("OR"), c("IL"))  # Salem, Springfield
+    assert not melds.linked(c("MN"), c("MI"))  # only water between them; Saint Paul, Lansing
+    assert not melds.linked(c("TX"), c("TX"))
+    links = melds.links_in(cards(["TN", "KY", "SC", "OH", "HI"]))
+    assert codes(links["TN"]) == ["KY"] and codes(links["SC"]) == ["OH"]
+    assert links["HI"] == []
+
+
+def test_stars_letter_sets_and_border_pairs_of_a_hand():
+    hand = cards(["TN", "KY", "MO", "AR", "SC", "OH", "NV", "WY"])
+    stars = [(hub.usps, [o.usps for o in around]) for hub, around in melds.stars(hand)]
+    assert stars == [  # the largest first, then by name; the others in the hand's order
+        ("KY", ["TN", "MO", "OH"]),
+        ("MO", ["TN", "KY", "AR"]),
+        ("TN", ["KY", "MO", "AR"]),
+        ("AR", ["TN", "MO"]),
+    ]
+    sets = [(k, [o.usps for o in v]) for k, v in melds.letter_sets(hand)]
+    assert sets == [("C", ["SC", "OH", "NV", "WY"])]  # Columbia, Columbus, Carson City, Cheyenne
+    pairs = [(a.usps, b.usps) for a, b in melds.border_pairs(hand)]
+    assert pairs == [
+        ("TN", "KY"),
+        ("TN", "MO"),
+        ("TN", "AR"),
+        ("KY", "MO"),
+        ("KY", "OH"),
+        ("MO", "AR"),
+    ]
+
+
+def test_best_groups_is_the_win_or_the_largest_cover():
+    assert melds.best_groups(cards(BONUS_WIN)) == melds.best_split(cards(BONUS_WIN))
+    groups = melds.best_groups(cards(["TN", "KY", "MO", "AR", "ME", "NH", "HI"]))
+    assert [len(g) for g in groups] == [4]
+    assert melds.best_groups(cards(JUNK[0])) == ()
+
+
+def test_the_discard_advice_ranks_a_win_first():
+    from engine.bordercap_gin.advice import discard_advice
+
+    state = BorderCapGin.from_hands([[*BONUS_WIN, "HI"], JUNK[1]], phase="discard", pile=["AK"])
+    advice = discard_advice(state.observation(0))
+    assert advice.best == c("HI") and "HI" in advice.wins and advice.outs["HI"] == 0
+    assert set(advice.outs) == set(BONUS_WIN) | {"HI"}
+
+
+def test_the_take_advice_says_what_the_discard_would_do():
+    from engine.bordercap_gin.advice import take_advice
+
+    state = BorderCapGin.from_hands([[*BONUS_WIN[:6], "HI"], JUNK[1]], pile=["AK", "VT"])
+    advice = take_advice(state.observation(0))
+    assert advice.card == c("VT") and advice.discard == c("HI") and advice.win is not None
+    state = BorderCapGin.from_hands([JUNK[0], JUNK[1]], pile=["TX", "GA"])
+    advice = take_advice(state.observation(0))
+    assert advice.win is None and not advice.group and codes(advice.borders) == ["FL"]
+    state.apply(Draw())
+    assert take_advice(state.observation(0)) is None  # not the draw any more
+
+
+def test_a_face_down_discard_helps_against_a_card_the_other_took():
+    from engine.bordercap_gin.advice import face_down_helps
+
+    hand = ["ME", "NH", "VT", "MA", "CT", "RI", "OK", "HI"]
+    state = BorderCapGin.from_hands(
+        [hand, ["KS"] + JUNK[1][:6]], phase="discard", took=[[], ["KS"]], pile=["AK"]
+    )
+    obs = state.observation(0)
+    assert face_down_helps(obs, c("OK")) == [c("KS")] and face_down_helps(obs, c("HI")) == []
+    opening = BorderCapGin.new(players=2, seed=1)
+    obs = opening.observation(opening.current_player)
+    assert all(face_down_helps(obs, x) == [] for x in obs.hand)  # the opening is face up
+
+
+def test_the_opener_the_opening_and_the_face_down_allowance_are_named_once():
+    from engine.bordercap_gin.rounds import face_down_discards, opener
+    from engine.bordercap_gin.turns import is_opening
+
+    state = BorderCapGin.new(players=3, seed=4)
+    assert state.current_player == opener(state.dealer, 3) and is_opening(state)
+    assert is_opening(state.observation(0))
+    state.apply(state.legal_actions()[0])
+    assert not is_opening(state)
+    assert (face_down_discards(2), face_down_discards(3), face_down_discards(4)) == (2, 0, 0)

@@ -8,10 +8,11 @@ import re
 
 import pytest
 
-import ui.games.bordercap_gin.board as gt
 from engine.bordercap_gin import DRAW_ACTION, BorderCapGin
+from engine.bordercap_gin.advice import discard_advice
 from tests.browser import PHONE, dismiss_page_not_found, wait_for_app, wait_for_map
 from tests.game_table import tall_screenshot, timed
+from ui.games.bordercap_gin.words import WORDS
 from ui.games.session import GameSession
 from ui.games.setup import Setup
 
@@ -40,10 +41,10 @@ def _fits_a_phone(page) -> None:
 def _best_discard_after_drawing() -> str:
     """The same game in the engine: the card the hints outline after your first draw."""
     setup = Setup("bordercap_gin", GIN_SEED, 2, None, ("easy",))
-    session = GameSession.deal("check", setup, pause_after=gt.WORDS.pause_after)
+    session = GameSession.deal("check", setup, pause_after=WORDS.pause_after)
     session.play_ai()
     session.act(DRAW_ACTION)
-    return gt.discard_advice(session.state.observation(0)).best.usps
+    return discard_advice(session.state.observation(0)).best.usps
 
 
 def test_gin_first_turns_on_a_laptop_and_a_phone(page, app_url, blocked):

@@ -107,66 +107,48 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields
-from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from engine.bordercap_gin.actions import (
-    _ACTIONS,
-    _DISCARD,
-    _DISCARD_DOWN,
-    _TAKE,
-    DRAW_ACTION,
-    END_TURN,
-    Declare,
-    Discard,
-    Draw,
-    EndTurn,
-    Take,
-    _to_card,
-)
+from engine.bordercap_gin.actions import _ACTIONS, _to_card
 from engine.bordercap_gin.bots import EasyBot, MediumBot
-from engine.bordercap_gin.observation import (
-    DECLARE,
-    DISCARD,
-    DRAW,
-    OVER,
-    GinObservation,
-    RoundResult,
+from engine.bordercap_gin.fields import (
+    FACE_DOWN_PER_ROUND,
+    HAND_SIZE,
+    MAX_ROUNDS,
+    MAX_TURNS,
+    MAX_VOID_ROUNDS,
+    TARGET,
 )
+from engine.bordercap_gin.observation import DECLARE, DISCARD, DRAW, OVER, GinObservation
 from engine.bordercap_gin.odds import live_mask
+from engine.bordercap_gin.turns import Turns
 from engine.cards import Card, deck
-from engine.core import TARGETS, GameState, SearchEffort, fresh_seed, player_name, pop_target
+from engine.core import TARGETS, SearchEffort, fresh_seed, player_name, pop_target
 from engine.dealing import deal
-from engine.melds import (
-    ALL_CARDS,
-    BIT,
-    BONUS_POINTS,
-    ROUND_POINTS,
-    best_split,
-    cards_of,
-    describe_group,
-    mask_of,
-    no_win_reasons,
-    truth,
-)
+from engine.melds import ALL_CARDS, BIT, BONUS_POINTS, ROUND_POINTS, cards_of, mask_of
 
-HAND_SIZE = 7
-MAX_TURNS = 200
-MAX_VOID_ROUNDS = 2
-TARGET = TARGETS[0]  # the score that wins unless ``new(target=30)`` says 30
-FACE_DOWN_PER_ROUND = 2
-MAX_ROUNDS = 2 * 4 + 1 + MAX_VOID_ROUNDS
-
-_NAMES = tuple(player_name(seat) for seat in range(4))
+__all__ = [
+    "BONUS_POINTS",
+    "FACE_DOWN_PER_ROUND",
+    "HAND_SIZE",
+    "MAX_ROUNDS",
+    "MAX_TURNS",
+    "MAX_VOID_ROUNDS",
+    "ROUND_POINTS",
+    "TARGET",
+    "TARGETS",
+    "BorderCapGin",
+]
 
 
-class BorderCapGin(GameState):
+class BorderCapGin(Turns):
     """The state of one game of BorderCap Gin (rules and decisions in the module docstring).
 
-    ``hands[seat]`` are lists of cards; ``deck`` is drawn from its end; ``pile`` is the face-up
-    discard pile, bottom first; ``downs[seat]`` the face-down cards each seat discarded (the
-    card is). Tests and notebooks build chosen positions with :meth:`from_hands`.
+    Its fields: :class:`.fields.GinFields`; a round's deal and end: :class:`.rounds.Rounds`;
+    a turn's phases and moves: :class:`.turns.Turns`. Here: the game's set-up, what a seat
+    may know and a state dealt from it, and the results. Tests and notebooks build chosen
+    positions with :meth:`from_hands`.
     """
 
     game_id: ClassVar[str] = "bordercap_gin"
@@ -180,64 +162,7 @@ class BorderCapGin(GameState):
     bots: ClassVar[Mapping[str, type]] = MappingProxyType({"easy": EasyBot, "medium": MediumBot})
     search: ClassVar[SearchEffort] = SearchEffort(iterations=6, steps=1000, rollout_limit=150)
 
-    __slots__ = (
-        "seed",
-        "rng",
-        "log",
-        "players",
-        "hands",
-        "deck",
-        "pile",
-        "downs",
-        "down_left",
-        "fresh",
-        "dealer",
-        "to_act",
-        "phase",
-        "turn",
-        "taken",
-        "known",
-        "score",
-        "rounds",
-        "voids",
-        "over",
-        "won_by",
-        "cand",
-        "wins",
-        "results",
-        "_rng_shared",
-        "target",
-    )
-
-    def __init__(self, players: int, seed: int | None, rng: random.Random) -> None:
-        self.seed = seed
-        self.rng = rng
-        self._rng_shared = False  # clones share the generator until one of them draws
-        self.log: list[str] = []
-        self.players = players
-        self.hands: list[list[Card]] = [[] for _ in range(players)]
-        self.deck: list[Card] = []
-        self.pile: list[Card] = []
-        self.downs: list[list[Card]] = [[] for _ in range(players)]
-        self.down_left: list[int] = [0] * players
-        self.fresh = False  # the pile's top card was just discarded face up
-        self.dealer = 0
-        self.to_act = 0
-        self.phase = DISCARD
-        self.turn = 1
-        self.taken: Card | None = None
-        self.known: list[tuple[Card, ...]] = [()] * players
-        self.score: list[int] = [0] * players
-        self.rounds = 0  # rounds started before the current one
-        self.voids = 0
-        self.over = False
-        self.won_by: int | None = None
-        self.cand: list[list[int]] = []
-        self.wins: list[Declare] = []
-        self.results: tuple[RoundResult, ...] = ()
-        self.target = TARGET
-
-    # ----------------------------------------------------------------- set-up
+    __slots__ = ()
 
     @classmethod
     def new(
@@ -358,39 +283,6 @@ class BorderCapGin(GameState):
         down = hidden if any(d for o, d in enumerate(self.downs) if o != seat) else 0
         return places + [hidden, down]
 
-    def _deal(self) -> None:
-        """Shuffle, deal 7 to each and 8 to the dealer's left, who opens (turn 1)."""
-        n = self.players
-        cards = list(deck())
-        self._chance().shuffle(cards)
-        opener = (self.dealer + 1) % n
-        self.hands = [[] for _ in range(n)]
-        for k in range(n):
-            seat = (opener + k) % n
-            self.hands[seat] = cards[k * HAND_SIZE : (k + 1) * HAND_SIZE]
-        self.hands[opener].append(cards[n * HAND_SIZE])
-        self.deck = cards[n * HAND_SIZE + 1 :]
-        self.pile = []
-        self.downs = [[] for _ in range(n)]
-        self.down_left = [FACE_DOWN_PER_ROUND if n == 2 else 0] * n
-        self.fresh = False
-        self.to_act = opener
-        self.phase = DISCARD
-        self.turn = 1
-        self.taken = None
-        self.known = [()] * n
-        self.wins = []
-        self.cand = []
-        for s in range(n):
-            hidden = ALL_CARDS & ~mask_of(self.hands[s])
-            self.cand.append([0 if o == s else hidden for o in range(n)] + [hidden, 0])
-        self.log.append(
-            f"Round {self.rounds + 1}: {player_name(self.dealer)} deals; "
-            f"{player_name(opener)} gets 8 cards and opens."
-        )
-
-    # ----------------------------------------------------------------- interface
-
     @property
     def current_player(self) -> int | None:
         """The seat to act, ``None`` once the game is over."""
@@ -400,115 +292,6 @@ class BorderCapGin(GameState):
     def round_index(self) -> int:
         """Rounds started before the current one (void rounds included)."""
         return self.rounds
-
-    def legal_actions(self) -> list[Any]:
-        """The current player's actions, in a stable order (see the phases in the docstring)."""
-        if self.over:
-            return []
-        phase = self.phase
-        if phase == DRAW:
-            if self.fresh:
-                return [_TAKE[self.pile[-1].usps], DRAW_ACTION]
-            return [DRAW_ACTION]
-        if phase == DISCARD:
-            hand = self.hands[self.to_act]
-            taken = self.taken
-            out = [_DISCARD[c.usps] for c in hand if c is not taken]
-            if self.down_left[self.to_act] and self.turn > 1:
-                out += [_DISCARD_DOWN[c.usps] for c in hand if c is not taken]
-            return out
-        return [*self.wins, END_TURN]
-
-    def check(self, action: Any) -> str | None:
-        """Why ``action`` may not be played now (``None`` when it may)."""
-        if self.over:
-            return "The game is over."
-        kind = type(action)
-        if kind not in _ACTIONS:
-            return f"{action!r} is not a move of BorderCap Gin."
-        phase = self.phase
-        if kind is Declare:
-            if phase != DECLARE:
-                return "You may declare only at the end of your own turn, after your discard."
-            return self._declare_problem(action)
-        if kind is EndTurn:
-            if phase != DECLARE:
-                return "You end your turn by discarding first."
-            return None
-        if kind is Draw:
-            if phase != DRAW:
-                return "You have already taken a card this turn: discard one."
-            return None
-        card = action.card
-        if kind is Take:  # first whether the pile may be taken from at all, then the card
-            if phase != DRAW:
-                return "You have already taken a card this turn: discard one."
-            if not self.pile:
-                return "The discard pile is empty: draw from the deck."
-            if not self.fresh:
-                return "The last card was discarded face down: you must draw from the deck."
-            if not isinstance(card, Card):
-                return f"{card!r} is not a GeoPlunge card."
-            if card != self.pile[-1]:
-                return f"{card.name} is not the card just discarded ({self.pile[-1].name})."
-            return None
-        # Discard
-        if not isinstance(card, Card):
-            return f"{card!r} is not a GeoPlunge card."
-        if phase == DRAW:
-            return "Take a card first: from the deck or the discard pile."
-        if phase != DISCARD:
-            return "You have already discarded this turn: declare a win or end your turn."
-        hand = self.hands[self.to_act]
-        if card not in hand:
-            return f"{card.name} is not in your hand."
-        if card == self.taken:
-            return (
-                f"You took {card.name} from the discard pile this turn; you may not discard "
-                "it again until a later turn."
-            )
-        if action.face_down is True:
-            if self.turn == 1:  # the opening first, whatever the number of players
-                return "The opening discard is always face up: discard one of your 8 cards face up."
-            if self.players != 2:
-                return "Face-down discards are only for two players."
-            if not self.down_left[self.to_act]:
-                return "You have used both face-down discards of this round."
-        elif action.face_down is not False:
-            return "face_down must be True or False."
-        return None
-
-    def _declare_problem(self, action: Declare) -> str | None:
-        """Why a declaration is wrong: the cards, then which card breaks which group."""
-        four, three = action.four, action.three
-        if not isinstance(four, tuple | list) or not isinstance(three, tuple | list):
-            return "A declaration names a 4-group and a 3-group of cards."
-        if not all(isinstance(c, Card) for c in (*four, *three)):
-            return "A declaration names cards of the GeoPlunge deck."
-        hand = self.hands[self.to_act]
-        outside = [c.name for c in (*four, *three) if c not in hand]
-        if outside:
-            return f"{', '.join(outside)} {'is' if len(outside) == 1 else 'are'} not in your hand."
-        if self.wins:
-            return None
-        return (
-            "Not a win: these seven cards do not split into a 4-group and a 3-group. "
-            + " ".join(no_win_reasons(hand))
-        )
-
-    def step(self, action: Any) -> None:
-        """Carry out ``action`` without the check: only for actions from ``legal_actions()``."""
-        kind = type(action)
-        if kind is Discard:
-            self._discard(action.card, action.face_down)
-        elif kind is Draw:
-            self._draw()
-        elif kind is EndTurn:
-            self._end_turn()
-        elif kind is Take:
-            self._take()
-        else:
-            self._win(action)
 
     @property
     def is_over(self) -> bool:
@@ -533,58 +316,6 @@ class BorderCapGin(GameState):
             return 1.0 if self.won_by == player else 0.0
         best = max(s for i, s in enumerate(self.score) if i != player)
         return min(0.99, max(0.01, 0.5 + (self.score[player] - best) / 100))
-
-    def all_cards(self) -> list[Card]:
-        """Every card the state holds: hands, deck, face-up pile and face-down stack."""
-        out = [c for h in self.hands for c in h]
-        return out + self.deck + self.pile + self.face_down
-
-    @property
-    def face_down(self) -> list[Card]:
-        """Every face-down card on the table (seat 0's first)."""
-        return [c for d in self.downs for c in d]
-
-    def clone(self) -> BorderCapGin:
-        new = BorderCapGin.__new__(BorderCapGin)
-        new.seed = self.seed
-        # Copy on write: both states keep the generator and copy it before their next draw.
-        new.rng = self.rng
-        new._rng_shared = self._rng_shared = True
-        new.log = self.log.copy()
-        new.players = self.players
-        new.hands = [h.copy() for h in self.hands]
-        new.deck = self.deck.copy()
-        new.pile = self.pile.copy()
-        new.downs = [d.copy() for d in self.downs]
-        new.down_left = self.down_left.copy()
-        new.fresh = self.fresh
-        new.dealer = self.dealer
-        new.to_act = self.to_act
-        new.phase = self.phase
-        new.turn = self.turn
-        new.taken = self.taken
-        new.known = self.known.copy()
-        new.score = self.score.copy()
-        new.rounds = self.rounds
-        new.voids = self.voids
-        new.over = self.over
-        new.won_by = self.won_by
-        new.cand = [c.copy() for c in self.cand]
-        new.wins = self.wins.copy()
-        new.results = self.results
-        new.target = self.target
-        return new
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, BorderCapGin):
-            return NotImplemented
-        return (
-            _compared(self) == _compared(other)
-            and self.log == other.log
-            and (self.rng is other.rng or self.rng.getstate() == other.rng.getstate())
-        )
-
-    __hash__ = None  # type: ignore[assignment]
 
     def observation(self, player: int) -> GinObservation:
         """What ``player`` may know (decision 9); ``legal`` is empty unless it is to act."""
@@ -692,193 +423,6 @@ class BorderCapGin(GameState):
             state._find_wins()
         return state
 
-    # ----------------------------------------------------------------- the rules
 
-    def _chance(self) -> random.Random:
-        """The state's generator, made private first if a clone still shares it."""
-        if self._rng_shared:
-            own = random.Random.__new__(random.Random)  # no seeding from the OS: set below
-            own.setstate(self.rng.getstate())
-            self.rng = own
-            self._rng_shared = False
-        return self.rng
-
-    def _draw(self) -> None:
-        """Take the deck's top card; an emptied deck is replaced at once (decision 3)."""
-        p = self.to_act
-        card = self.deck.pop()
-        self.hands[p].append(card)
-        bit = BIT[card.usps]
-        cand = self.cand
-        mine = cand[p]
-        for i in range(len(mine)):
-            mine[i] &= ~bit
-        deck_place = self.players
-        for s in range(self.players):
-            if s != p:
-                cs = cand[s]
-                cs[p] |= cs[deck_place]
-        self.phase = DISCARD
-        self.log.append(f"{_NAMES[p]} draws from the deck.")
-        if not self.deck:
-            self._turn_over_pile()
-
-    def _turn_over_pile(self) -> None:
-        """The discard pile except its top card, and the face-down cards, become the deck."""
-        top = self.pile[-1:]
-        recycled = self.pile[:-1] + self.face_down
-        up = mask_of(self.pile[:-1])
-        n = self.players
-        for s in range(n):
-            cs = self.cand[s]
-            cs[n] = up | cs[n + 1] | mask_of(self.downs[s])
-            cs[n + 1] = 0
-        self._chance().shuffle(recycled)
-        self.deck = recycled
-        self.pile = top
-        self.downs = [[] for _ in range(n)]
-        self.log.append(
-            f"The deck is empty: the discard pile except its top card is shuffled into a new "
-            f"deck of {len(recycled)} cards."
-        )
-
-    def _take(self) -> None:
-        p = self.to_act
-        card = self.pile.pop()
-        self.hands[p].append(card)
-        self.taken = card
-        self.known[p] += (card,)
-        self.fresh = False
-        self.phase = DISCARD
-        self.log.append(f"{_NAMES[p]} takes {card.name} from the discard pile.")
-
-    def _discard(self, card: Card, face_down: bool) -> None:
-        p = self.to_act
-        hand = self.hands[p]
-        at = 0
-        for c in hand:  # by identity: comparing Card dataclasses field by field is slow
-            if c is card:
-                break
-            at += 1
-        else:
-            at = hand.index(card)  # an equal copy of the card, built elsewhere
-        card = hand.pop(at)
-        known = self.known[p]
-        bit = BIT[card.usps]
-        if face_down:
-            self.downs[p].append(card)
-            self.down_left[p] -= 1
-            self.fresh = False
-            o = 1 - p
-            co = self.cand[o]
-            # The opponent cannot tell which card went down: any card p held may be there,
-            # those it was known to hold included.
-            co[p] |= mask_of(known)
-            co[self.players + 1] |= co[p]
-            self.known[p] = ()
-            self.log.append(
-                f"{_NAMES[p]} discards a card face down "
-                f"({self.down_left[p]} face-down discard{'s' if self.down_left[p] != 1 else ''} "
-                "left this round)."
-            )
-        else:
-            for c in known:
-                if c is card:
-                    self.known[p] = tuple(k for k in known if k is not card)
-                    break
-            self.pile.append(card)
-            self.fresh = True
-            keep = ~bit
-            self.cand = [[m & keep for m in cs] for cs in self.cand]
-            self.log.append(f"{_NAMES[p]} discards {card.name}.")
-        self.taken = None
-        self.phase = DECLARE
-        self._find_wins()
-
-    def _find_wins(self) -> None:
-        """The valid declarations of the hand of the player to act (usually none)."""
-        facts = [_FACTS[c.usps] for c in self.hands[self.to_act]]
-        mask = 0
-        for bit, _, _ in facts:
-            mask |= bit
-        # A 4-group needs a card bordering three others or four capitals of one letter.
-        for _, nb, same in facts:
-            if (nb & mask).bit_count() > 2 or (same & mask).bit_count() > 3:
-                best = best_split(self.hands[self.to_act])
-                self.wins = [] if best is None else [Declare(*best)]
-                return
-        self.wins = []
-
-    def _end_turn(self) -> None:
-        p = self.to_act
-        self.wins = []
-        if self.turn >= MAX_TURNS:
-            self.log.append(
-                f"Round {self.rounds + 1} is void: no winner after {MAX_TURNS} turns, no score."
-            )
-            self.results += (RoundResult(self.rounds, None),)
-            self.voids += 1
-            if self.voids >= MAX_VOID_ROUNDS:
-                self._finish_by_score()
-            else:
-                self._next_round()
-            return
-        self.turn += 1
-        self.to_act = (p + 1) % self.players
-        self.phase = DRAW
-
-    def _win(self, action: Declare) -> None:
-        """Score the hand's best split (decision 8), whatever split ``action`` names."""
-        p = self.to_act
-        four, three = self.wins[0].four, self.wins[0].three
-        bonus = truth().has_bonus(mask_of(four))
-        points = ROUND_POINTS + (BONUS_POINTS if bonus else 0)
-        self.score[p] += points
-        self.results += (RoundResult(self.rounds, p, four, three, points),)
-        self.wins = []
-        self.log.append(
-            f"{_NAMES[p]} wins round {self.rounds + 1}: "
-            f"{', '.join(c.name for c in four)} ({describe_group(four)}) and "
-            f"{', '.join(c.name for c in three)} ({describe_group(three)}); "
-            f"{ROUND_POINTS} points" + (f" + {BONUS_POINTS} bonus." if bonus else ".")
-        )
-        if self.score[p] >= self.target:
-            self.over = True
-            self.won_by = p
-            self.phase = OVER
-            self.log.append(f"{_NAMES[p]} wins the game with {self.score[p]} points.")
-        else:
-            self._next_round()
-
-    def _next_round(self) -> None:
-        self.rounds += 1
-        self.dealer = (self.dealer + 1) % self.players
-        self._deal()
-
-    def _finish_by_score(self) -> None:
-        self.over = True
-        self.phase = OVER
-        top = max(self.score)
-        leaders = [s for s, v in enumerate(self.score) if v == top]
-        self.won_by = leaders[0] if len(leaders) == 1 else None
-        if self.won_by is None:
-            self.log.append(
-                f"{MAX_VOID_ROUNDS} void rounds end the game: the top scores are equal, a draw."
-            )
-        else:
-            self.log.append(
-                f"{MAX_VOID_ROUNDS} void rounds end the game: {player_name(self.won_by)} wins "
-                f"with the higher score ({top})."
-            )
-
-
-# Everything ``__eq__`` compares besides the log and the generator.
-_compared = attrgetter(
-    *(name for name in BorderCapGin.__slots__ if name not in ("rng", "log", "_rng_shared"))
-)
 _OBS_FIELDS = tuple(f.name for f in fields(GinObservation))
 _new_object = object.__new__
-# USPS code → (bit, cards it borders, cards whose capital shares its letter), true facts.
-_FACTS: dict[str, tuple[int, int, int]] = {
-    c.usps: (1 << i, truth().nb[i], truth().same[i]) for i, c in enumerate(deck())
-}

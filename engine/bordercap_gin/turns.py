@@ -1,0 +1,275 @@
+"""A turn of BorderCap Gin, phase by phase (rules and decisions: :mod:`.state`): what the player
+to act may do (``legal_actions``; ``check`` says why a move may not be played), and each move
+carried out (draw, take, discard, declare, end the turn), with what every seat can tell of
+where the cards it cannot see lie (``cand``, decision 9).
+
+A turn is ``"draw"`` (take the card just discarded, or draw from the deck), ``"discard"`` (one
+card, face down with two players while any are left, never the opening discard:
+:func:`is_opening`), then ``"declare"`` (declare a win, or end the turn).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.bordercap_gin.actions import (
+    _ACTIONS,
+    _DISCARD,
+    _DISCARD_DOWN,
+    _TAKE,
+    DRAW_ACTION,
+    END_TURN,
+    Declare,
+    Discard,
+    Draw,
+    EndTurn,
+    Take,
+)
+from engine.bordercap_gin.fields import MAX_TURNS, NAMES, GinFields
+from engine.bordercap_gin.observation import DECLARE, DISCARD, DRAW, GinObservation
+from engine.bordercap_gin.rounds import Rounds, face_down_discards
+from engine.cards import Card, deck
+from engine.melds import BIT, best_split, mask_of, no_win_reasons, truth
+
+
+def is_opening(game: GinFields | GinObservation) -> bool:
+    """Whether the move due is a round's opening discard (turn 1: the opener's 8th card,
+    always face up), in a state or an observation."""
+    return game.phase == DISCARD and game.turn == 1
+
+
+class Turns(Rounds):
+    """The phases of a turn and its moves (a round's deal and end: :class:`.rounds.Rounds`)."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> list[Any]:
+        """The current player's actions, in a stable order (see the phases in the docstring)."""
+        if self.over:
+            return []
+        phase = self.phase
+        if phase == DRAW:
+            if self.fresh:
+                return [_TAKE[self.pile[-1].usps], DRAW_ACTION]
+            return [DRAW_ACTION]
+        if phase == DISCARD:
+            hand = self.hands[self.to_act]
+            taken = self.taken
+            out = [_DISCARD[c.usps] for c in hand if c is not taken]
+            if self.down_left[self.to_act] and self.turn > 1:
+                out += [_DISCARD_DOWN[c.usps] for c in hand if c is not taken]
+            return out
+        return [*self.wins, END_TURN]
+
+    def check(self, action: Any) -> str | None:
+        """Why ``action`` may not be played now (``None`` when it may)."""
+        if self.over:
+            return "The game is over."
+        kind = type(action)
+        if kind not in _ACTIONS:
+            return f"{action!r} is not a move of BorderCap Gin."
+        phase = self.phase
+        if kind is Declare:
+            if phase != DECLARE:
+                return "You may declare only at the end of your own turn, after your discard."
+            return self._declare_problem(action)
+        if kind is EndTurn:
+            if phase != DECLARE:
+                return "You end your turn by discarding first."
+            return None
+        if kind is Draw:
+            if phase != DRAW:
+                return "You have already taken a card this turn: discard one."
+            return None
+        card = action.card
+        if kind is Take:  # first whether the pile may be taken from at all, then the card
+            if phase != DRAW:
+                return "You have already taken a card this turn: discard one."
+            if not self.pile:
+                return "The discard pile is empty: draw from the deck."
+            if not self.fresh:
+                return "The last card was discarded face down: you must draw from the deck."
+            if not isinstance(card, Card):
+                return f"{card!r} is not a GeoPlunge card."
+            if card != self.pile[-1]:
+                return f"{card.name} is not the card just discarded ({self.pile[-1].name})."
+            return None
+        # Discard
+        if not isinstance(card, Card):
+            return f"{card!r} is not a GeoPlunge card."
+        if phase == DRAW:
+            return "Take a card first: from the deck or the discard pile."
+        if phase != DISCARD:
+            return "You have already discarded this turn: declare a win or end your turn."
+        hand = self.hands[self.to_act]
+        if card not in hand:
+            return f"{card.name} is not in your hand."
+        if card == self.taken:
+            return (
+                f"You took {card.name} from the discard pile this turn; you may not discard "
+                "it again until a later turn."
+            )
+        if action.face_down is True:
+            if is_opening(self):  # the opening first, whatever the number of players
+                return "The opening discard is always face up: discard one of your 8 cards face up."
+            if not face_down_discards(self.players):
+                return "Face-down discards are only for two players."
+            if not self.down_left[self.to_act]:
+                return "You have used both face-down discards of this round."
+        elif action.face_down is not False:
+            return "face_down must be True or False."
+        return None
+
+    def _declare_problem(self, action: Declare) -> str | None:
+        """Why a declaration is wrong: the cards, then which card breaks which group."""
+        four, three = action.four, action.three
+        if not isinstance(four, tuple | list) or not isinstance(three, tuple | list):
+            return "A declaration names a 4-group and a 3-group of cards."
+        if not all(isinstance(c, Card) for c in (*four, *three)):
+            return "A declaration names cards of the GeoPlunge deck."
+        hand = self.hands[self.to_act]
+        outside = [c.name for c in (*four, *three) if c not in hand]
+        if outside:
+            return f"{', '.join(outside)} {'is' if len(outside) == 1 else 'are'} not in your hand."
+        if self.wins:
+            return None
+        return (
+            "Not a win: these seven cards do not split into a 4-group and a 3-group. "
+            + " ".join(no_win_reasons(hand))
+        )
+
+    def step(self, action: Any) -> None:
+        """Carry out ``action`` without the check: only for actions from ``legal_actions()``."""
+        kind = type(action)
+        if kind is Discard:
+            self._discard(action.card, action.face_down)
+        elif kind is Draw:
+            self._draw()
+        elif kind is EndTurn:
+            self._end_turn()
+        elif kind is Take:
+            self._take()
+        else:
+            self._win(action)
+
+    def _draw(self) -> None:
+        """Take the deck's top card; an emptied deck is replaced at once (decision 3)."""
+        p = self.to_act
+        card = self.deck.pop()
+        self.hands[p].append(card)
+        bit = BIT[card.usps]
+        cand = self.cand
+        mine = cand[p]
+        for i in range(len(mine)):
+            mine[i] &= ~bit
+        deck_place = self.players
+        for s in range(self.players):
+            if s != p:
+                cs = cand[s]
+                cs[p] |= cs[deck_place]
+        self.phase = DISCARD
+        self.log.append(f"{NAMES[p]} draws from the deck.")
+        if not self.deck:
+            self._turn_over_pile()
+
+    def _turn_over_pile(self) -> None:
+        """The discard pile except its top card, and the face-down cards, become the deck."""
+        top = self.pile[-1:]
+        recycled = self.pile[:-1] + self.face_down
+        up = mask_of(self.pile[:-1])
+        n = self.players
+        for s in range(n):
+            cs = self.cand[s]
+            cs[n] = up | cs[n + 1] | mask_of(self.downs[s])
+            cs[n + 1] = 0
+        self._chance().shuffle(recycled)
+        self.deck = recycled
+        self.pile = top
+        self.downs = [[] for _ in range(n)]
+        self.log.append(
+            f"The deck is empty: the discard pile except its top card is shuffled into a new "
+            f"deck of {len(recycled)} cards."
+        )
+
+    def _take(self) -> None:
+        p = self.to_act
+        card = self.pile.pop()
+        self.hands[p].append(card)
+        self.taken = card
+        self.known[p] += (card,)
+        self.fresh = False
+        self.phase = DISCARD
+        self.log.append(f"{NAMES[p]} takes {card.name} from the discard pile.")
+
+    def _discard(self, card: Card, face_down: bool) -> None:
+        p = self.to_act
+        hand = self.hands[p]
+        at = 0
+        for c in hand:  # by identity: comparing Card dataclasses field by field is slow
+            if c is card:
+                break
+            at += 1
+        else:
+            at = hand.index(card)  # an equal copy of the card, built elsewhere
+        card = hand.pop(at)
+        known = self.known[p]
+        bit = BIT[card.usps]
+        if face_down:
+            self.downs[p].append(card)
+            self.down_left[p] -= 1
+            self.fresh = False
+            o = 1 - p
+            co = self.cand[o]
+            # The opponent cannot tell which card went down: any card p held may be there,
+            # those it was known to hold included.
+            co[p] |= mask_of(known)
+            co[self.players + 1] |= co[p]
+            self.known[p] = ()
+            self.log.append(
+                f"{NAMES[p]} discards a card face down "
+                f"({self.down_left[p]} face-down discard{'s' if self.down_left[p] != 1 else ''} "
+                "left this round)."
+            )
+        else:
+            for c in known:
+                if c is card:
+                    self.known[p] = tuple(k for k in known if k is not card)
+                    break
+            self.pile.append(card)
+            self.fresh = True
+            keep = ~bit
+            self.cand = [[m & keep for m in cs] for cs in self.cand]
+            self.log.append(f"{NAMES[p]} discards {card.name}.")
+        self.taken = None
+        self.phase = DECLARE
+        self._find_wins()
+
+    def _find_wins(self) -> None:
+        """The valid declarations of the hand of the player to act (usually none)."""
+        facts = [_FACTS[c.usps] for c in self.hands[self.to_act]]
+        mask = 0
+        for bit, _, _ in facts:
+            mask |= bit
+        # A 4-group needs a card bordering three others or four capitals of one letter.
+        for _, nb, same in facts:
+            if (nb & mask).bit_count() > 2 or (same & mask).bit_count() > 3:
+                best = best_split(self.hands[self.to_act])
+                self.wins = [] if best is None else [Declare(*best)]
+                return
+        self.wins = []
+
+    def _end_turn(self) -> None:
+        p = self.to_act
+        self.wins = []
+        if self.turn >= MAX_TURNS:
+            self._void_round()
+            return
+        self.turn += 1
+        self.to_act = (p + 1) % self.players
+        self.phase = DRAW
+
+
+# USPS code → (bit, cards it borders, cards whose capital shares its letter), true facts.
+_FACTS: dict[str, tuple[int, int, int]] = {
+    c.usps: (1 << i, truth().nb[i], truth().same[i]) for i, c in enumerate(deck())
+}
