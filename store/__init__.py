@@ -3,8 +3,8 @@
 * ``store.db``: where the database is, one :class:`~store.db.Database` per process and URL,
   read and write sessions, :class:`~store.db.Unavailable`, ``insert_new`` and ``insert_once``
   (write once: a unique key decides), ``upsert``;
-* ``store.migrate``: the schema's history, upgraded on first use, safe with several servers;
-  ``store.cli``: the developers' command for it (``python -m store.migrate …``);
+* ``store.schema``: the schema's history, upgraded on first use, safe with several servers;
+  ``store.migrate``: the developers' command for it (``python -m store.migrate …``);
 * ``store.models``: the tables;
 * ``store.codes``: codes, keys and tokens and their hashes, and finding a row by its code;
   ``store.names``: the one cleaning of the names people type, and how two are compared;

@@ -15,7 +15,7 @@ from alembic.runtime.migration import MigrationContext
 import store.db
 from engine.quiz import QuizSettings
 from store import classroom as cr
-from store import codes, migrate
+from store import codes, schema
 from store.db import Database, Unavailable, database_url, normalize_url
 from store.models import Answer, Assignment, Base, Student
 from store.outbox import Outbox, Status
@@ -86,17 +86,17 @@ def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path):
 
 def test_migrations_build_the_models_schema_from_empty_and_take_it_down_again(db_url):
     db = Database(db_url)
-    assert migrate.current(db.engine) is None
-    migrate.upgrade(db.engine)
-    assert migrate.current(db.engine) == migrate.head()
+    assert schema.current(db.engine) is None
+    schema.upgrade(db.engine)
+    assert schema.current(db.engine) == schema.head()
     with db.engine.connect() as c:
         context = MigrationContext.configure(c, opts={"compare_type": True})
         assert compare_metadata(context, Base.metadata) == []
-    migrate.upgrade(db.engine)  # idempotent
-    assert migrate.current(db.engine) == migrate.head()
-    migrate.downgrade(db.engine)
+    schema.upgrade(db.engine)  # idempotent
+    assert schema.current(db.engine) == schema.head()
+    schema.downgrade(db.engine)
     assert set(sa.inspect(db.engine).get_table_names()) <= {"alembic_version"}
-    migrate.upgrade(db.engine)
+    schema.upgrade(db.engine)
     assert {"class_assignment", "class_student", "class_answer"} <= set(
         sa.inspect(db.engine).get_table_names()
     )
@@ -129,7 +129,7 @@ def test_servers_starting_at_once_migrate_once_threads(db_url):
         t.join()
     assert errors == []
     db = Database(db_url)
-    assert _versions(db) == [migrate.head()]
+    assert _versions(db) == [schema.head()]
     db.dispose()
 
 
@@ -139,7 +139,7 @@ def test_servers_starting_at_once_migrate_once_processes(db_url):
     import sys
 
     code = (
-        "import sys; import store.migrate; from store.db import Database; "
+        "import sys; import store.schema; from store.db import Database; "
         "db = Database(sys.argv[1]); print('ready', flush=True); sys.stdin.readline(); db.ready()"
     )
     procs = [
@@ -158,7 +158,7 @@ def test_servers_starting_at_once_migrate_once_processes(db_url):
         p.stdin.flush()
     assert [p.wait(60) for p in procs] == [0, 0]
     db = Database(db_url)
-    assert _versions(db) == [migrate.head()]
+    assert _versions(db) == [schema.head()]
     db.dispose()
 
 
@@ -495,7 +495,7 @@ def test_the_name_migration_keeps_every_student_and_answer_even_old_duplicates(d
     their rows and answers (SQLite's table is not rebuilt, which would cascade-delete them);
     a third "ANA" is refused from then on."""
     db = Database(db_url)
-    migrate.upgrade(db.engine, "0002")
+    schema.upgrade(db.engine, "0002")
     now = T0.isoformat(" ") if db.dialect == "sqlite" else T0
     with db.engine.begin() as c:
         assignment = c.execute(
@@ -523,7 +523,7 @@ def test_the_name_migration_keeps_every_student_and_answer_even_old_duplicates(d
                 ),
                 {"i": i, "now": now},
             )
-    migrate.upgrade(db.engine)
+    schema.upgrade(db.engine)
     assert (count(db, Student), count(db, Answer)) == (3, 3)
     with pytest.raises(cr.NameTaken, match="Ana is already in this class"):
         cr.join(db, "ABCDEF", "ANA")
