@@ -10,7 +10,11 @@
   ``store.names``: the one cleaning of the names people type, and how two are compared;
 * ``store.classroom``, ``store.outbox``, ``store.report``: class assignments, the answers (and
   the draft being picked) that wait while the database is away, and what the class did;
-* ``store.tables``, ``store.actions``: shared game tables and their moves.
+* ``store.tables``, ``store.actions``: shared game tables and their moves; ``store.live``:
+  live class games;
+* ``store.clock`` (the one clock, patched as ``store.clock.now_utc`` by tests),
+  ``store.errors`` (``NotFound``, shared by every area's own) and ``store.seeds`` (the secret
+  seeds).
 
 No web framework is imported here: pages pass in what they know (``st.secrets``).
 """

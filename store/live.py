@@ -58,10 +58,9 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import hashlib
-import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -93,13 +92,13 @@ from engine.quiz import (
     parse_settings,
     question_states,
 )
-from store import classroom
+from store import classroom, clock, errors
 from store.codes import digest, find_by_code, find_by_secret, new_code
 from store.db import Database, Unavailable, insert_once
 from store.models import Assignment, LiveAnswer, LiveBlock, LiveGame, LivePlayer
 from store.names import clean_name, name_hash
+from store.seeds import new_seed
 
-SEED_BITS = 62
 TEXT_MAX = 500  #: characters of a typed answer kept
 
 
@@ -107,7 +106,7 @@ class LiveError(ValueError):
     """A request a live game refuses; the message is the sentence to show."""
 
 
-class NotFound(LiveError):
+class NotFound(LiveError, errors.NotFound):
     """No game (or player) answers to this code, key or token."""
 
 
@@ -121,10 +120,6 @@ class GameOver(LiveError):
 
 class AnswerRefused(LiveError):
     """An answer that is not counted: the wrong question, too late, unreadable or a second."""
-
-
-def now_utc() -> datetime:
-    return datetime.now(UTC)
 
 
 # --- what the store hands out ---------------------------------------------------------------
@@ -179,7 +174,7 @@ class LiveGameInfo:
         """Seconds until the current question's deadline (``None``: no deadline now)."""
         if self.phase is not Phase.QUESTION or self.deadline is None:
             return None
-        return max(0.0, (self.deadline - (now or now_utc())).total_seconds())
+        return max(0.0, (self.deadline - (now or clock.now_utc())).total_seconds())
 
 
 @dataclass(frozen=True)
@@ -305,13 +300,13 @@ def create_game(
     seed and questions; ``drill`` and ``params`` are ignored). ``host_key`` is the key the page
     drew once for its form: a second call with it returns the first game (one press, one
     game)."""
-    now = now or now_utc()
+    now = now or clock.now_utc()
     key = str(host_key or "").strip()
     if not key:
         raise LiveError("A live game needs a host key: reload the page and try again.")
     if not isinstance(rules, LiveRules):
         raise LiveError("The game's rules are missing: choose them again.")
-    seed = secrets.randbits(SEED_BITS)
+    seed = new_seed()
     if assignment_id is not None:
         with db.read() as session:
             assignment = session.get(Assignment, assignment_id)
@@ -429,7 +424,7 @@ def advance(
 ) -> LiveGameInfo:
     """Move the game one step (Start, Reveal, Next) if its version is still ``version_seen``;
     the game as it is afterwards. A second press with the same version changes nothing."""
-    now = now or now_utc()
+    now = now or clock.now_utc()
     with db.write() as session:
         game = _game_for_key(session, host_key)
         if game.version == version_seen:
@@ -439,7 +434,7 @@ def advance(
 
 def tick(db: Database, game_id: int, now: datetime | None = None) -> LiveGameInfo:
     """Move a question whose deadline has passed to its reveal; the game as it is then."""
-    now = now or now_utc()
+    now = now or clock.now_utc()
     with db.read() as session:
         game = session.get(LiveGame, game_id)
         if game is None:
@@ -484,7 +479,7 @@ def remove_player(
     """Remove a player from the game with its answers (its token opens nothing any more) and
     block it: neither its name (as names are compared) nor its browser joins this game again.
     Whether there was one to remove."""
-    now = now or now_utc()
+    now = now or clock.now_utc()
     with db.write() as session:
         game = _game_for_key(session, host_key)
         player = session.get(LivePlayer, player_id)
@@ -523,7 +518,7 @@ def join(
     """A new player of game ``code`` (or the one this ``token`` made already). ``client`` names
     the browser session joining (counted by :func:`engine.live.join_refusal`: a locked, full or
     blocked game, or a browser adding players too fast, is refused in words)."""
-    now = now or now_utc()
+    now = now or clock.now_utc()
     clean = clean_name(name, LiveError)
     text = str(token or "").strip()
     if not text:
@@ -685,7 +680,7 @@ def answer(
 ) -> AnswerResult:
     """Answer question ``index`` (0-based) of the player's game; refused with
     :class:`AnswerRefused` in words (see the module). The answer is final once stored."""
-    now = now or now_utc()
+    now = now or clock.now_utc()
     if isinstance(index, bool) or not isinstance(index, int) or index < 0:
         raise AnswerRefused(
             f"{str(index)[:40]!r} is not a question of this game: a question is numbered "

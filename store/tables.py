@@ -45,7 +45,6 @@ unreachable database raises :class:`store.db.Unavailable`.
 from __future__ import annotations
 
 import hashlib
-import secrets
 import threading
 import time
 from collections import OrderedDict
@@ -58,18 +57,18 @@ from sqlalchemy.exc import IntegrityError
 
 from engine.core import GameState, IllegalAction
 from engine.games import GAMES, game_class, has_decisions, new_game
+from store import clock, errors
 from store.actions import decode, encode
-from store.classroom import now_utc
 from store.codes import digest, find_by_code, new_code, new_token
 from store.db import Database, insert_new
 from store.models import GameTable, TableAction, TableSeat
 from store.names import clean_name
+from store.seeds import SEED_BITS, new_seed
 
 AI_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 IDLE_SECONDS = 120  #: default: a person away this long is played by the stand-in AI
 IDLE_MIN, IDLE_MAX = 10, 3600
 KEEP_FOR = timedelta(days=1)
-SEED_BITS = 62
 TOUCH_EVERY = 10.0  #: seconds: a seat's last-seen time is written at most this often
 CACHE_SIZE = 512  #: tables whose replayed state a process keeps
 OPEN, PLAYING, FINISHED = "open", "playing", "finished"
@@ -81,7 +80,7 @@ class TableError(ValueError):
     """A request the table refuses; the message is the sentence to show."""
 
 
-class TableNotFound(TableError):
+class TableNotFound(TableError, errors.NotFound):
     """No table answers to this code or seat token."""
 
 
@@ -453,7 +452,7 @@ def create(
 ) -> NewTable:
     """A new open table of ``game``. The host sits at seat 0; seats in ``ai`` (seat → level)
     are AI, the others wait for people. Returns the table and the host's seat token."""
-    now = now or now_utc()
+    now = now or clock.now_utc()
     if game not in GAMES:
         raise TableError(f"There is no game {str(game)[:30]!r} to play at a table.")
     if not has_decisions(game):
@@ -478,7 +477,7 @@ def create(
     token = new_token()
     for _ in range(10):
         row = GameTable(
-            code=new_code(), game=game, options=opts, seed=secrets.randbits(SEED_BITS),
+            code=new_code(), game=game, options=opts, seed=new_seed(),
             idle_seconds=idle_seconds, stand_in=stand_in, status=OPEN, round=0,
             created_at=now, updated_at=now,
         )  # fmt: skip
@@ -548,7 +547,7 @@ def join(
     db: Database, code: object, name: object, now: datetime | None = None
 ) -> tuple[SeatInfo, str]:
     """Sit at the first open seat of table ``code``; returns the seat and its token."""
-    now = now or now_utc()
+    now = now or clock.now_utc()
     clean = _name(name)
     table = find(db, code)
     if table.status != OPEN:
@@ -606,7 +605,7 @@ def fill_with_ai(
     db: Database, host_token: object, seat: int, level: str, now: datetime | None = None
 ) -> SeatInfo:
     """The host puts an AI of ``level`` in an empty seat of the open table."""
-    now = now or now_utc()
+    now = now or clock.now_utc()
     if level not in AI_LEVELS:
         raise TableError(f"The AI levels are {', '.join(AI_LEVELS)}, not {level!r}.")
     with db.write() as session:
@@ -631,7 +630,7 @@ def fill_with_ai(
 
 def start(db: Database, host_token: object, now: datetime | None = None) -> TableInfo:
     """The host starts the game once every seat is taken."""
-    now = now or now_utc()
+    now = now or clock.now_utc()
     with db.write() as session:
         table = _host_table(session, host_token)
         if table.status != OPEN:
@@ -681,7 +680,7 @@ def append(
     ``seq_seen``; returns the new row's seq. Refusals: :class:`TableMovedOn` (stale),
     :class:`NotYourTurn`, :class:`GameOver`, :class:`TableError` (illegal, with the rule's
     reason), :class:`TableNotFound` (a forged token or one of another table)."""
-    now = now or now_utc()
+    now = now or clock.now_utc()
     with db.write() as session:
         seat = _seat_for(session, token)
         if seat.table_id != table_id:
@@ -743,7 +742,7 @@ def write_move(
     seat, :data:`BY_STAND_IN` for a person away) at row ``snap.seq + 1``; False when another
     session wrote that row first, or the table is gone. The engine checks the move (an illegal
     one raises ``IllegalAction``, and nothing is written)."""
-    now = now or now_utc()
+    now = now or clock.now_utc()
     after = snap.state.clone()
     after.apply(action)
     with db.write() as session:
@@ -757,7 +756,7 @@ def write_move(
 
 def view(db: Database, token: object, now: datetime | None = None) -> SeatView:
     """What the seat of ``token`` may see now: its own observation only. Marks it seen."""
-    now = now or now_utc()
+    now = now or clock.now_utc()
     with db.read() as session:
         seat = _seat_for(session, token)
         snap = _snapshot(session, db, seat.table_id)
@@ -792,7 +791,7 @@ def observation(db: Database, token: object, now: datetime | None = None) -> Any
 def rematch(db: Database, host_token: object, seq_seen: int, now: datetime | None = None) -> int:
     """The host starts a new round at the finished table (same seats, new deal); returns the
     round's number. A second click, or a stale page, gets :class:`TableMovedOn`."""
-    now = now or now_utc()
+    now = now or clock.now_utc()
     with db.write() as session:
         table = _host_table(session, host_token)
         snap = _snapshot(session, db, table.id)
@@ -809,7 +808,7 @@ def rematch(db: Database, host_token: object, seq_seen: int, now: datetime | Non
 
 def cleanup(db: Database, now: datetime | None = None) -> int:
     """Delete every table untouched for :data:`KEEP_FOR`; returns how many."""
-    now = now or now_utc()
+    now = now or clock.now_utc()
     with db.write() as session:
         return session.execute(
             sa.delete(GameTable).where(GameTable.updated_at < now - KEEP_FOR)

@@ -16,6 +16,7 @@ import store.db
 from engine.quiz import QuizSettings
 from store import classroom as cr
 from store import codes, schema
+from store.clock import now_utc
 from store.db import Database, Unavailable, database_url, normalize_url
 from store.models import Answer, Assignment, Base, Student
 from store.outbox import Outbox, Status
@@ -200,7 +201,7 @@ def test_a_wrong_teacher_key_opens_nothing(sqlite_db, key):
 
 def test_a_closing_time_in_the_past_or_a_missing_title_is_refused(db):
     with pytest.raises(cr.ClassroomError, match="already past"):
-        new_assignment(db, closes_at=cr.now_utc() - timedelta(minutes=1))
+        new_assignment(db, closes_at=now_utc() - timedelta(minutes=1))
     with pytest.raises(cr.ClassroomError, match="title"):
         cr.create_assignment(db, title="   ", drill="zones", settings=QuizSettings(modes=("zone",)))
     assert count(db, Assignment) == 0
@@ -366,7 +367,7 @@ def test_the_outbox_stops_once_the_assignment_is_closed_or_deleted(db):
     student, _ = cr.join(db, info.code, "Ana")
     box = Outbox(student.id)
     cr.close_assignment(db, info.id)
-    box.add(lambda seq: record(seq, at=cr.now_utc() + timedelta(seconds=1)))
+    box.add(lambda seq: record(seq, at=now_utc() + timedelta(seconds=1)))
     assert box.flush(db) is Status.CLOSED and box.refused == 1
     assert box.add(lambda seq: record(seq)) is None
     cr.delete_assignment(db, info.id)
@@ -601,7 +602,7 @@ def test_a_closed_assignment_can_be_reopened(db):
     opened = cr.reopen_assignment(db, info.id)
     assert opened.is_open() and opened.closes_at is None
     assert cr.join(db, info.code, "Ben")[0].name == "Ben"
-    late = record(1, at=cr.now_utc())
+    late = record(1, at=now_utc())
     assert cr.record_answers(db, student.id, [late]).written == 1
     cr.delete_assignment(db, info.id)
     with pytest.raises(cr.NotFound):
