@@ -45,6 +45,7 @@ from engine.quiz import QuizSettings  # noqa: E402
 from engine.quiz.items import all_items  # noqa: E402
 from store import classroom as cr  # noqa: E402
 from store import progress as pg  # noqa: E402
+from store.clock import now_utc  # noqa: E402
 from store.db import Database, forget, normalize_url  # noqa: E402
 from store.models import LearnerReview  # noqa: E402
 
@@ -58,7 +59,7 @@ def populate(db: Database, students: int, answers: int, weeks: int) -> tuple[str
         db, title="Benchmark class", drill="zones", settings=QuizSettings(modes=("zone",), n=5)
     )
     items = all_items()
-    now = pg.now_utc()
+    now = now_utc()
     span = timedelta(weeks=weeks).total_seconds()
     learners = []
     for n in range(students):
@@ -131,7 +132,7 @@ def counted(db: Database):
 
 def one_answer(db: Database, learner_id: int) -> dict[str, float]:
     """Write one review 20 times (20 sessions' answers), then one of a new week."""
-    now = pg.now_utc()
+    now = now_utc()
     walls = []
     for i in range(20):
         record = pg.ReviewRecord(i + 1, "zone", "CO", 3, now, now.date(), "practice", "zone", 4.0)

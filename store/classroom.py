@@ -34,10 +34,9 @@ unreachable database raises :class:`store.db.Unavailable`.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -45,20 +44,21 @@ from sqlalchemy.exc import IntegrityError
 
 from engine.quiz import QuizSettings, build_questions, parse_settings
 from engine.quiz.run import is_list_mode, scale
+from store import clock, errors
 from store.codes import KEY_BYTES, digest, find_by_code, find_by_secret, new_code, new_token
 from store.db import Database, insert_new, insert_once, upsert
 from store.models import Answer, Assignment, Draft, Student
 from store.names import clean_name, clean_title, name_hash
+from store.seeds import new_seed
 
 TEXT_MAX = 500  #: characters of a typed answer kept
-SEED_BITS = 62
 
 
 class ClassroomError(ValueError):
     """A request the classroom refuses; the message is the sentence to show."""
 
 
-class NotFound(ClassroomError):
+class NotFound(ClassroomError, errors.NotFound):
     """No assignment (or student) answers to this code, key or token."""
 
 
@@ -68,10 +68,6 @@ class Closed(ClassroomError):
 
 class NameTaken(ClassroomError):
     """Another student of the class already has this name."""
-
-
-def now_utc() -> datetime:
-    return datetime.now(UTC)
 
 
 # --- what the store hands out ---------------------------------------------------------------
@@ -112,7 +108,7 @@ class AssignmentInfo:
         return scale(build_questions(settings))
 
     def is_open(self, now: datetime | None = None) -> bool:
-        return self.closes_at is None or (now or now_utc()) < self.closes_at
+        return self.closes_at is None or (now or clock.now_utc()) < self.closes_at
 
 
 @dataclass(frozen=True)
@@ -275,7 +271,7 @@ def create_assignment(
     ``teacher_key`` is the key the page drew once for its form (default: a new one). A second
     call with the same key, at any moment, makes no second assignment: it returns the first,
     as stored (see the module: one press, one row)."""
-    now = now or now_utc()
+    now = now or clock.now_utc()
     title = clean_title(title, ClassroomError)
     if closes_at is not None and closes_at <= now:
         raise ClassroomError("The closing time is already past: choose a later one.")
@@ -285,7 +281,7 @@ def create_assignment(
     for _ in range(10):
         row = {
             "code": new_code(), "title": title, "drill": drill, "settings": params,
-            "seed": secrets.randbits(SEED_BITS), "timer_minutes": timer or None,
+            "seed": new_seed(), "timer_minutes": timer or None,
             "questions": settings.n, "teacher_key_hash": digest(key), "created_at": now,
             "closes_at": closes_at,
         }  # fmt: skip
@@ -361,7 +357,7 @@ def close_assignment(
     db: Database, assignment_id: int, now: datetime | None = None
 ) -> AssignmentInfo:
     """Close the assignment now (an earlier closing time stays)."""
-    now = now or now_utc()
+    now = now or clock.now_utc()
     return _set_closing(db, assignment_id, lambda was: was if was and was <= now else now)
 
 
@@ -440,7 +436,7 @@ def join(
     second call with it returns the student the first one made (one press, one row). A name
     the class already has (as :func:`store.names.name_key` compares them) is refused with
     :class:`NameTaken`."""
-    now = now or now_utc()
+    now = now or clock.now_utc()
     clean = clean_name(name, ClassroomError)
     assignment = find_assignment(db, code)
     if not assignment.is_open(now):

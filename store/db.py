@@ -142,7 +142,7 @@ class Database:
         with self._lock:
             if self._ready:
                 return
-            from store.migrate import upgrade
+            from store.schema import upgrade
 
             try:
                 upgrade(self.engine)

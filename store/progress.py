@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -44,6 +44,7 @@ from sqlalchemy.orm import Session
 from engine.progress.mastery import kind_totals, weekly_totals
 from engine.progress.schedule import ItemState, replay, week_end, week_of, weeks_between
 from engine.quiz.items import Item, Kind
+from store import clock, errors
 from store.codes import digest, find_by_code, new_code, new_token
 from store.db import Database, insert_new, insert_once, upsert
 from store.models import (
@@ -62,12 +63,8 @@ class ProgressError(ValueError):
     """A request the progress store refuses; the message is the sentence to show."""
 
 
-class NotFound(ProgressError):
+class NotFound(ProgressError, errors.NotFound):
     """No progress answers to this code and token."""
-
-
-def now_utc() -> datetime:
-    return datetime.now(UTC)
 
 
 # --- what the store hands out ---------------------------------------------------------------
@@ -144,7 +141,11 @@ def create_learner(
     second call with it returns the first learner: one press, one row)."""
     token = token or new_token()
     for _ in range(10):
-        row = {"code": new_code(), "token_hash": digest(token), "created_at": now or now_utc()}
+        row = {
+            "code": new_code(),
+            "token_hash": digest(token),
+            "created_at": now or clock.now_utc(),
+        }
         with db.write() as session:
             new_id = insert_once(session, Learner.__table__, row)
             found = session.scalar(
@@ -208,7 +209,7 @@ def learner_by_id(db: Database, learner_id: int) -> LearnerInfo | None:
 def link_student(db: Database, student_id: int, learner_id: int) -> int:
     """Send class student ``student_id``'s answers to learner ``learner_id`` too, unless the
     student is linked already (the first link stays); returns the learner linked."""
-    row = {"student_id": student_id, "learner_id": learner_id, "linked_at": now_utc()}
+    row = {"student_id": student_id, "learner_id": learner_id, "linked_at": clock.now_utc()}
     with db.write() as session:
         insert_new(session, StudentLearner.__table__, [row], ("student_id",))
         return session.scalar(

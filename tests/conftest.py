@@ -61,6 +61,25 @@ def _app_database(tmp_path_factory):
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _checkout_database_untouched():
+    """The checkout's own database (``data/geoplunge.sqlite3``, the app's default, and its WAL
+    files) is the developer's: a run that creates or changes it fails. (An app served from this
+    checkout meanwhile writes it too.)"""
+    from store.db import DEFAULT_SQLITE
+
+    def seen() -> dict[str, tuple[int, int]]:
+        files = DEFAULT_SQLITE.parent.glob(DEFAULT_SQLITE.name + "*")
+        return {f.name: (f.stat().st_mtime_ns, f.stat().st_size) for f in files}
+
+    before = seen()
+    yield
+    if seen() != before:
+        pytest.fail(
+            f"the tests wrote the checkout's database {DEFAULT_SQLITE}: use a temporary one"
+        )
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request, tmp_path):
     """A fresh, empty database: a SQLite file, then a PostgreSQL database of its own (made

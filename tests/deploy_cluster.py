@@ -173,15 +173,15 @@ class Cluster:
 @contextmanager
 def cluster(servers: int = 2, database_url: str | None = None) -> Iterator[Cluster]:
     """``deploy/run-local.sh start`` with ``servers`` app servers on a free port, in a fresh run
-    directory; stopped (``deploy/run-local.sh stop``) and removed afterwards."""
+    directory; stopped (``deploy/run-local.sh stop``) and removed afterwards. The servers share
+    ``database_url``, else a SQLite file of the run directory (never the checkout's)."""
     require_nginx()
     run_dir = Path(tempfile.mkdtemp(prefix="geoplunge-deploy-test-"))
     env = {k: v for k, v in os.environ.items() if k != "GEOPLUNGE_DATABASE_URL"}
     env["GEOPLUNGE_PYTHON"] = sys.executable  # the servers run the tests' own interpreter
     command = [str(RUN_LOCAL), "start", "--servers", str(servers), "--port", "0"]
     command += ["--run-dir", str(run_dir)]
-    if database_url:
-        command += ["--database-url", database_url]
+    command += ["--database-url", database_url or f"sqlite:///{run_dir / 'geoplunge.sqlite3'}"]
     try:
         started = subprocess.run(command, env=env, capture_output=True, text=True, timeout=240)
         if started.returncode != 0:

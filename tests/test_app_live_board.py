@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from engine.live import LiveResponse, Phase, standings
 from engine.quiz import build_questions
 from store import classroom as cr
-from store import live
+from store import clock, live
 from tests.test_app_classroom import create, session
 from tests.test_app_drills import click, open_page, texts
 
@@ -177,7 +177,7 @@ def test_the_timer_moves_a_question_to_its_reveal_and_teams_show(app, class_db, 
     click(app, "Start")
     assert "Time left: 20 s" in texts(app)
     later = game_of(db, app).deadline + timedelta(seconds=1)
-    monkeypatch.setattr(live, "now_utc", lambda: later)
+    monkeypatch.setattr(clock, "now_utc", lambda: later)
     app.run()  # the watcher ticks: the time is up, the reveal comes by itself
     assert game_of(db, app).phase is Phase.REVEAL
     shown = texts(app)

@@ -5,6 +5,7 @@ is one player; a name taken and a bad code are refused in words; no answer befor
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import sqlalchemy as sa
 from streamlit.testing.v1 import AppTest
@@ -13,7 +14,7 @@ from engine.cards import ordinal
 from engine.live import LiveRules, Phase
 from engine.quiz import AnswerType, QuizSettings
 from store import classroom as cr
-from store import live
+from store import clock, live
 from store.codes import normalize_code
 from store.models import LearnerReview, LivePlayer
 from store.progress import learner_of_student
@@ -166,8 +167,8 @@ def test_a_time_limit_ends_the_question_on_the_phone(class_db, monkeypatch):
     at.run()
     left = re.search(r"\*\*(\d+) s\*\* left to answer", texts(at))
     assert left and 10 <= int(left[1]) <= 20, texts(at)  # drawn by the watcher, under the prompt
-    later = live.now_utc() + live.timedelta(seconds=30)
-    monkeypatch.setattr(live, "now_utc", lambda: later)
+    later = clock.now_utc() + timedelta(seconds=30)
+    monkeypatch.setattr(clock, "now_utc", lambda: later)
     at.run()
     assert "No answer from you this time." in texts(at)
 

@@ -16,6 +16,7 @@ from engine.cards import by_usps
 from engine.quiz import AnswerType
 from store import classroom as cr
 from store import progress as pg
+from store.clock import now_utc
 from store.models import LearnerReview
 from tests.maps import map_data
 from tests.test_app_classroom import session
@@ -90,7 +91,7 @@ def test_a_forged_link_opens_nothing_and_says_why(progress_db):
 
 def test_practise_what_is_due_runs_on_the_drill_page_and_the_due_count_falls(progress_db):
     made = pg.create_learner(progress_db)
-    long_ago = pg.now_utc() - timedelta(days=20)
+    long_ago = now_utc() - timedelta(days=20)
     records = [
         pg.ReviewRecord(i, "zone", usps, 3, long_ago, long_ago.date(), "practice", "zone", 9.0)
         for i, usps in enumerate(["CO", "UT", "NM"], 1)
@@ -112,8 +113,8 @@ def test_practise_what_is_due_asks_as_many_questions_as_its_button_says(progress
     """The button's count is the quiz's length: the facts due only (the first ten when more
     are due), never topped up with other facts; with none due it says what it asks instead."""
     made = pg.create_learner(progress_db)
-    long_ago = pg.now_utc() - timedelta(days=20)
-    today = pg.now_utc()
+    long_ago = now_utc() - timedelta(days=20)
+    today = now_utc()
     states = sorted(by_usps())
     due_states, other = states[:due], states[due : due + 3]
     records = [

@@ -276,7 +276,7 @@ def _away(table_id: int, seat: int) -> None:
     """Seat ``seat`` was last seen an hour ago (its player closed the page)."""
     from datetime import timedelta
 
-    from store.classroom import now_utc
+    from store.clock import now_utc
     from store.models import TableSeat
 
     with app_database().write() as session:

@@ -28,7 +28,7 @@ import ui.games.geopower_toss.board as gp
 from engine.bots import make_bot
 from engine.cards import deck
 from engine.geopower_toss import CALLS, Call, Pass, Play, Remove
-from store.classroom import now_utc
+from store.clock import now_utc
 from store.models import GameTable, TableSeat
 from tests.game_table import ROOT, open_game, param, play_in_store, step, table, texts
 from ui.games.setup import with_target

@@ -19,6 +19,7 @@ import sqlalchemy as sa
 import store.db
 from engine.quiz import QuizSettings, build_questions, question_states
 from store import classroom as cr
+from store.clock import now_utc
 from tests import browser as b
 
 pytestmark = pytest.mark.browser
@@ -152,7 +153,7 @@ def answer_as(code: str, students: dict[str, list[bool]]) -> None:
                     correct_answer=q.answer_text,
                     outcome="right" if right else "wrong",
                     seconds=4.0,
-                    answered_at=cr.now_utc(),
+                    answered_at=now_utc(),
                 )  # fmt: skip
             )
         cr.record_answers(app_db(), student.id, records)

@@ -23,6 +23,7 @@ from engine.cards import by_usps, deck
 from engine.quiz import QuizSettings, build_questions
 from store import classroom as cr
 from store import progress as pg
+from store.clock import now_utc
 from store.models import LearnerReview
 from tests import browser as b
 from tests.conftest import _page
@@ -143,7 +144,7 @@ def test_class_progress_for_a_teacher(chromium, app_url, blocked):
     made = cr.create_assignment(
         db, title="Period 3", drill="zones", settings=QuizSettings(modes=("zone",), n=3)
     )
-    now = pg.now_utc()
+    now = now_utc()
     for n, name in enumerate(("Ana", "Ben", "Chloé")):
         student, _ = cr.join(db, made.assignment.code, name)
         learner = pg.create_learner(db).learner

@@ -14,6 +14,7 @@ from engine.quiz import QuizSettings
 from engine.quiz.items import TOPICS, Item
 from store import classroom as cr
 from store import progress as pg
+from store.clock import now_utc
 from tests import test_app_progress
 from tests.test_app_classroom import session
 from tests.test_app_drills import click, open_page, texts
@@ -87,7 +88,7 @@ def test_the_page_says_what_it_assigns_and_assigns_it(progress_db):
         progress_db, title="Borders", drill="borders",
         settings=QuizSettings(modes=("neighbors",), n=4),
     )  # fmt: skip
-    now = pg.now_utc()
+    now = now_utc()
     for name, missed in (("Ana", ("DE", "OK")), ("Ben", ("DE", "TX")), ("Cy", ())):
         student, _ = cr.join(progress_db, made.assignment.code, name)
         learner = pg.create_learner(progress_db).learner

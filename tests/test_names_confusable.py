@@ -107,12 +107,12 @@ def test_the_migration_keys_stored_names_again_and_keeps_old_look_alikes(db_url)
     refused from then on."""
     import sqlalchemy as sa
 
-    from store import migrate
+    from store import schema
     from store.db import Database
     from store.models import LivePlayer, Student
 
     db = Database(db_url)
-    migrate.upgrade(db.engine, "0005")
+    schema.upgrade(db.engine, "0005")
     now = "2025-03-03 09:00:00+00:00" if db.dialect == "sqlite" else "2025-03-03T09:00:00Z"
     with db.engine.begin() as c:
         assignment = c.execute(
@@ -147,7 +147,7 @@ def test_the_migration_keys_stored_names_again_and_keeps_old_look_alikes(db_url)
                 ),
                 {"g": game, "name": name, "k": f"old-{i}", "t": f"lt-{i}", "now": now},
             )
-    migrate.upgrade(db.engine)
+    schema.upgrade(db.engine)
     with db.read() as s:
         assert s.scalar(sa.select(sa.func.count()).select_from(Student)) == 2
         assert s.scalar(sa.select(sa.func.count()).select_from(LivePlayer)) == 2

@@ -15,7 +15,8 @@ from alembic.runtime.migration import MigrationContext
 import store.db
 from engine.quiz import QuizSettings
 from store import classroom as cr
-from store import codes, migrate
+from store import codes, schema
+from store.clock import now_utc
 from store.db import Database, Unavailable, database_url, normalize_url
 from store.models import Answer, Assignment, Base, Student
 from store.outbox import Outbox, Status
@@ -86,17 +87,17 @@ def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path):
 
 def test_migrations_build_the_models_schema_from_empty_and_take_it_down_again(db_url):
     db = Database(db_url)
-    assert migrate.current(db.engine) is None
-    migrate.upgrade(db.engine)
-    assert migrate.current(db.engine) == migrate.head()
+    assert schema.current(db.engine) is None
+    schema.upgrade(db.engine)
+    assert schema.current(db.engine) == schema.head()
     with db.engine.connect() as c:
         context = MigrationContext.configure(c, opts={"compare_type": True})
         assert compare_metadata(context, Base.metadata) == []
-    migrate.upgrade(db.engine)  # idempotent
-    assert migrate.current(db.engine) == migrate.head()
-    migrate.downgrade(db.engine)
+    schema.upgrade(db.engine)  # idempotent
+    assert schema.current(db.engine) == schema.head()
+    schema.downgrade(db.engine)
     assert set(sa.inspect(db.engine).get_table_names()) <= {"alembic_version"}
-    migrate.upgrade(db.engine)
+    schema.upgrade(db.engine)
     assert {"class_assignment", "class_student", "class_answer"} <= set(
         sa.inspect(db.engine).get_table_names()
     )
@@ -129,7 +130,7 @@ def test_servers_starting_at_once_migrate_once_threads(db_url):
         t.join()
     assert errors == []
     db = Database(db_url)
-    assert _versions(db) == [migrate.head()]
+    assert _versions(db) == [schema.head()]
     db.dispose()
 
 
@@ -139,7 +140,7 @@ def test_servers_starting_at_once_migrate_once_processes(db_url):
     import sys
 
     code = (
-        "import sys; import store.migrate; from store.db import Database; "
+        "import sys; import store.schema; from store.db import Database; "
         "db = Database(sys.argv[1]); print('ready', flush=True); sys.stdin.readline(); db.ready()"
     )
     procs = [
@@ -158,7 +159,7 @@ def test_servers_starting_at_once_migrate_once_processes(db_url):
         p.stdin.flush()
     assert [p.wait(60) for p in procs] == [0, 0]
     db = Database(db_url)
-    assert _versions(db) == [migrate.head()]
+    assert _versions(db) == [schema.head()]
     db.dispose()
 
 
@@ -200,7 +201,7 @@ def test_a_wrong_teacher_key_opens_nothing(sqlite_db, key):
 
 def test_a_closing_time_in_the_past_or_a_missing_title_is_refused(db):
     with pytest.raises(cr.ClassroomError, match="already past"):
-        new_assignment(db, closes_at=cr.now_utc() - timedelta(minutes=1))
+        new_assignment(db, closes_at=now_utc() - timedelta(minutes=1))
     with pytest.raises(cr.ClassroomError, match="title"):
         cr.create_assignment(db, title="   ", drill="zones", settings=QuizSettings(modes=("zone",)))
     assert count(db, Assignment) == 0
@@ -366,7 +367,7 @@ def test_the_outbox_stops_once_the_assignment_is_closed_or_deleted(db):
     student, _ = cr.join(db, info.code, "Ana")
     box = Outbox(student.id)
     cr.close_assignment(db, info.id)
-    box.add(lambda seq: record(seq, at=cr.now_utc() + timedelta(seconds=1)))
+    box.add(lambda seq: record(seq, at=now_utc() + timedelta(seconds=1)))
     assert box.flush(db) is Status.CLOSED and box.refused == 1
     assert box.add(lambda seq: record(seq)) is None
     cr.delete_assignment(db, info.id)
@@ -495,7 +496,7 @@ def test_the_name_migration_keeps_every_student_and_answer_even_old_duplicates(d
     their rows and answers (SQLite's table is not rebuilt, which would cascade-delete them);
     a third "ANA" is refused from then on."""
     db = Database(db_url)
-    migrate.upgrade(db.engine, "0002")
+    schema.upgrade(db.engine, "0002")
     now = T0.isoformat(" ") if db.dialect == "sqlite" else T0
     with db.engine.begin() as c:
         assignment = c.execute(
@@ -523,7 +524,7 @@ def test_the_name_migration_keeps_every_student_and_answer_even_old_duplicates(d
                 ),
                 {"i": i, "now": now},
             )
-    migrate.upgrade(db.engine)
+    schema.upgrade(db.engine)
     assert (count(db, Student), count(db, Answer)) == (3, 3)
     with pytest.raises(cr.NameTaken, match="Ana is already in this class"):
         cr.join(db, "ABCDEF", "ANA")
@@ -601,7 +602,7 @@ def test_a_closed_assignment_can_be_reopened(db):
     opened = cr.reopen_assignment(db, info.id)
     assert opened.is_open() and opened.closes_at is None
     assert cr.join(db, info.code, "Ben")[0].name == "Ben"
-    late = record(1, at=cr.now_utc())
+    late = record(1, at=now_utc())
     assert cr.record_answers(db, student.id, [late]).written == 1
     cr.delete_assignment(db, info.id)
     with pytest.raises(cr.NotFound):

@@ -25,7 +25,8 @@ from typing import Any
 import streamlit as st
 
 from engine.quiz import AnswerType
-from store.classroom import DraftRecord, now_utc
+from store.classroom import DraftRecord
+from store.clock import now_utc
 from ui.quiz.roles import follows_map
 from ui.quiz.session import QuizView
 

@@ -40,9 +40,9 @@ from store.classroom import (
     draft_for,
     find_assignment,
     join,
-    now_utc,
     resume,
 )
+from store.clock import now_utc
 from store.codes import new_token, normalize_code
 from store.db import Unavailable
 from store.outbox import Outbox, Status

@@ -33,6 +33,7 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+import store.clock
 from engine.cards import ordinal
 from engine.live import Phase
 from engine.quiz import AnswerType, Question
@@ -269,7 +270,7 @@ def _question(token: str, view: live.PlayerView) -> DeltaGenerator:
             icon=":material/check_circle:",
         )
         return clock
-    if view.deadline is not None and view.deadline <= live.now_utc():
+    if view.deadline is not None and view.deadline <= store.clock.now_utc():
         st.warning(
             "Time is up for this question: the answer comes now.", icon=":material/timer_off:"
         )
@@ -370,7 +371,7 @@ def _play(token: str) -> None:
     game_id = _game_id(token)
     seen = live.version(db, game_id)  # read first: a change after it reruns the page
     view = live.player_view(db, token)
-    if view.phase is Phase.QUESTION and view.deadline and view.deadline <= live.now_utc():
+    if view.phase is Phase.QUESTION and view.deadline and view.deadline <= store.clock.now_utc():
         live.tick(db, game_id)
         seen = live.version(db, game_id)
         view = live.player_view(db, token)

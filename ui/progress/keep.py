@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from engine.progress.reviews import reviews_of
+from store.clock import now_utc
 from store.codes import new_token
 from store.db import Unavailable
 from store.progress import (
@@ -35,7 +36,6 @@ from store.progress import (
     learner_by_id,
     learner_of_student,
     link_student,
-    now_utc,
     open_learner,
 )
 from store.review_outbox import ReviewOutbox

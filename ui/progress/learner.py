@@ -28,12 +28,12 @@ from engine.progress.select import practice_items
 from engine.quiz import QuizRun
 from engine.quiz.items import TOPICS, Item, Topic
 from engine.quiz.modes import mode
+from store.clock import now_utc
 from store.db import Unavailable
 from store.progress import (
     NotFound,
     learner_states,
     learner_weeks,
-    now_utc,
     practice_days,
     replace_token,
 )

@@ -41,9 +41,10 @@ from engine.quiz.facts import and_list, plural
 from engine.quiz.facts import name as state_name
 from engine.quiz.items import TOPIC_GROUPS, TOPICS, Kind
 from store.classroom import AssignmentInfo, ClassroomError, NewAssignment, create_assignment
+from store.clock import now_utc
 from store.codes import KEY_BYTES, new_token
 from store.db import Unavailable
-from store.progress import ClassLearner, class_learners, class_states, learner_weeks, now_utc
+from store.progress import ClassLearner, class_learners, class_states, learner_weeks
 from ui.classroom.links import show_student_link, student_link, teacher_link
 from ui.classroom.results import teacher_assignment
 from ui.classroom.student import about

@@ -22,7 +22,7 @@ from typing import Any
 
 import store.tables as tables
 from engine.bots import make_bot
-from store.classroom import now_utc
+from store.clock import now_utc
 from store.db import Database
 from store.tables import AI, BY_AI, BY_STAND_IN, PLAYING, SeatInfo, SeatView, Snapshot
 
