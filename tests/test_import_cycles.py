@@ -16,7 +16,6 @@ SCRIPTS = ("streamlit_app",)
 #: cycles there today, each as the set of its modules (a strongly connected component);
 #: removed by the quiz/store branches
 KNOWN: set[frozenset[str]] = {
-    frozenset({"store.cli", "store.db", "store.migrate"}),
     frozenset({"ui.progress.keep", "ui.quiz.session"}),
 }
 
