@@ -24,7 +24,7 @@ import sqlalchemy as sa
 from streamlit.testing.v1 import AppTest
 
 import store.tables as tables
-import ui.games.geopower_toss.board as gp
+import ui.games.geopower_toss.words as gp
 from engine.bots import make_bot
 from engine.cards import deck
 from engine.geopower_toss import CALLS, Call, Pass, Play, Remove

@@ -27,6 +27,8 @@ from engine.geopower_toss import (
     Remove,
     odds,
     play_action,
+    scoring,
+    tricks,
     winning_play,
 )
 
@@ -789,3 +791,43 @@ def test_draft_strength_weighs_each_category_left_face_up() -> None:
     )
     strength = odds.draft_strength(state.observation(0))
     assert set(strength) == {SIZE, POPULATION} and 0 < strength[SIZE] <= 3
+
+
+def test_a_trick_says_the_zone_led_which_cards_may_follow_and_what_each_would_do() -> None:
+    trick = ((0, card("IL")),)  # Illinois leads the Central Zone
+    hand = [card(u) for u in ("NY", "KS", "WI")]
+    assert tricks.led_zone(()) is None and tricks.led_zone(trick) == "Central"
+    assert tricks.must_follow(hand, trick) == "Central"
+    assert codes(tricks.playable(hand, trick)) == ["KS", "WI"]
+    assert tricks.must_follow(hand, ()) is None and tricks.playable(hand, ()) == hand
+    eastern = [card("NY"), card("GA")]
+    assert tricks.must_follow(eastern, trick) is None  # no Central card: any card
+    assert tricks.playable(eastern, trick) == eastern
+    # Size: Kansas (15th) now wins; Texas (2nd) would beat it, Wisconsin (23rd) would not,
+    # and Alaska (1st) is off-Zone.
+    on_kansas = (*trick, (1, card("KS")))
+    assert tricks.follow_effect(card("TX"), on_kansas, SIZE) == tricks.BEATS
+    assert tricks.follow_effect(card("WI"), on_kansas, SIZE) == tricks.TOO_LOW
+    assert tricks.follow_effect(card("AK"), on_kansas, SIZE) == tricks.OFF_ZONE
+
+
+def test_the_observation_says_who_is_winning_the_trick_on_the_table() -> None:
+    state = GeoPowerToss.from_hands([["IL", "NY"], ["KS", "GA"], ["AK", "FL"]], category=SIZE)
+    assert state.observation(0).winning is None  # nothing led yet
+    act(state, "IL")
+    assert state.observation(1).winning == (0, card("IL"))
+    act(state, "KS")
+    assert state.observation(2).winning == (1, card("KS"))
+    act(state, "AK")  # Alaska is off-Zone: Kansas wins the trick, which leaves the table
+    assert state.tricks[-1].winner == 1 and state.observation(1).winning is None
+
+
+def test_a_round_scores_the_most_tricks_and_the_calls_made() -> None:
+    assert scoring.round_points((5, 3), ()) == (10, 0)
+    assert scoring.round_points((4, 4), ()) == (5, 5)
+    assert scoring.round_points((6, 2), (0,)) == (25, 0)  # a call made
+    assert scoring.round_points((5, 3), (0,)) == (0, 0)  # failed: nobody takes the 10
+    assert scoring.call_made(6) and not scoring.call_made(5)
+    assert scoring.sole_leader((20, 35, 10)) == 1 and scoring.sole_leader((35, 35)) is None
+    assert scoring.tied_top((50, 50, 20), 50) == 50
+    assert scoring.tied_top((55, 50), 50) is None and scoring.tied_top((40, 40), 50) is None

@@ -6,6 +6,7 @@ hold them, the chance a card holds), :mod:`.bots` (easy and medium) and :mod:`.s
 rules).
 """
 
+from engine.core import TARGETS
 from engine.geopower_toss.actions import (
     CALL,
     CATEGORIES,
@@ -18,6 +19,7 @@ from engine.geopower_toss.actions import (
     play_action,
 )
 from engine.geopower_toss.bots import BOTS, EasyBot, MediumBot
+from engine.geopower_toss.draft import GEOPOWER_DECK, HAND_SIZE
 from engine.geopower_toss.observation import (
     CALL_TRICKS,
     CALLS,
@@ -31,17 +33,14 @@ from engine.geopower_toss.observation import (
     Trick,
     winning_play,
 )
-from engine.geopower_toss.state import (
+from engine.geopower_toss.scoring import (
     CALL_BONUS,
-    GEOPOWER_DECK,
-    HAND_SIZE,
     MAX_ROUNDS,
     MOST_TRICKS,
     TARGET,
-    TARGETS,
     TIED_FOR_MOST,
-    GeoPowerToss,
 )
+from engine.geopower_toss.state import GeoPowerToss
 
 __all__ = [
     "BOTS",

@@ -156,6 +156,14 @@ class GeoPowerObservation:
         return self.public.teams or self.public.players
 
     @property
+    def winning(self) -> tuple[int, Card] | None:
+        """The (seat, card) winning the trick on the table so far (:func:`winning_play`);
+        ``None`` before its lead."""
+        if not self.trick:
+            return None
+        return winning_play(self.trick, self.category)  # type: ignore[arg-type]
+
+    @property
     def call_open(self) -> bool:
         """True while the GeoPlunge call may still be made this round."""
         return self.phase == CALLS or (

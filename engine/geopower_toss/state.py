@@ -83,19 +83,16 @@ Decisions (cases the rules leave open):
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from engine.cards import Card, Category, deck, ordinal
-from engine.core import TARGETS, GameState, SearchEffort, fresh_seed, player_name, pop_target
+from engine.cards import Card, Category, deck
+from engine.core import SearchEffort, fresh_seed, player_name, pop_target
 from engine.dealing import deal
 from engine.geopower_toss.actions import (
-    _KEY,
     CALL,
-    CATEGORIES,
     PASS,
-    REMOVE,
     Call,
     Pass,
     Play,
@@ -104,8 +101,9 @@ from engine.geopower_toss.actions import (
     _tables,
 )
 from engine.geopower_toss.bots import EasyBot, MediumBot
+from engine.geopower_toss.calls import CallWindow
+from engine.geopower_toss.draft import GEOPOWER_DECK, HAND_SIZE, Draft, rest_of_power
 from engine.geopower_toss.observation import (
-    CALL_TRICKS,
     CALLS,
     DRAFT,
     OVER,
@@ -113,26 +111,22 @@ from engine.geopower_toss.observation import (
     TRICKS_BEFORE_CALL_CLOSES,
     GeoPowerObservation,
     PublicView,
-    RoundResult,
-    Trick,
-    winning_play,
 )
 from engine.geopower_toss.odds import seen_codes
-
-HAND_SIZE = 8
-TARGET = TARGETS[0]  # the score that wins unless ``new(target=30)`` says 30
-MOST_TRICKS = 10
-TIED_FOR_MOST = 5
-CALL_BONUS = 15
-MAX_ROUNDS = 40
-GEOPOWER_DECK: tuple[Category, ...] = tuple(c for c in Category for _ in range(7))
+from engine.geopower_toss.scoring import MAX_ROUNDS, TARGET, Scoring
+from engine.geopower_toss.tricks import Tricks
 
 
-class GeoPowerToss(GameState):
+class GeoPowerToss(Draft, CallWindow, Tricks, Scoring):
     """The state of a game of GeoPower Toss (see the module docstring for the rules).
 
-    What the observation shows is kept in tuples (replaced, never mutated), so a view and a
-    clone share them; only the hands and the stock are lists.
+    Its fields are declared in :class:`~engine.geopower_toss.table.Table`; the rules of each
+    part of a round are its bases: :class:`~engine.geopower_toss.draft.Draft` (the deal and
+    the draft), :class:`~engine.geopower_toss.calls.CallWindow` (the GeoPlunge call),
+    :class:`~engine.geopower_toss.tricks.Tricks` (the play of a card) and
+    :class:`~engine.geopower_toss.scoring.Scoring` (a round's score, the end of the game).
+    This class sets a game up, answers the game interface and leads a round from one part
+    to the next.
     """
 
     game_id: ClassVar[str] = "geopower_toss"
@@ -144,38 +138,6 @@ class GeoPowerToss(GameState):
     actions: ClassVar[tuple[type, ...]] = (Remove, Play, Call, Pass)
     bots: ClassVar[Mapping[str, type]] = MappingProxyType({"easy": EasyBot, "medium": MediumBot})
     search: ClassVar[SearchEffort] = SearchEffort(iterations=16, steps=1000)
-
-    seed: int | None
-    players: int
-    teams: int | None
-    units: int
-    team: tuple[int, ...]
-    team_scores: tuple[int, ...]
-    round_no: int
-    dealer: int
-    hands: list[list[Card]]
-    stock: list[Card]
-    power_deck: tuple[Category, ...]
-    dealt_power: tuple[Category, ...]
-    face_up: tuple[Category, ...]
-    removed: tuple[tuple[int, Category], ...]
-    category: Category | None
-    phase: str
-    turn: int
-    leader: int
-    trick: tuple[tuple[int, Card], ...]
-    tricks: tuple[Trick, ...]
-    tricks_won: tuple[int, ...]
-    unit_tricks: tuple[int, ...]
-    voids: tuple[frozenset[str], ...]
-    calls: tuple[tuple[int, int], ...]
-    results: tuple[RoundResult, ...]
-    capped: bool
-    target: int  # the score that ends the game (TARGET, or 30 for a shorter game)
-    _winner: int | None
-    _view: PublicView | None  # cache of public_view(); None after any change it shows
-    _rng: random.Random
-    _rng_shared: bool  # True when a clone shares ``_rng``: copy it before drawing
 
     # ------------------------------------------------------------- set-up
 
@@ -304,48 +266,12 @@ class GeoPowerToss(GameState):
             if len(up) != players + 1 or any(up.count(c) > 7 for c in up):
                 raise ValueError(f"Deal players + 1 = {players + 1} GeoPower cards face up.")
         state.dealt_power = state.face_up = tuple(up)
-        state.power_deck = _rest_of_power(up)
+        state.power_deck = rest_of_power(up)
         if category is not None:
             state.category = up[0]
             state.phase = PLAY
         state.turn = state.leader = dealer
         return state
-
-    def _deal(self) -> None:
-        """Shuffle both decks, deal 8 cards each and players + 1 GeoPower cards face up.
-
-        Drawing the hands and the face-up GeoPower cards as random samples is the same as
-        shuffling the decks and dealing from the top; the cards left over are never seen.
-        """
-        rng = self.rng
-        n = self.players
-        by_order = _tables()[2]
-        picks = rng.sample(range(len(by_order)), n * HAND_SIZE)
-        self.hands = [
-            [by_order[i] for i in sorted(picks[k * HAND_SIZE : (k + 1) * HAND_SIZE])]
-            for k in range(n)
-        ]
-        taken = set(picks)
-        self.stock = [c for i, c in enumerate(by_order) if i not in taken]
-        up = rng.sample(GEOPOWER_DECK, n + 1)
-        self.dealt_power = self.face_up = tuple(up)
-        self.power_deck = _rest_of_power(up)
-        self.removed = ()
-        self.category = None
-        self.phase = DRAFT
-        self.turn = self.leader = self.dealer
-        self.trick = ()
-        self.tricks = ()
-        self.tricks_won = (0,) * n
-        self.unit_tricks = (0,) * self.units
-        self.voids = (frozenset(),) * n
-        self.calls = ()
-        self._view = None
-        shown = ", ".join(c.label for c in up)
-        self.log.append(
-            f"Round {self.round_no + 1}: {player_name(self.dealer)} deals; "
-            f"GeoPower cards face up: {shown}."
-        )
 
     # ------------------------------------------------------------- interface
 
@@ -403,41 +329,18 @@ class GeoPowerToss(GameState):
         rival = max(s for u, s in enumerate(ts) if u != unit)
         return 0.5 + max(-0.45, min(0.45, (ts[unit] - rival) / 150))
 
-    @property
-    def call_open(self) -> bool:
-        """True until the first card of the 5th trick is led (and while the game runs): in
-        tricks 1 to 4, then in the call window; once the window is over the call is closed."""
-        return self.phase == CALLS or (
-            self.phase != OVER and len(self.tricks) < TRICKS_BEFORE_CALL_CLOSES
-        )
-
     def _legal(self) -> tuple[Any, ...]:
         phase = self.phase
-        turn = self.turn
         if phase == PLAY:
-            hand = self.hands[turn]
-            plays = _tables()[0]
-            if self.trick:
-                zone = self.trick[0][1].zone
-                out = [plays[c.usps] for c in hand if c.zone == zone]
-                if not out:
-                    out = [plays[c.usps] for c in hand]
-            else:
-                out = [plays[c.usps] for c in hand]
+            out: list[Any] = self._plays()
         elif phase == DRAFT:
-            up = self.face_up
-            out = [REMOVE[c] for c in CATEGORIES if c in up]
+            out = self._removals()
         elif phase == CALLS:
             return (PASS, CALL)  # only seats whose side has not called are asked
         else:
             return ()
-        if len(self.tricks) < TRICKS_BEFORE_CALL_CLOSES:
-            unit = self.team[turn]
-            for _, u in self.calls:
-                if u == unit:
-                    break
-            else:
-                out.append(CALL)
+        if self._call_offered():
+            out.append(CALL)
         return tuple(out)
 
     def legal_actions(self) -> list[Any]:
@@ -451,216 +354,39 @@ class GeoPowerToss(GameState):
         kind = type(action)
         who = player_name(self.turn)
         if kind is Pass:
-            if self.phase != CALLS:
-                return "Nothing to pass: passing is only for the call window after the 4th trick."
-            return None
+            return self._pass_refusal()
         if self.phase == CALLS and kind is not Call:
             return f"First the last GeoPlunge calls: {who} may call GeoPlunge or pass."
         if kind is Call:
-            if not self.call_open:
-                return "Too late: the GeoPlunge call closed after the 4th trick's last chance."
-            unit = self.team[self.turn]
-            for seat, u in self.calls:
-                if u == unit:
-                    if seat == self.turn:
-                        return "You already called GeoPlunge this round."
-                    return f"Your partner {player_name(seat)} already called GeoPlunge."
-            return None
+            return self._call_refusal()
         if kind is Remove:
-            if self.phase != DRAFT:
-                return "The GeoPower card for this round is already chosen."
-            cat = action.category
-            if not isinstance(cat, Category) or cat not in self.face_up:
-                return f"No {getattr(cat, 'label', cat)} GeoPower card is left face up."
-            return None
+            return self._removal_refusal(action.category)
         if kind is Play:
-            if self.phase == DRAFT:
-                return f"First the GeoPower card must be chosen: {who} removes one."
-            c = action.card
-            if not isinstance(c, Card) or c not in self.hands[self.turn]:
-                return f"{getattr(c, 'name', c)} is not in {who}'s hand."
-            if self.trick:
-                zone = self.trick[0][1].zone
-                if c.zone != zone and any(h.zone == zone for h in self.hands[self.turn]):
-                    return f"You must follow the {zone} Zone: you hold a {zone} card."
-            return None
+            return self._play_refusal(action.card, who)
         return f"{action!r} is not a GeoPower Toss move."
 
     def step(self, action: Any) -> None:
         """Carry out ``action`` without the check: only for actions from ``legal_actions()``."""
         kind = type(action)
         if kind is Play:
-            self._play(action.card)
+            if self._play(action.card):
+                self._trick_over()
         elif kind is Remove:
             self._remove(action.category)
         elif kind is Pass:
-            self._ask((self.turn - self.leader) % self.players + 1)
+            self._ask_next()
         else:
             self._call()
-            if self.phase == CALLS:
-                self._ask((self.turn - self.leader) % self.players + 1)
 
-    # ------------------------------------------------------------- the rules
-
-    def _call(self) -> None:
-        seat = self.turn
-        unit = self.team[seat]
-        self.calls = (*self.calls, (seat, unit))
-        self._view = None
-        whose = f" for team {unit + 1}" if self.teams else ""
-        self.log.append(f"{player_name(seat)} calls GeoPlunge{whose}!")
-
-    def _ask(self, k: int) -> None:
-        """The call window: ask the ``k``-th seat from the leader (or a later one) whose player
-        or team has not called; when none is left, the leader leads the 5th trick."""
-        n = self.players
-        called = {u for _, u in self.calls}
-        while k < n:
-            seat = (self.leader + k) % n
-            if self.team[seat] not in called:
-                self.phase = CALLS
-                self.turn = seat
-                self._view = None
-                return
-            k += 1
-        self.phase = PLAY
-        self.turn = self.leader
-        self._view = None
-
-    def _remove(self, category: Category) -> None:
-        """The draft: dealer first, then clockwise; the last card left names the category."""
-        seat = self.turn
-        up = list(self.face_up)
-        up.remove(category)
-        self.face_up = tuple(up)
-        self.removed = (*self.removed, (seat, category))
-        self._view = None
-        self.log.append(f"{player_name(seat)} removes a {category.label} GeoPower card.")
-        if len(self.removed) == self.players:
-            self.category = up[0]
-            self.phase = PLAY
-            self.turn = self.leader = self.dealer
-            self.log.append(f"The GeoPower card is {self.category.label}.")
-        else:
-            self.turn = (seat + 1) % self.players
-
-    def _play(self, card: Card) -> None:
-        """Play a card; when all have played, the best rank of the led Zone wins the trick."""
-        seat = self.turn
-        hand = self.hands[seat]
-        for i, c in enumerate(hand):
-            if c is card:
-                del hand[i]
-                break
-        else:
-            hand.remove(card)
-        trick = self.trick
-        if trick:
-            zone = trick[0][1].zone
-            if card.zone != zone and zone not in self.voids[seat]:
-                voids = list(self.voids)
-                voids[seat] = voids[seat] | {zone}
-                self.voids = tuple(voids)
-                self._view = None
-        trick = self.trick = (*trick, (seat, card))
-        if len(trick) < self.players:
-            self.turn = (seat + 1) % self.players
-            return
-        best_seat, best = winning_play(trick, self.category)  # type: ignore[arg-type]
-        best_rank = _KEY[self.category](best)  # type: ignore[index]
-        zone = trick[0][1].zone
-        number = len(self.tricks) + 1
-        self.tricks = (*self.tricks, Trick(number, self.leader, trick, best_seat))
-        self.trick = ()
-        won = list(self.tricks_won)
-        won[best_seat] += 1
-        self.tricks_won = tuple(won)
-        unit_won = list(self.unit_tricks)
-        unit_won[self.team[best_seat]] += 1
-        self.unit_tricks = tuple(unit_won)
-        self._view = None
-        self.log.append(
-            f"Trick {number}, {zone} led: {_tables()[3][best_seat]} wins with {best.name} "
-            f"({ordinal(best_rank)} in {self.category.value})."  # type: ignore[union-attr]
-        )
-        self.turn = self.leader = best_seat
-        if not hand:
-            self._score_round()
-        elif number == TRICKS_BEFORE_CALL_CLOSES:
-            self._ask(0)
-            if self.phase == CALLS:
-                self.log.append(
-                    f"Trick {number} is over: before the 5th trick, everyone whose side has not "
-                    f"called may call GeoPlunge, in turn from {_tables()[3][self.turn]}."
-                )
-
-    def _score_round(self) -> None:
-        """Most tricks 10 (tied: 5 each); a caller with 6+ tricks 15 more, fewer: nothing."""
-        tricks = self.unit_tricks
-        top = max(tricks)
-        leaders = [u for u, t in enumerate(tricks) if t == top]
-        points = [0] * self.units
-        for u in leaders:
-            points[u] = MOST_TRICKS if len(leaders) == 1 else TIED_FOR_MOST
-        callers = tuple(u for _, u in self.calls)
-        for u in callers:
-            points[u] = points[u] + CALL_BONUS if tricks[u] >= CALL_TRICKS else 0
-        self._view = None
-        scores = self.team_scores = tuple(
-            s + p for s, p in zip(self.team_scores, points, strict=True)
-        )
-        self.results = (
-            *self.results,
-            RoundResult(
-                self.round_no,
-                self.dealer,
-                self.category,  # type: ignore[arg-type]
-                tricks,
-                callers,
-                tuple(points),
-                scores,
-                self.tricks,
-            ),
-        )
-        unit_word = "Team" if self.teams else "Player"
-        parts = []
-        for u in range(self.units):
-            made = ""
-            if u in callers:
-                made = " (GeoPlunge made)" if tricks[u] >= CALL_TRICKS else " (GeoPlunge failed)"
-            parts.append(f"{unit_word} {u + 1} {tricks[u]} tricks{made}: +{points[u]}")
-        self.log.append(
-            f"Round {self.round_no + 1} over — "
-            + "; ".join(parts)
-            + ". Scores: "
-            + ", ".join(map(str, scores))
-            + "."
-        )
-        self.round_no += 1
-        best = max(scores)
-        top_units = [u for u, s in enumerate(scores) if s == best]
-        if best >= self.target:
-            if len(top_units) == 1:
-                self._finish(top_units[0])
-                return
-            self.log.append(f"Tied at {best}: another round is played.")
-        if self.round_no >= MAX_ROUNDS:
-            self.capped = True
-            self._finish(top_units[0] if len(top_units) == 1 else None)
-            return
-        self.dealer = (self.dealer + 1) % self.players
-        self._deal()
-
-    def _finish(self, unit: int | None) -> None:
-        self.phase = OVER
-        self._winner = unit
-        self._view = None
-        unit_word = "Team" if self.teams else "Player"
-        if self.capped:
-            result = "a draw" if unit is None else f"{unit_word} {unit + 1} wins"
-            self.log.append(f"Stopped after {MAX_ROUNDS} rounds: {result}.")
-        else:
-            self.log.append(f"{unit_word} {unit + 1} wins the game!")  # type: ignore[operator]
+    def _trick_over(self) -> None:
+        """After a trick: when the hands are empty the round is scored and, unless the game is
+        over, the deal passes to the left; after the 4th trick the call window opens."""
+        if not self.hands[self.leader]:
+            if self._score_round():
+                self.dealer = (self.dealer + 1) % self.players
+                self._deal()
+        elif len(self.tricks) == TRICKS_BEFORE_CALL_CLOSES:
+            self._open_window()
 
     # ------------------------------------------------------------- cards, copies, views
 
@@ -788,7 +514,7 @@ class GeoPowerToss(GameState):
         s.round_no = obs.round_index
         s.dealer = obs.dealer
         s.dealt_power = obs.dealt_power
-        s.power_deck = _rest_of_power(obs.dealt_power)
+        s.power_deck = rest_of_power(obs.dealt_power)
         s.face_up = obs.face_up
         s.removed = obs.removed
         s.category = obs.category
@@ -823,11 +549,3 @@ class GeoPowerToss(GameState):
             s.hands[p] = sorted(cards, key=lambda c: order[c.usps])
         s.stock = dealt[-1]
         return s
-
-
-def _rest_of_power(dealt: Iterable[Category]) -> tuple[Category, ...]:
-    """The GeoPower cards not dealt face up (their order is never seen)."""
-    rest = list(GEOPOWER_DECK)
-    for c in dealt:
-        rest.remove(c)
-    return tuple(rest)
