@@ -25,3 +25,18 @@ def test_ruff_check_is_clean():
 def test_ruff_format_is_clean():
     result = ruff("format", "--check", ".")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+#: The product's code (benchmarks and tests are scripts and checks, not the product).
+PRODUCT = ("engine", "geodata", "store", "ui", "widgets", "worksheets", "pages")
+MOST_LINES = 700
+
+
+def test_no_module_of_the_product_is_over_700_lines():
+    paths = [ROOT / "streamlit_app.py", *(p for d in PRODUCT for p in (ROOT / d).rglob("*.py"))]
+    long = {
+        str(p.relative_to(ROOT)): n
+        for p in paths
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > MOST_LINES
+    }
+    assert long == {}
