@@ -47,13 +47,13 @@ from ui.classroom.links import (
     teacher_link,
 )
 from ui.classroom.student import about
-from ui.classroom.times import teacher_zone, when
 from ui.classroom.worksheet import assignment_worksheet
 from ui.links import app_base_url, md
 from ui.live.board import run_assignment_live
 from ui.maps import us_map
 from ui.quiz.text import clock, score_words
 from ui.storage import UNAVAILABLE, app_database, storage_note
+from ui.times import teacher_zone, when
 
 T = TypeVar("T")
 RESULTS_KEY = "results_key"  #: session key: the teacher key (typed, or from the link)

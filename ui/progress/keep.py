@@ -39,11 +39,11 @@ from store.progress import (
     open_learner,
 )
 from store.review_outbox import ReviewOutbox
-from ui.classroom.times import teacher_zone
 from ui.links import md
 from ui.progress import device
 from ui.progress.links import URL_PATH, read_link, show_progress_link
 from ui.storage import UNAVAILABLE, app_database
+from ui.times import teacher_zone
 
 if TYPE_CHECKING:
     from engine.quiz import Attempt

@@ -37,7 +37,6 @@ from store.progress import (
     practice_days,
     replace_token,
 )
-from ui.classroom.times import teacher_zone
 from ui.links import fresh_seed, md
 from ui.progress.bands import percent, show_band_map, weeks_table
 from ui.progress.keep import (
@@ -54,6 +53,7 @@ from ui.progress.links import CODE, TOKEN, show_progress_link
 from ui.quiz.page import show_quiz
 from ui.quiz.session import QuizView
 from ui.storage import UNAVAILABLE, app_database
+from ui.times import teacher_zone
 
 PRACTICE = "progress_quiz"  #: session key of the practice quiz's view
 TOPIC = "progress_topic"  #: session key of the topic the map shows
