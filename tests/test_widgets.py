@@ -14,7 +14,7 @@ pytest.importorskip("anywidget", reason="the notebook extra (anywidget) is not i
 
 from engine.border_attack import GuessBorders, GuessState  # noqa: E402
 from engine.quiz import MODES, AnswerType, Outcome  # noqa: E402
-from ui.classroom.results import share_roles  # noqa: E402
+from ui.classroom.class_map import share_roles  # noqa: E402
 from ui.map_assets import PLOTLY_JS, STATIC  # noqa: E402
 from ui.map_data import map_data  # noqa: E402
 from widgets import GameWidget, GeoMap, QuizWidget, class_map  # noqa: E402
