@@ -98,7 +98,9 @@ def test_typing_is_forgiven_and_a_miss_comes_back() -> None:
 
 def test_an_answer_that_does_not_count_stays_on_the_question() -> None:
     q = quiz()
-    assert q.check() is None and "Choose an answer first." in q.message.value
+    result = q.check()  # nothing picked: the engine says why, as on the drill page
+    assert result.outcome is Outcome.NOT_COUNTED
+    assert "Pick at least one state first." in q.message.value
     q._fields["text"].value = "Atlantis"
     result = q.check()
     assert result.outcome is Outcome.NOT_COUNTED and q.phase == "ask"

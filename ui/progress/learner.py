@@ -41,6 +41,7 @@ from ui.links import fresh_seed, md
 from ui.progress.bands import percent, show_band_map, weeks_table
 from ui.progress.keep import (
     FRESH,
+    ProgressRecorder,
     become,
     forget,
     keep,
@@ -115,7 +116,9 @@ def _practise(states: dict[Item, object]) -> None:
     questions = practice_questions(items, seed)
     run = QuizRun(practice_settings(questions, seed), questions)
     group = mode(questions[0].mode).group
-    view = QuizView(group, run, {}, [], key=PRACTICE, locked=True)
+    view = QuizView(
+        group, run, {}, [], key=PRACTICE, locked=True, recorders=(ProgressRecorder("practice"),)
+    )
     previous: QuizView | None = st.session_state.get(PRACTICE)
     view.turn = previous.turn + 1 if previous else 0
     st.session_state[PRACTICE] = view
