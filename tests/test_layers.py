@@ -1,8 +1,13 @@
 """The layers: ``engine/`` is pure (it imports neither the store, the pages' pieces nor
-Streamlit) and ``store/`` never imports ``ui/`` or Streamlit. Read from the source, every
-import included (those inside functions too)."""
+Streamlit) and ``store/`` never imports ``ui/`` or Streamlit; the quiz session
+(``ui.quiz.flow`` and the pure modules it draws on) and the notebook widgets load neither
+Streamlit nor the store; the pages' pieces import each other without a cycle. Read from the
+source, every import included (those inside functions and type-only ones too)."""
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -38,3 +43,185 @@ def test_the_reader_sees_imports_inside_functions(tmp_path):
     source = tmp_path / "m.py"
     source.write_text("def f():\n    from ui.quiz.roles import x\n    import streamlit\n")
     assert imported(source) == {"ui", "streamlit"}
+
+
+# --- the quiz session and the notebook widgets: no Streamlit, no database -------------------
+
+PACKAGES = ("engine", "geodata", "store", "ui", "widgets", "worksheets")
+HEAVY = ("streamlit", "store", "sqlalchemy")  #: what a notebook or a pure module never loads
+PURE_QUIZ = ("ui.quiz.flow", "ui.quiz.inputs", "ui.quiz.roles", "ui.quiz.text")
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+            found[name.removesuffix(".__init__")] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def _module_of(name: str) -> str | None:
+    """The project module ``name`` is, or is in (``None``: not the project's)."""
+    while name and name not in MODULES:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def _run_at_import(tree: ast.Module) -> list[ast.AST]:
+    """The nodes of a module that run when it is imported: not the bodies of functions (a
+    module-level ``__getattr__`` loads its names on first use), not ``if TYPE_CHECKING:``."""
+    found, todo = [], list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            continue
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            todo += node.orelse
+            continue
+        found.append(node)
+        todo += ast.iter_child_nodes(node)
+    return found
+
+
+def module_imports(name: str, *, at_import: bool = False) -> tuple[set[str], set[str]]:
+    """The project modules module ``name`` imports (a package's ``__init__`` is imported with
+    each of its modules) and the top-level names of everything else it imports. Every import
+    counts, those inside functions and under ``if TYPE_CHECKING:`` too, unless ``at_import``:
+    then only those that run when the module is imported."""
+    ours, others = set(), set()
+    parent = name.rpartition(".")[0]
+    while parent:
+        ours.add(parent)
+        parent = parent.rpartition(".")[0]
+    path = MODULES[name]
+    tree = ast.parse(path.read_text(), str(path))
+    for node in _run_at_import(tree) if at_import else ast.walk(tree):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            targets = [f"{node.module}.{alias.name}" for alias in node.names] + [node.module]
+        else:
+            continue
+        for target in targets:
+            if (module := _module_of(target)) is not None:
+                ours.add(module)
+            else:
+                others.add(target.split(".")[0])
+    ours.discard(name)
+    return ours, others
+
+
+def loads(name: str) -> set[str]:
+    """Every project module and outside package that importing ``name`` brings in."""
+    seen, todo, outside = {name}, [name], set()
+    while todo:
+        ours, others = module_imports(todo.pop(), at_import=True)
+        outside |= others
+        todo += [m for m in ours if m not in seen]
+        seen |= ours
+    return seen | outside
+
+
+def _heavy(names: set[str]) -> list[str]:
+    return sorted(m for m in names if m.split(".")[0] in HEAVY)
+
+
+@pytest.mark.parametrize("name", PURE_QUIZ)
+def test_the_quiz_session_is_pure(name):
+    """Importing it loads neither Streamlit nor the store, and none of its functions asks them."""
+    ours, others = module_imports(name)
+    assert _heavy(loads(name)) == [] and _heavy(ours | others) == []
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(
+            name,
+            marks=pytest.mark.xfail(
+                strict=True, reason="the game pages' words (ui.games) are drawn with Streamlit"
+            ),
+        )
+        if name == "widgets.game"
+        else name
+        for name in sorted(m for m in MODULES if m.split(".")[0] == "widgets")
+    ],
+)
+def test_a_notebook_widget_loads_neither_streamlit_nor_the_store(name):
+    assert _heavy(loads(name)) == []
+
+
+def test_import_widgets_loads_neither_streamlit_nor_sqlalchemy():
+    code = (
+        "import sys, widgets\n"
+        "print(sorted(m for m in ('streamlit', 'sqlalchemy', 'store') if m in sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert done.stdout.strip() == "[]"
+
+
+def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of more than one node (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in edges.get(node, ()):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            part = []
+            while True:
+                part.append(stack.pop())
+                if part[-1] == node:
+                    break
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def _ui_edges() -> dict[str, set[str]]:
+    """Module → the project modules it imports, for ``ui`` and ``widgets`` (a package's own
+    ``__init__`` left out: it is loaded before its modules, not by them)."""
+    edges = {}
+    for name in MODULES:
+        if name.split(".")[0] in ("ui", "widgets"):
+            ours, _ = module_imports(name)
+            edges[name] = {m for m in ours if not name.startswith(m + ".")}
+    return edges
+
+
+def test_no_import_cycle_among_the_pages_pieces_and_widgets():
+    assert _cycles(_ui_edges()) == []
+
+
+def test_quiz_progress_and_classroom_import_each_other_one_way():
+    """No package cycle among ``ui.quiz``, ``ui.progress`` and ``ui.classroom``."""
+    areas = ("ui.quiz", "ui.progress", "ui.classroom")
+
+    def area(name: str) -> str | None:
+        return next((a for a in areas if name == a or name.startswith(a + ".")), None)
+
+    edges: dict[str, set[str]] = {a: set() for a in areas}
+    for name, targets in _ui_edges().items():
+        if (source := area(name)) is not None:
+            edges[source] |= {t for m in targets if (t := area(m)) not in (None, source)}
+    assert _cycles(edges) == []

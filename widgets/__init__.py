@@ -10,11 +10,23 @@ ipywidgets; ``pip install -e ".[notebook]"``).
 - :func:`~widgets.results.class_map` the Class results page's map, from its CSV.
 
 The widgets decide nothing: the engine judges answers and moves, and the words are the pages'.
+``import widgets`` loads neither Streamlit nor the database: :class:`~widgets.game.GameWidget`
+is imported on first use, since the game pages' words (``ui.games``) still sit in modules
+that draw with Streamlit.
 """
 
-from widgets.game import GameWidget
+from typing import Any
+
 from widgets.map import GeoMap
 from widgets.quiz import QuizWidget
 from widgets.results import class_map
 
 __all__ = ["GameWidget", "GeoMap", "QuizWidget", "class_map"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "GameWidget":
+        from widgets.game import GameWidget
+
+        return GameWidget
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
