@@ -1,8 +1,8 @@
 """Class progress: a class assignment's students' progress over the weeks, opened with the
-teacher link (``/class_progress?key=…``) or its key; see `ui.progress.teacher`."""
+teacher link (``/class_progress?key=…``) or its key; see `ui.classroom.progress`."""
 
+from ui.classroom.progress import class_progress_page
 from ui.nav import page_setup
-from ui.progress.teacher import class_progress_page
 
 page_setup()
 class_progress_page()

@@ -92,7 +92,6 @@ def test_class_results_and_gradebooks_count_the_states_named(class_db, case):
     from store.gradebook import GRADEBOOKS
     from store.report import roster
     from ui.classroom.student import answer_record
-    from ui.quiz.session import QuizView
     from ui.quiz.text import score_words
 
     params, size = CASES[case]
@@ -101,13 +100,12 @@ def test_class_results_and_gradebooks_count_the_states_named(class_db, case):
     assignment = made.assignment
     student, _ = cr.join(class_db, assignment.code, "Ana")
     run = QuizRun(cr.find_assignment(class_db, assignment.code).settings())
-    view = QuizView("locate", run, {}, [])
     records = []
     named = size // 3
     while (q := run.current) is not None:
         response = right_answer(q) if q.retry else tuple(by_name(q.answer)[:named])
         run.answer(response)
-        records.append(answer_record(view, response, len(records) + 1))
+        records.append(answer_record(run, response, len(records) + 1))
     cr.record_answers(class_db, student.id, records)
     results = cr.class_results(class_db, assignment.id)
     line = roster(assignment, results, records[-1].answered_at)[0]

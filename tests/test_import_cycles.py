@@ -13,12 +13,6 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "geodata", "store", "ui", "widgets", "worksheets", "pages")
 SCRIPTS = ("streamlit_app",)
 
-#: cycles there today, each as the set of its modules (a strongly connected component);
-#: removed by the quiz/store branches
-KNOWN: set[frozenset[str]] = {
-    frozenset({"ui.progress.keep", "ui.quiz.session"}),
-}
-
 
 def modules() -> dict[str, Path]:
     """Every product module by its dotted name (a package by its ``__init__``)."""
@@ -100,7 +94,7 @@ def test_no_module_is_part_of_an_import_cycle():
     found = cycles(graph())
     for component in found:
         print("cycle:", " <-> ".join(sorted(component)))
-    assert [sorted(c) for c in found if c not in KNOWN] == []
+    assert [sorted(c) for c in found] == []
 
 
 def test_the_graph_reads_every_kind_of_import(tmp_path, monkeypatch):

@@ -1,14 +1,18 @@
 """The layers: ``engine/`` is pure (it imports neither the store, the pages' pieces nor
-Streamlit) and ``store/`` never imports ``ui/`` or Streamlit. Read from the source, every
-import included (those inside functions too)."""
+Streamlit) and ``store/`` never imports ``ui/`` or Streamlit; the quiz session
+(``ui.quiz.flow`` and the pure modules it draws on) and the notebook widgets load neither
+Streamlit nor the store; the pages' pieces import each other without a cycle. Read from the
+source, every import included (those inside functions and type-only ones too)."""
 
 import ast
-import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.test_import_cycles import cycles, graph
 
 ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = {
@@ -43,56 +47,144 @@ def test_the_reader_sees_imports_inside_functions(tmp_path):
     assert imported(source) == {"ui", "streamlit"}
 
 
-#: The pure halves of ``ui/``: what a game or a quiz says and decides, drawn by every host
-#: (the Streamlit pages, the notebook's widgets). A game's words are ``ui/games/<id>/words.py``
-#: and the modules beside it that are not its board.
-PURE = (
-    "ui/map_data.py",
-    "ui/cards.py",
-    "ui/games/words.py",
-    "ui/games/markup.py",
-    "ui/games/session.py",
-    "ui/games/setup.py",
-    "ui/quiz/roles.py",
-    "ui/quiz/text.py",
-)
-HEAVY = ("streamlit", "sqlalchemy", "store")
+# --- the quiz session and the notebook widgets: no Streamlit, no database -------------------
+
+PACKAGES = ("engine", "geodata", "store", "ui", "widgets", "worksheets")
+HEAVY = ("streamlit", "store", "sqlalchemy")  #: what a notebook or a pure module never loads
+PURE_QUIZ = ("ui.quiz.flow", "ui.quiz.inputs", "ui.quiz.roles", "ui.quiz.text")
 
 
-def pure_modules() -> list[str]:
-    """The module names of :data:`PURE`, every game's words and the modules of its package
-    but ``board.py``, and every module of ``widgets/`` (the notebook has no Streamlit)."""
-    paths = [ROOT / p for p in PURE]
-    for package in sorted((ROOT / "ui" / "games").iterdir()):
-        if (package / "words.py").exists():
-            paths += [p for p in sorted(package.glob("*.py")) if p.name != "board.py"]
-    paths += sorted((ROOT / "widgets").glob("*.py"))
-    return [".".join(p.relative_to(ROOT).with_suffix("").parts) for p in paths]
+def _modules() -> dict[str, Path]:
+    found = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+            found[name.removesuffix(".__init__")] = path
+    return found
 
 
-def test_the_pure_halves_and_the_notebook_load_no_streamlit_and_no_store():
-    """Each module imported in turn in a fresh interpreter: none brings in Streamlit,
-    SQLAlchemy or the store, however indirectly."""
+MODULES = _modules()
+
+
+def _module_of(name: str) -> str | None:
+    """The project module ``name`` is, or is in (``None``: not the project's)."""
+    while name and name not in MODULES:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def _run_at_import(tree: ast.Module) -> list[ast.AST]:
+    """The nodes of a module that run when it is imported: not the bodies of functions (a
+    module-level ``__getattr__`` loads its names on first use), not ``if TYPE_CHECKING:``."""
+    found, todo = [], list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            continue
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            todo += node.orelse
+            continue
+        found.append(node)
+        todo += ast.iter_child_nodes(node)
+    return found
+
+
+def module_imports(name: str, *, at_import: bool = False) -> tuple[set[str], set[str]]:
+    """The project modules module ``name`` imports (a package's ``__init__`` is imported with
+    each of its modules) and the top-level names of everything else it imports. Every import
+    counts, those inside functions and under ``if TYPE_CHECKING:`` too, unless ``at_import``:
+    then only those that run when the module is imported."""
+    ours, others = set(), set()
+    parent = name.rpartition(".")[0]
+    while parent:
+        ours.add(parent)
+        parent = parent.rpartition(".")[0]
+    path = MODULES[name]
+    tree = ast.parse(path.read_text(), str(path))
+    for node in _run_at_import(tree) if at_import else ast.walk(tree):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            targets = [f"{node.module}.{alias.name}" for alias in node.names] + [node.module]
+        else:
+            continue
+        for target in targets:
+            if (module := _module_of(target)) is not None:
+                ours.add(module)
+            else:
+                others.add(target.split(".")[0])
+    ours.discard(name)
+    return ours, others
+
+
+def loads(name: str) -> set[str]:
+    """Every project module and outside package that importing ``name`` brings in."""
+    seen, todo, outside = {name}, [name], set()
+    while todo:
+        ours, others = module_imports(todo.pop(), at_import=True)
+        outside |= others
+        todo += [m for m in ours if m not in seen]
+        seen |= ours
+    return seen | outside
+
+
+def _heavy(names: set[str]) -> list[str]:
+    return sorted(m for m in names if m.split(".")[0] in HEAVY)
+
+
+@pytest.mark.parametrize("name", PURE_QUIZ)
+def test_the_quiz_session_is_pure(name):
+    """Importing it loads neither Streamlit nor the store, and none of its functions asks them."""
+    ours, others = module_imports(name)
+    assert _heavy(loads(name)) == [] and _heavy(ours | others) == []
+
+
+@pytest.mark.parametrize("name", sorted(m for m in MODULES if m.split(".")[0] == "widgets"))
+def test_a_notebook_widget_loads_neither_streamlit_nor_the_store(name):
+    assert _heavy(loads(name)) == []
+
+
+#: A game's pure half: every module of ``ui/games/<game_id>/`` but its ``board``, and what
+#: every game's words stand on.
+GAME_WORDS = ("ui.games.words", "ui.games.markup", "ui.games.session", "ui.games.setup")
+
+
+def game_word_modules() -> list[str]:
+    games = {m.rsplit(".", 1)[0] for m in MODULES if m.endswith(".words") and m.count(".") == 3}
+    found = [m for m in MODULES if m.rsplit(".", 1)[0] in games and not m.endswith(".board")]
+    return sorted({*GAME_WORDS, *found} - games)
+
+
+@pytest.mark.parametrize("name", game_word_modules())
+def test_a_games_words_load_neither_streamlit_nor_the_store(name):
+    """Importing it loads neither Streamlit nor the store, and none of its functions asks
+    them: the notebook's game widget and the pages draw the same words."""
+    ours, others = module_imports(name)
+    assert _heavy(loads(name)) == [] and _heavy(ours | others) == []
+
+
+def test_import_widgets_loads_neither_streamlit_nor_sqlalchemy():
     code = (
-        "import importlib, json, sys\n"
-        f"heavy = {HEAVY!r}\n"
-        "found = {}\n"
-        "for name in json.loads(sys.argv[1]):\n"
-        "    importlib.import_module(name)\n"
-        "    loaded = sorted(h for h in heavy if h in sys.modules)\n"
-        "    if loaded:\n"
-        "        found[name] = loaded\n"
-        "        break\n"
-        "print(json.dumps(found))\n"
+        "import sys, widgets\n"
+        "print(sorted(m for m in ('streamlit', 'sqlalchemy', 'store') if m in sys.modules))\n"
     )
-    modules = pure_modules()
-    assert "ui.games.border_attack.words" in modules and "widgets.game" in modules
     done = subprocess.run(
-        [sys.executable, "-c", code, json.dumps(modules)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == {}
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert done.stdout.strip() == "[]"
+
+
+def test_quiz_progress_and_classroom_import_each_other_one_way():
+    """No package cycle among ``ui.quiz``, ``ui.progress`` and ``ui.classroom`` (the module
+    graph of :mod:`tests.test_import_cycles`, folded into the three areas)."""
+    areas = ("ui.quiz", "ui.progress", "ui.classroom")
+
+    def area(name: str) -> str | None:
+        return next((a for a in areas if name == a or name.startswith(a + ".")), None)
+
+    edges: dict[str, set[str]] = {a: set() for a in areas}
+    for name, targets in graph().items():
+        if (source := area(name)) is not None:
+            edges[source] |= {t for m in targets if (t := area(m)) not in (None, source)}
+    assert cycles(edges) == []

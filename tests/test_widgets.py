@@ -15,7 +15,7 @@ pytest.importorskip("anywidget", reason="the notebook extra (anywidget) is not i
 from engine.border_attack import GuessBorders, GuessState  # noqa: E402
 from engine.games import GAMES, player_settings  # noqa: E402
 from engine.quiz import MODES, AnswerType, Outcome  # noqa: E402
-from ui.classroom.results import share_roles  # noqa: E402
+from ui.classroom.class_map import share_roles  # noqa: E402
 from ui.map_assets import PLOTLY_JS, STATIC  # noqa: E402
 from ui.map_data import map_data  # noqa: E402
 from widgets import GameWidget, GeoMap, QuizWidget, class_map  # noqa: E402
@@ -99,7 +99,9 @@ def test_typing_is_forgiven_and_a_miss_comes_back() -> None:
 
 def test_an_answer_that_does_not_count_stays_on_the_question() -> None:
     q = quiz()
-    assert q.check() is None and "Choose an answer first." in q.message.value
+    result = q.check()  # nothing picked: the engine says why, as on the drill page
+    assert result.outcome is Outcome.NOT_COUNTED
+    assert "Pick at least one state first." in q.message.value
     q._fields["text"].value = "Atlantis"
     result = q.check()
     assert result.outcome is Outcome.NOT_COUNTED and q.phase == "ask"

@@ -10,6 +10,8 @@ ipywidgets; ``pip install -e ".[notebook]"``).
 - :func:`~widgets.results.class_map` the Class results page's map, from its CSV.
 
 The widgets decide nothing: the engine judges answers and moves, and the words are the pages'.
+``import widgets`` loads neither Streamlit nor the database: the quiz's session and each game's
+words are pure modules, which the Streamlit pages draw too.
 """
 
 from widgets.game import GameWidget

@@ -2,38 +2,40 @@
 
 It takes the settings of a drill link (``mode``, ``region``, ``zone``, ``states``, ``n``,
 ``seed``; read by ``engine.quiz.parse_settings``, so a bad value becomes a note, never an
-error) and runs the engine's :class:`~engine.quiz.QuizRun`: it asks, the engine checks
-(forgiving typing included), it gives the feedback and ends with the summary, in the drill
-page's words (``ui.quiz.text``) and on the drill page's maps (``ui.quiz.roles``), drawn by the
-app's map (:class:`widgets.map.GeoMap`). A question is answered on the map or without it: a
-typed list of states, radio buttons, a typed capital or state.
+error) and draws the drill pages' quiz session, :class:`ui.quiz.flow.QuizFlow`: its steps
+(ask, feedback, summary), its answer widgets and their reading (``ui.quiz.inputs``), its words
+(``ui.quiz.text``) and maps (``ui.quiz.roles``), on the app's map
+(:class:`widgets.map.GeoMap`). Nothing is recorded: a notebook plugs in no recorder.
 
-Nothing is judged here: the widget hands the answer to ``QuizRun.answer`` and shows the
-verdict. ``check``, ``add_name``, ``next``, ``practise`` and ``new_quiz`` are what its buttons
-do, callable from Python too.
+Each kind of answer widget is drawn with ipywidgets: a list of states is picked on the map or
+typed, separated by commas; one state of many in a box that suggests names as one types.
+``check``, ``add_name``, ``next``, ``practise`` and ``new_quiz`` are what its buttons do,
+callable from Python too.
 """
 
 from __future__ import annotations
 
 import base64
-import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from html import escape
 
 import ipywidgets as w
 
-from engine.quiz import AnswerType, Question, QuizRun, Result, ValueKind, parse_settings
-from ui.links import fresh_seed, md
+from engine.quiz import AnswerType, Question, QuizRun, Result, parse_settings
+from ui.links import fresh_seed
+from ui.quiz.flow import ASK, FEEDBACK, QuizFlow
+from ui.quiz.inputs import AnswerInput, Kind, read_answer
 from ui.quiz.roles import (
     MAP_HEIGHT,
     MAP_HEIGHT_SHOWN,
     MAP_HINTS,
-    MAX_RADIO,
     SUMMARY_WORDS,
     asking_roles,
     clickable,
     feedback_roles,
+    follows_map,
     names_roles,
     pick_mode,
     refusals,
@@ -41,20 +43,25 @@ from ui.quiz.roles import (
     zoom_states,
 )
 from ui.quiz.text import (
-    answer_hint,
+    DOWNLOAD,
+    MISTAKES,
+    NEW_QUIZ,
+    PRACTISING,
+    SUMMARY_MAP,
+    SUMMARY_MAP_HINT,
+    csv_name,
     describe,
-    mistake_line,
-    no_mistakes_line,
+    map_label,
+    named_count,
+    named_list,
     progress_text,
     score_line,
-    summary_lines,
-    summary_title,
 )
 from widgets.map import GeoMap
 from widgets.markup import block, inline, items
 from widgets.style import STYLE, box
 
-ASK, FEEDBACK = "ask", "feedback"
+WIDE = {"description_width": "initial"}  #: a label shown whole
 
 
 class QuizWidget(w.VBox):
@@ -84,6 +91,9 @@ class QuizWidget(w.VBox):
         params = {k: v for k, v in params.items() if v is not None}
         settings, self.notes = parse_settings(params, group=group, default_seed=fresh_seed())
         self.group = group
+        self.flow = QuizFlow(QuizRun(settings))
+        self._fields: dict[str, w.Widget] = {}
+        self._syncing = False
         self.status = w.HTML()
         self.question = w.HTML()
         self.map = GeoMap(height=MAP_HEIGHT)
@@ -110,55 +120,41 @@ class QuizWidget(w.VBox):
             ]
         )
         self.add_class("geoplunge-quiz")
-        self._start(QuizRun(settings))
+        self._show()
 
     def __repr__(self) -> str:
         return f"QuizWidget({describe(self.run.settings, None, self.run.total)})"
 
-    # --- the run ------------------------------------------------------------------------------
+    @property
+    def run(self) -> QuizRun:
+        return self.flow.run
 
-    def _start(self, run: QuizRun) -> None:
-        self.run = run
-        self.phase = ASK
-        self.picked: list[str] = []
-        self.notice = ""
-        self.started = time.monotonic()
-        self.finished: float | None = None
-        self.asked_at = self.started
-        self._show()
+    @property
+    def phase(self) -> str:
+        return self.flow.phase
 
     @property
     def over(self) -> bool:
         """True when the summary shows: every question answered right."""
-        return self.run.is_done and self.phase != FEEDBACK
+        return self.flow.over
 
-    def elapsed(self) -> float:
-        return (self.finished or time.monotonic()) - self.started
+    # --- what the buttons do ------------------------------------------------------------------
 
     def check(self, response: object | None = None) -> Result | None:
         """Check: judge ``response`` (by default the answer on screen: the typed text, the
         choice, or the states picked on the map) and show the feedback; an answer that does not
-        count stays on the question with the reason. ``None`` when there is nothing to judge."""
+        count stays on the question with the reason. ``None`` when nothing was judged."""
         q = self.run.current
         if self.phase != ASK or q is None:
             return None
         if response is None:
-            response = self._response(q)
-        if response is None:
-            self.notice = (
-                "Type or choose an answer first."
-                if q.answer_type is AnswerType.TEXT and q.choices
-                else "Choose an answer first."
-            )
-            self._show_message()
-            return None
-        result = self.run.answer(response, seconds=round(time.monotonic() - self.asked_at, 1))
-        if result.counted:
-            self.phase = FEEDBACK
-            self.notice = ""
+            text, choice = self._fields.get("text"), self._fields.get("choice")
+            typed = text.value if text is not None else ""
+            response = read_answer(q, self.flow.picked, typed, getattr(choice, "value", None))
+        result = self.flow.check(response)
+        if result is not None and result.counted:
             self._show()
         else:
-            self.notice = result.message
             self._show_message()
         return result
 
@@ -170,85 +166,88 @@ class QuizWidget(w.VBox):
             return ""
         box_ = self._fields.get("name")
         typed = text if text is not None else (box_.value if box_ is not None else "")
-        taken = q.take_name(self.picked, typed)
-        if taken.usps:
-            self.picked.append(taken.usps)
-        self.notice = taken.message
+        note = self.flow.take_name(typed)
         if box_ is not None:
             box_.value = ""
         self._draw_map(q)
         self._show_names(q)
-        return taken.message
+        return note
 
     def next(self) -> None:
         """Next question (or the summary, once every question was answered right)."""
-        if self.phase != FEEDBACK:
-            return
-        self.phase = ASK
-        self.picked = []
-        self.notice = ""
-        self.asked_at = time.monotonic()
-        if self.run.is_done and self.finished is None:
-            self.finished = time.monotonic()
-        self._show()
+        if self.phase == FEEDBACK:
+            self.flow.next_question()
+            self._show()
 
     def practise(self) -> None:
         """Practise my misses: a run of the first-attempt misses."""
-        run = self.run.misses_run()
-        if run is not None:
-            self._start(run)
+        if self.flow.practise():
+            self._show()
 
     def new_quiz(self) -> None:
         """The same settings with the next seed (a new quiz that a seed still reproduces)."""
-        self._start(QuizRun(replace(self.run.settings, seed=self.run.settings.seed + 1)))
+        settings = self.run.settings
+        self.flow.restart(QuizRun(replace(settings, seed=settings.seed + 1)))
+        self._show()
 
-    def _response(self, q: Question) -> object | None:
-        """The answer on screen, as the drill page reads it."""
-        typed = self._fields.get("text")
-        text = typed.value.strip() if typed is not None else ""
-        choice = self._fields.get("choice")
-        if q.answer_type is AnswerType.TEXT:
-            if text:
-                return text
-            return choice.value if choice is not None else None
-        if q.answer_type in (AnswerType.SET, AnswerType.ORDER):
-            return text or (tuple(self.picked) if self.picked else None)
-        if q.answer_type is AnswerType.NAMES:
-            return tuple(self.picked)
-        if q.value_kind is ValueKind.STATE:
-            return self.picked[0] if self.picked else (text or None)
-        return choice.value if choice is not None else (text or None)
+    # --- the picks, kept in step on the map and in the widgets ---------------------------------
+
+    @contextmanager
+    def _sync(self) -> Iterator[bool]:
+        """Yields True when not already keeping the picks in step (a change it makes echoes
+        back from the widget it changed)."""
+        if self._syncing:
+            yield False
+            return
+        self._syncing = True
+        try:
+            yield True
+        finally:
+            self._syncing = False
 
     def _map_picked(self, change: dict) -> None:
         q = self.run.current
         if self.phase != ASK or q is None or q.answer_type is AnswerType.NAMES:
             return
-        self.picked = list(change["new"])
-        choice = self._fields.get("choice")
-        if choice is not None and q.value_kind is ValueKind.STATE:
-            choice.value = self.picked[0] if self.picked else None
+        self.flow.picked = list(change["new"])
+        with self._sync() as free:
+            picked = self.flow.picked
+            choice, text = self._fields.get("choice"), self._fields.get("text")
+            if free and choice is not None and follows_map(q):
+                choice.value = picked[0] if picked else None
+            if free and isinstance(text, w.Combobox):
+                text.value = q.label(picked[0]) if picked else ""
+
+    def _picked_in(self, value: str | None) -> None:
+        """A state chosen (or typed) in a widget that follows the map: the map shows it."""
+        with self._sync() as free:
+            if free:
+                self.flow.picked = [value] if value else []
+                if self.map.picks != self.flow.picked:
+                    self.map.picks = list(self.flow.picked)
 
     def _choice_picked(self, change: dict) -> None:
+        if self.phase == ASK:
+            self._picked_in(change["new"])
+
+    def _typed_state(self, change: dict) -> None:
         q = self.run.current
-        if self.phase == ASK and q is not None and q.value_kind is ValueKind.STATE:
-            value = change["new"]
-            self.picked = [value] if value else []
-            if self.map.picks != self.picked:
-                self.map.picks = list(self.picked)
+        if self.phase == ASK and q is not None:
+            self._picked_in({q.label(c): c for c in q.choices}.get(change["new"].strip()))
 
     # --- drawing ------------------------------------------------------------------------------
 
-    def _button(self, label: str, action, *, primary: bool = True) -> w.Button:
+    def _button(self, label: str, action: Callable[[], object], *, primary: bool = True):
         button = w.Button(description=label, button_style="primary" if primary else "")
         button.layout = w.Layout(width="auto")
         button.on_click(lambda _b: action())
         return button
 
     def _show(self) -> None:
-        self._fields: dict[str, w.Widget] = {}
-        line = describe(self.run.settings, None, self.run.total)
-        practice = " · practising your misses" if self.run.practice else ""
-        self.footer.value = f"<p class='gpw-caption'>{escape(line + practice)}</p>"
+        self._fields = {}
+        practice = PRACTISING if self.run.practice else ""
+        line = describe(self.run.settings, None, self.run.total) + practice
+        self.footer.value = f"<p class='gpw-caption'>{escape(line)}</p>"
         if self.over:
             self._show_summary()
             return
@@ -264,141 +263,124 @@ class QuizWidget(w.VBox):
     def _draw_map(self, q: Question, result: Result | None = None) -> None:
         asking = result is None
         if q.answer_type is AnswerType.NAMES and asking:
-            roles, notes = names_roles(q, self.picked)
+            roles, notes = names_roles(q, self.flow.picked)
         elif asking:
             roles, notes = asking_roles(q)
         else:
             roles, notes = feedback_roles(q, result)
         pick = pick_mode(q) if asking else "none"
+        shown = asking and q.answer_type is not AnswerType.NAMES
         self.map.draw(
             roles,
             notes=notes,
             pick=pick,
-            picks=self.picked if asking and q.answer_type is not AnswerType.NAMES else [],
+            picks=self.flow.picked if shown else [],
             choices=clickable(q) if asking else None,
             refuse=refusals(q),
             zoom=zoom_states(self.run.settings, q),
             height=MAP_HEIGHT if clickable(q) else MAP_HEIGHT_SHOWN,
-            label=f"Map for the question: {q.prompt}",
+            label=map_label(q),
             hint=MAP_HINTS.get(pick) if asking else None,
         )
 
     def _show_question(self) -> None:
-        q = self.run.current
-        assert q is not None
+        step = self.flow.asking()
+        q = step.question
         parts = []
-        if self.run.is_retry:
-            parts.append("<p><span class='gpw-badge'>Again</span> You missed this one earlier.</p>")
+        if step.again:
+            parts.append(f"<p><span class='gpw-badge'>Again</span> {escape(step.again)}</p>")
         parts.append(f"<h3 class='gpw-prompt'>{escape(q.prompt)}</h3>")
-        listed = all(q.label(c) in q.prompt for c in q.choices)
-        few = len(q.choices) <= MAX_RADIO and not listed
-        if q.answer_type in (AnswerType.SET, AnswerType.ORDER) and few:
-            states = " · ".join(escape(q.label(c)) for c in q.choices)
-            parts.append(f"<p><b>The states:</b> {states}</p>")
-        if hint := answer_hint(q):
-            parts.append(f"<p class='gpw-caption'>{escape(hint)}</p>")
+        if step.states:
+            parts.append(f"<p>{inline(step.states)}</p>")
+        if step.hint:
+            parts.append(f"<p class='gpw-caption'>{escape(step.hint)}</p>")
         self.question.value = "".join(parts)
         self._draw_map(q)
-        self.answer.children = self._answer_widgets(q)
-        check = "I'm done: check my list" if q.answer_type is AnswerType.NAMES else "Check"
-        self.buttons.children = [self._button(check, self.check)]
+        self.answer.children = self._answer_widgets(step.answer, q)
+        self.buttons.children = [self._button(step.answer.check, self.check)]
         self._show_message()
 
-    def _answer_widgets(self, q: Question) -> list[w.Widget]:
+    def _answer_widgets(self, spec: AnswerInput, q: Question) -> list[w.Widget]:
         fields = self._fields
-        out: list[w.Widget] = []
-        what = "capital" if q.value_kind is ValueKind.CAPITAL else "state"
-        if q.answer_type is AnswerType.NAMES:
-            fields["name"] = w.Text(placeholder="A state's name", description="A state")
-            add = self._button("Add", self.add_name, primary=False)
-            fields["named"] = w.HTML()
-            out = [w.HBox([fields["name"], add]), fields["named"]]
-            self._show_names(q)
-            return out
-        if q.answer_type is AnswerType.TEXT:
-            fields["text"] = w.Text(
-                placeholder=f"Type the {what}", description="Your answer", layout={"width": "28em"}
+        if spec.kind is Kind.NAMES:
+            fields["name"] = w.Text(
+                placeholder=spec.placeholder, description=spec.label, style=WIDE
             )
-            out.append(fields["text"])
-        elif q.answer_type in (AnswerType.SET, AnswerType.ORDER):
-            order = q.answer_type is AnswerType.ORDER
+            fields["named"] = w.HTML()
+            self._show_names(q)
+            add = self._button(spec.add, self.add_name, primary=False)
+            return [w.HBox([fields["name"], add]), fields["named"]]
+        if spec.kind is Kind.TYPED:
             fields["text"] = w.Text(
-                placeholder="in order, separated by commas" if order else "separated by commas",
-                description="Or type them",
+                placeholder=spec.placeholder, description=spec.label, layout={"width": "28em"}
+            )
+        elif spec.kind is Kind.SEVERAL:
+            fields["text"] = w.Text(
+                placeholder=spec.typed_placeholder,
+                description=spec.typed_label,
                 layout={"width": "36em"},
             )
-            out.append(fields["text"])
-        elif len(q.choices) > MAX_RADIO and q.value_kind is ValueKind.STATE:
-            fields["text"] = w.Text(
-                placeholder="Or type the state's name",
-                description="Your answer",
+        elif spec.kind is Kind.SELECT:
+            fields["text"] = w.Combobox(
+                options=[q.label(c) for c in spec.options],
+                placeholder=spec.placeholder,
+                description=spec.label,
+                ensure_option=False,
                 layout={"width": "28em"},
             )
-            out.append(fields["text"])
-        radio = len(q.choices) <= MAX_RADIO or q.value_kind is not ValueKind.STATE
-        if q.choices and radio and q.answer_type in (AnswerType.ONE, AnswerType.TEXT):
-            label = "Or choose one" if q.answer_type is AnswerType.TEXT else "Your answer"
+            fields["text"].observe(self._typed_state, "value")
+        if spec.kind is Kind.RADIO or (spec.kind is Kind.TYPED and spec.options):
             fields["choice"] = w.RadioButtons(
-                options=[(q.label(c), c) for c in q.choices],
+                options=[(q.label(c), c) for c in spec.options],
                 value=None,
-                description=label,
-                style={"description_width": "initial"},
+                description=spec.option_label or spec.label,
+                style=WIDE,
             )
-            fields["choice"].observe(self._choice_picked, "value")
-            out.append(fields["choice"])
-        return out
+            if spec.follows_map:
+                fields["choice"].observe(self._choice_picked, "value")
+        return [fields[name] for name in ("text", "choice") if name in fields]
 
     def _show_names(self, q: Question) -> None:
-        assert isinstance(q.answer, frozenset)
-        named = ", ".join(q.label(c) for c in self.picked)
+        named = named_list(q, self.flow.picked)
         self._fields["named"].value = (
-            f"<p><b>{len(self.picked)} of {len(q.answer)} named</b></p>"
-            f"<p role='status'>{escape(self.notice)}</p>"
-            + (f"<p class='gpw-caption'>Named: {escape(named)}</p>" if named else "")
+            f"<p>{inline(named_count(q, self.flow.picked))}</p>"
+            f"<p role='status'>{escape(self.flow.notice)}</p>"
+            + (f"<p class='gpw-caption'>{escape(named)}</p>" if named else "")
         )
 
     def _show_message(self) -> None:
         q = self.run.current
-        if self.notice and q is not None and q.answer_type is not AnswerType.NAMES:
-            self.message.value = box("warning", escape(self.notice))
+        notice = self.flow.notice
+        if notice and q is not None and q.answer_type is not AnswerType.NAMES:
+            self.message.value = box("warning", escape(notice))
         else:
             self.message.value = ""
 
     def _show_feedback(self) -> None:
-        attempt = self.run.last
-        assert attempt is not None
-        q, result = attempt.question, attempt.result
+        step = self.flow.feedback()
+        q, result = step.question, step.result
         again = (
-            "<p><span class='gpw-badge'>Again</span> A question you missed earlier.</p>"
-            if attempt.attempt > 1
+            f"<p><span class='gpw-badge'>Again</span> {escape(step.again)}</p>"
+            if step.again
             else ""
         )
         self.question.value = again + f"<h3 class='gpw-prompt'>{escape(q.prompt)}</h3>"
         self._draw_map(q, result)
-        parts = [box("success" if result.correct else "error", inline(md(result.message)))]
-        if result.given:
-            parts.append(f"<p><b>Your answer:</b> {escape(result.given)}</p>")
-        if not result.correct:
-            parts.append(f"<p><b>Right answer:</b> {escape(q.answer_text)}</p>")
-            if q.retry:  # a list of names is final: scored by the states named
-                parts.append(
-                    "<p class='gpw-caption'>This question comes back later in the quiz.</p>"
-                )
+        parts = [box("success" if result.correct else "error", inline(step.verdict))]
+        parts += [f"<p>{inline(line)}</p>" for line in step.lines]
+        if step.comes_back:
+            parts.append(f"<p class='gpw-caption'>{escape(step.comes_back)}</p>")
         if q.explanation:
-            parts.append(box("info", inline(md(q.explanation))))
+            parts.append(box("info", inline(step.explanation)))
         self.answer.children = []
         self.message.value = "".join(parts)
-        label = "Next question" if not self.run.is_done else "See my results"
-        self.buttons.children = [self._button(label, self.next)]
+        self.buttons.children = [self._button(step.next_label, self.next)]
 
     def _show_summary(self) -> None:
         run = self.run
-        s = run.summary()
+        step = self.flow.summary()
         self.status.value = ""
-        lines = summary_lines(s, self.elapsed())
-        self.question.value = f"<h3>{summary_title(run.practice, False)}</h3>" + block(
-            "\n\n".join(lines)
-        )
+        self.question.value = f"<h3>{escape(step.title)}</h3>" + block("\n\n".join(step.lines))
         roles, notes = summary_roles(run)
         self.map.draw(
             roles,
@@ -407,25 +389,23 @@ class QuizWidget(w.VBox):
             words=SUMMARY_WORDS,
             zoom=zoom_states(run.settings),
             height=MAP_HEIGHT_SHOWN,
-            label="Your answers",
-            hint="Point at a state to see its questions." if s.misses else None,
+            label=SUMMARY_MAP,
+            hint=SUMMARY_MAP_HINT if step.mistakes else None,
         )
         self.answer.children = []
-        if s.misses:
-            mistakes = items([mistake_line(run, m) for m in s.misses], numbered=True)
-            self.message.value = "<p><b>Your mistakes</b></p>" + mistakes
-        elif s.answered:
-            self.message.value = box("success" if s.complete else "info", no_mistakes_line(s))
+        if step.mistakes:
+            self.message.value = f"<p><b>{MISTAKES}</b></p>" + items(step.mistakes, numbered=True)
+        elif step.praise:
+            kind = "success" if step.summary.complete else "info"
+            self.message.value = box(kind, inline(step.praise))
         else:
             self.message.value = ""
-        buttons = []
-        if s.misses:
-            buttons.append(self._button(f"Practise my misses ({len(s.misses)})", self.practise))
-        buttons.append(self._button("New quiz", self.new_quiz, primary=False))
-        name = f"quiz-seed{run.settings.seed}{'-misses' if run.practice else ''}.csv"
+        buttons = [self._button(step.practise, self.practise)] if step.practise else []
+        buttons.append(self._button(NEW_QUIZ, self.new_quiz, primary=False))
+        name = csv_name(f"quiz-seed{run.settings.seed}", run.practice)
         data = base64.b64encode(run.to_csv().encode()).decode()
         link = w.HTML(
             f"<a class='gpw-link' download='{name}' href='data:text/csv;base64,{data}'>"
-            "Download this run (CSV)</a>"
+            f"{DOWNLOAD}</a>"
         )
         self.buttons.children = [*buttons, link]

@@ -1,9 +1,8 @@
 """A class's results in a notebook: the Class results page's class map, drawn from the CSV that
 page downloads (one row per attempt, ``store.report.CSV_COLUMNS``).
 
-The map is the page's: every state coloured by the share of wrong first answers to the
-questions about it, in the page's three bands (``ui.classroom.results.BANDS`` and
-``share_roles``), the exact share on hover.
+The map is the page's (``ui.classroom.class_map``): every state coloured by the share of wrong
+first answers to the questions about it, in the page's three bands, the exact share on hover.
 """
 
 from __future__ import annotations
@@ -13,21 +12,19 @@ import io
 from collections import defaultdict
 from pathlib import Path
 
-from store.report import CSV_COLUMNS
-from ui.classroom.results import BANDS, share_roles
+from ui.classroom.class_map import HEIGHT, LABEL, LEGEND, share_roles
 from widgets.map import GeoMap
 
-LABEL = "Class map: the share of wrong first answers per state"
+READ = ("attempt", "asked_states", "outcome")  #: the columns of the CSV the map is counted from
 
 
 def shares_from_csv(text: str) -> dict[str, tuple[int, int]]:
     """USPS code → (wrong first attempts, first attempts) at the questions about the state,
     from the rows of a results CSV (as ``store.report.state_shares`` counts them from the
-    database). A CSV without the page's columns raises ``ValueError`` naming them."""
+    database). A CSV without the columns counted raises ``ValueError`` naming them."""
     reader = csv.DictReader(io.StringIO(text))
-    columns = set(reader.fieldnames or ())
-    if not {"attempt", "asked_states", "outcome"} <= columns:
-        raise ValueError(f"not a class results CSV (columns: {', '.join(CSV_COLUMNS)})")
+    if not set(READ) <= set(reader.fieldnames or ()):
+        raise ValueError(f"not a class results CSV (it needs the columns {', '.join(READ)})")
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for row in reader:
         if row["attempt"].strip() != "1":
@@ -38,14 +35,14 @@ def shares_from_csv(text: str) -> dict[str, tuple[int, int]]:
     return {usps: (w, n) for usps, (w, n) in sorted(counts.items())}
 
 
-def class_map(source: str | Path, *, height: int = 360) -> GeoMap:
+def class_map(source: str | Path, *, height: int = HEIGHT) -> GeoMap:
     """The class map of a results CSV (its text, or the path of the file)."""
     text = source.read_text(encoding="utf-8") if isinstance(source, Path) else source
     roles, notes = share_roles(shares_from_csv(text))
     return GeoMap(
         roles,
         notes=notes,
-        words={role: words for role, _, words in BANDS},
+        words=LEGEND,
         codes=True,
         height=height,
         label=LABEL,

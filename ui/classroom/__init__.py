@@ -1,5 +1,5 @@
-"""The classroom's pages: a teacher's class assignment from its creation to its results, and
-the student's quiz.
+"""The classroom's pages: a teacher's class assignment from its creation to its results and its
+class's progress, and the student's quiz.
 
 * ``student``: the Class quiz page (``/class?code=…``): the code, a name, the locked quiz;
 * ``draft``: the answer being picked, kept in the database and put back on a rebuilt quiz;
@@ -8,8 +8,9 @@ the student's quiz.
   student link and QR code, then (behind a button) the private teacher link;
 * ``results``: the Results page (``/results?key=…``), opened with the teacher key (taken
   out of the address bar at once); close, reopen, a new teacher key, delete;
-* ``links``: the student and teacher links, and the student link's QR code block;
-* ``times``: the teacher's time zone and how a moment is written.
+* ``class_map``: the class map of the Results page and the notebook, pure;
+* ``progress``: the Class progress page (``/class_progress?key=…``), opened with the same key;
+* ``links``: the student and teacher links, and the student link's QR code block.
 
 The database is reached through ``ui.storage``.
 """

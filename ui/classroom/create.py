@@ -25,7 +25,6 @@ from store.codes import KEY_BYTES, new_token
 from store.db import Unavailable
 from ui.classroom.links import show_student_link, student_link, teacher_link
 from ui.classroom.student import about
-from ui.classroom.times import teacher_zone
 from ui.classroom.worksheet import assignment_worksheet
 from ui.focus import by_key, focus
 from ui.links import md
@@ -33,6 +32,7 @@ from ui.live.board import run_assignment_live
 from ui.quiz.session import read_settings
 from ui.quiz.widgets import form_params
 from ui.storage import UNAVAILABLE, app_database, storage_note
+from ui.times import teacher_zone
 from worksheets import title_problem
 
 CREATED = "assign_class_created"  #: session key: the assignment just created, with its key

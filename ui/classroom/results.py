@@ -16,7 +16,7 @@ given most often, each student's answers and a CSV of every attempt.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from datetime import UTC, datetime, tzinfo
 from typing import TypeVar
 
@@ -39,6 +39,7 @@ from store.db import Unavailable
 from store.gradebook import GRADEBOOKS
 from store.names import name_key
 from store.report import AT_LEAST, attempts_csv, most_missed, roster, state_shares
+from ui.classroom.class_map import HEIGHT, LABEL, LEGEND, share_roles
 from ui.classroom.links import (
     KEY_PARAM,
     RESULTS_PATH,
@@ -47,25 +48,19 @@ from ui.classroom.links import (
     teacher_link,
 )
 from ui.classroom.student import about
-from ui.classroom.times import teacher_zone, when
 from ui.classroom.worksheet import assignment_worksheet
 from ui.links import app_base_url, md
 from ui.live.board import run_assignment_live
 from ui.maps import us_map
 from ui.quiz.text import clock, score_words
 from ui.storage import UNAVAILABLE, app_database, storage_note
+from ui.times import teacher_zone, when
 
 T = TypeVar("T")
 RESULTS_KEY = "results_key"  #: session key: the teacher key (typed, or from the link)
 NEW_KEY = "results_new_key"  #: session key: a new teacher key, shown until the teacher hides it
 REFRESH = 5  #: seconds between two looks for new results
 VERSION = "results_version"  #: session key: the results' version drawn last
-#: the class map's bands of the share of wrong first answers: (role, lower bound, words)
-BANDS: tuple[tuple[str, float, str], ...] = (
-    ("correct", 0.0, "none wrong"),
-    ("missed", 1e-9, "under half wrong"),
-    ("wrong", 0.5, "half or more wrong"),
-)
 
 
 # --- the results page -----------------------------------------------------------------------
@@ -145,18 +140,6 @@ def _delete(assignment_id: int, title: str) -> None:
     st.session_state["results_deleted"] = (
         f"Deleted “{title}” with its {answers} answer{'s' if answers != 1 else ''}."
     )
-
-
-def share_roles(
-    shares: Mapping[str, tuple[int, int]],
-) -> tuple[dict[str, str], dict[str, str]]:
-    """Map roles (:data:`BANDS`) and hover notes from ``store.report.state_shares``."""
-    roles, notes = {}, {}
-    for usps, (wrong, asked) in shares.items():
-        share = wrong / asked
-        roles[usps] = next(role for role, low, _ in reversed(BANDS) if share >= low)
-        notes[usps] = f"{wrong} of {asked} first answers wrong ({round(100 * share)}%)"
-    return roles, notes
 
 
 def _roster(assignment: AssignmentInfo, students: list[StudentResult], zone: tzinfo) -> None:
@@ -285,10 +268,10 @@ def _results(assignment: AssignmentInfo) -> None:
             "results_map",
             roles,
             notes=notes,
-            words={role: words for role, _, words in BANDS},
+            words=LEGEND,
             codes=True,
-            height=360,
-            label="Class map: the share of wrong first answers per state",
+            height=HEIGHT,
+            label=LABEL,
         )
     with missed_col:
         st.subheader("Most missed", anchor=False)

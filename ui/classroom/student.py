@@ -49,7 +49,7 @@ from store.outbox import Outbox, Status
 from ui.buttons import button
 from ui.classroom.draft import draft_of, put_back
 from ui.links import md
-from ui.progress.keep import attach_student, class_join_note
+from ui.progress.keep import ProgressRecorder, attach_student, class_join_note
 from ui.quiz.page import show_quiz
 from ui.quiz.session import QuizView
 from ui.quiz.text import describe, score_words
@@ -79,9 +79,9 @@ class ClassSession:
 # --- answers in and out ---------------------------------------------------------------------
 
 
-def answer_record(view: QuizView, response: object, seq: int) -> AnswerRecord:
-    """The row for the answer just counted in ``view``'s run."""
-    attempt = view.run.last
+def answer_record(run: QuizRun, response: object, seq: int) -> AnswerRecord:
+    """The row for the answer ``run`` has just counted."""
+    attempt = run.last
     assert attempt is not None
     q, r = attempt.question, attempt.result
     if isinstance(response, list | tuple):
@@ -92,7 +92,7 @@ def answer_record(view: QuizView, response: object, seq: int) -> AnswerRecord:
         seq=seq, question=attempt.number, attempt=attempt.attempt, qid=q.qid, mode=q.mode,
         prompt=q.prompt, states=question_states(q), response=response, given=r.given,
         correct_answer=q.answer_text, outcome=r.outcome.value, seconds=attempt.seconds,
-        answered_at=now_utc(), finished=view.run.is_done,
+        answered_at=now_utc(), finished=run.is_done,
     )  # fmt: skip
 
 
@@ -107,23 +107,29 @@ def replay(assignment: AssignmentInfo, answers: list[AnswerRecord]) -> QuizRun:
     return run
 
 
-def _record(view: QuizView, response: object) -> None:
-    """The quiz view's recorder: queue the answer, then try to write what waits."""
-    session: ClassSession | None = st.session_state.get(STATE)
-    if session is None:
-        return
-    session.outbox.add(lambda seq: answer_record(view, response, seq))
-    session.outbox.flush(app_database())
+class ClassRecorder:
+    """The class quiz's recorder (``ui.quiz.flow.Recorder``): every counted answer into the
+    session's outbox, then whatever waits is written. "Practise my misses" is not recorded."""
+
+    def record(self, run: QuizRun, response: object) -> None:
+        session: ClassSession | None = st.session_state.get(STATE)
+        if session is None:
+            return
+        session.outbox.add(lambda seq: answer_record(run, response, seq))
+        session.outbox.flush(app_database())
+
+    def practice(self) -> None:
+        return None
 
 
 def _view(
     assignment: AssignmentInfo, student: StudentInfo, answers: list[AnswerRecord]
 ) -> QuizView:
     run = replay(assignment, answers)
+    recorders = (ClassRecorder(), ProgressRecorder("class"))
     view = QuizView(
-        assignment.drill, run, {}, [], assignment.timer, key=VIEW, locked=True, recorder=_record,
-        source="class",
-    )  # fmt: skip
+        assignment.drill, run, {}, [], assignment.timer, key=VIEW, locked=True, recorders=recorders
+    )
     view.turn = len(run.attempts)  # the step: the same widget keys on every server
     view.started = time.monotonic() - (now_utc() - student.started_at).total_seconds()
     if run.is_done:

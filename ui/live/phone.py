@@ -45,9 +45,10 @@ from ui.links import md
 from ui.live.follow import follow, reconnect
 from ui.maps import map_change
 from ui.progress.keep import attach_student, keep_attempt, keep_panel, me, open_form
+from ui.quiz.inputs import Kind, answer_input, nothing_notice, read_answer
 from ui.quiz.page import answer_map
-from ui.quiz.roles import MAX_RADIO, asking_roles, clickable, zoom_states
-from ui.quiz.widgets import answer_box
+from ui.quiz.roles import asking_roles, clickable, zoom_states
+from ui.quiz.widgets import answer_box, answer_list
 from ui.storage import UNAVAILABLE, app_database
 
 URL_PATH = "live"
@@ -145,21 +146,20 @@ def _several(q: Question) -> bool:
 
 
 def _response(view: live.PlayerView, q: Question) -> object:
-    """What the widgets hold (``None``: nothing picked or typed)."""
+    """What the widgets hold, read as the drills read it (``None``: nothing chosen)."""
     ss = st.session_state
-    if q.answer_type is AnswerType.TEXT:
-        text = str(ss.get(_key(view, "text")) or "").strip()
-        return text or ss.get(_key(view, "one")) or None
+    text = str(ss.get(_key(view, "text")) or "")
     if _several(q):
-        return tuple(ss.get(_key(view, "pick")) or ()) or None
-    return ss.get(_key(view, "one"))
+        return read_answer(q, list(ss.get(_key(view, "pick")) or ()), text)
+    choice = ss.get(_key(view, "one"))
+    return read_answer(q, [choice] if choice else [], text, choice)
 
 
 def _send(token: str, view: live.PlayerView, q: Question) -> None:
     ss = st.session_state
     response = _response(view, q)
     if response is None:
-        ss[NOTICE] = (token, view.index, "Choose or type an answer first.")
+        ss[NOTICE] = (token, view.index, nothing_notice(q))
         return
     ss.pop(NOTICE, None)
     db = app_database()
@@ -202,27 +202,15 @@ def _send_pending(db: Database, token: str, view: live.PlayerView) -> live.Playe
 
 
 def _widgets(token: str, view: live.PlayerView, q: Question) -> None:
-    one = {"options": list(q.choices), "index": None, "format_func": q.label,
-           "key": _key(view, "one")}  # fmt: skip
+    """The drills' answer widget of ``q`` (``ui.quiz.inputs``), in a form that sends it."""
+    spec = answer_input(q)
     with st.form(_key(view, "form"), border=False):
-        if q.answer_type is AnswerType.TEXT:
-            answer_box("Your answer", _key(view, "text"), "Type your answer")
-            if q.choices:
-                st.radio("Or choose one", **one)
-        elif _several(q):
-            order = q.answer_type is AnswerType.ORDER
-            st.multiselect(
-                "Your order, first to last" if order else "Your answer",
-                list(q.choices),
-                format_func=q.label,
-                key=_key(view, "pick"),
-                max_selections=len(q.choices) if order else None,
-                placeholder="Pick them in order" if order else "Pick states",
-            )
-        elif len(q.choices) > MAX_RADIO:
-            st.selectbox("Your answer", placeholder="Choose one (type to search)", **one)
+        if spec.kind is Kind.TYPED:
+            answer_box(spec.label, _key(view, "text"), "Type your answer")
+            if spec.options:
+                answer_list(spec, q, _key(view, "one"))
         else:
-            st.radio("Your answer", **one)
+            answer_list(spec, q, _key(view, "pick" if _several(q) else "one"))
         button(
             "Send my answer",
             form=True,

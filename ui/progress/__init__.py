@@ -1,13 +1,15 @@
-"""A learner's progress across lessons, in the app: the session's learner, the My progress page
-and the teacher's Class progress page.
+"""A learner's progress as the app keeps it: where this session's answers go, on this device,
+and the maps and tables that show it.
 
 * ``keep``: the progress this session's answers go to ("Keep my progress", a progress link
   opened, or a class student's), every counted answer of every quiz written to it through the
-  session's review outbox, and the line under each quiz that says so;
+  session's review outbox (``ProgressRecorder``, the quizzes' recorder), and the line under
+  each quiz that says so;
+* ``device``: the progress kept on this device (the browser's storage);
 * ``links``: the progress link (``/progress?code=…&token=…``), its QR code and a card to print;
-* ``learner``: the My progress page: the map of what the learner knows, the counts, the
-  streak, "Practise what is due";
-* ``teacher``: the Class progress page, opened with a teacher key as Class results is.
+* ``bands``: the maps and tables of progress, each state by its band.
 
-The rules are the engine's (``engine.progress``) and the store's (``store.progress``).
+It imports no quiz and no class page, so that they may keep a progress: the pages that show
+one are ``ui.my_progress`` (My progress) and ``ui.classroom.progress`` (Class progress). The
+rules are the engine's (``engine.progress``) and the store's (``store.progress``).
 """

@@ -20,11 +20,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import streamlit as st
 
 from engine.progress.reviews import reviews_of
+from engine.quiz import Attempt, QuizRun
 from store.clock import now_utc
 from store.codes import new_token
 from store.db import Unavailable
@@ -39,15 +39,11 @@ from store.progress import (
     open_learner,
 )
 from store.review_outbox import ReviewOutbox
-from ui.classroom.times import teacher_zone
 from ui.links import md
 from ui.progress import device
 from ui.progress.links import URL_PATH, read_link, show_progress_link
 from ui.storage import UNAVAILABLE, app_database
-
-if TYPE_CHECKING:
-    from engine.quiz import Attempt
-    from ui.quiz.session import QuizView
+from ui.times import teacher_zone
 
 LEARNER = "progress_learner"  #: session key: the :class:`Me` of this session
 BOXES = "progress_boxes"  #: session key: the review outboxes, the current one last
@@ -188,10 +184,20 @@ def open_link(code: object, token: object) -> bool:
     return True
 
 
-def keep_answer(view: QuizView) -> None:
-    """After a counted answer: its reviews into the outbox, then write what waits."""
-    if view.run.last is not None:
-        keep_attempt(view.run.last, view.source)
+@dataclass(frozen=True)
+class ProgressRecorder:
+    """A quiz's recorder (``ui.quiz.flow.Recorder``) for the session's progress: every counted
+    answer becomes reviews given in ``source`` (``practice`` or ``class``); a practice of the
+    misses is recorded too, as ``practice``."""
+
+    source: str
+
+    def record(self, run: QuizRun, response: object) -> None:
+        if run.last is not None:
+            keep_attempt(run.last, self.source)
+
+    def practice(self) -> ProgressRecorder:
+        return ProgressRecorder("practice")
 
 
 def keep_attempt(attempt: Attempt, source: str) -> None:

@@ -1,8 +1,12 @@
-"""The drill runner shared by every drill page and the class quiz.
+"""The quiz runner shared by every drill page, the class quiz, My progress's practice, the live
+phone and the notebook's quiz widget.
 
-``session`` keeps a drill in session state (the URL and the run in step, the callbacks that
-move it on); ``roles`` says what each map shows (pure, no Streamlit); ``widgets`` draws the
-answer widgets and the settings form; ``text`` words a quiz (its clock, what it asks, its
-answer key); ``page`` draws the page step by step and puts the keyboard focus where it belongs.
-A drill page is ``page_setup()`` and ``ui.quiz.page.quiz_page(group)``.
+Pure (no Streamlit): ``flow`` the quiz session (its steps, the answer checked by the engine,
+feedback, summary, practising the misses, the recorders a host plugs in); ``inputs`` which
+answer widget a question takes, its words, and the answer read from what it holds; ``roles``
+what each map shows; ``text`` the quiz's words. Streamlit: ``session`` keeps a quiz in session
+state (the URL and the run in step, the callbacks that move it on); ``widgets`` draws the
+answer widgets and the settings form; ``page`` draws the page step by step and puts the
+keyboard focus where it belongs. A drill page is ``page_setup()`` and
+``ui.quiz.page.quiz_page(group)``.
 """

@@ -52,16 +52,20 @@ from ui.quiz.roles import (
 )
 from ui.quiz.session import QuizView, check_time, current_view, move_on, new_quiz, practise
 from ui.quiz.text import (
-    answer_hint,
+    DOWNLOAD,
+    MISTAKES,
+    NEW_QUIZ,
+    PRACTISING,
+    SUMMARY_MAP,
+    SUMMARY_MAP_HINT,
     answer_key,
     clock,
+    csv_name,
     describe,
-    mistake_line,
-    no_mistakes_line,
+    map_label,
     progress_text,
     score_line,
-    summary_lines,
-    summary_title,
+    unreached_title,
 )
 from ui.quiz.widgets import answer_widgets, settings_form
 
@@ -100,9 +104,7 @@ def preview(q: Question, key: str, settings: QuizSettings | None = None) -> None
     if q.choices and len(q.choices) <= 6:
         st.caption("Choices: " + " · ".join(md(q.label(c)) for c in q.choices))
     roles, notes = asking_roles(q)
-    draw_map(
-        key, roles, notes, settings=settings, label=f"Map for the question: {q.prompt}", question=q
-    )
+    draw_map(key, roles, notes, settings=settings, label=map_label(q), question=q)
 
 
 def _status(view: QuizView) -> None:
@@ -152,7 +154,7 @@ def answer_map(
         refuse=refusals(q),
         zoom=zoom,
         height=MAP_HEIGHT if clickable(q) else MAP_HEIGHT_SHOWN,
-        label=f"Map for the question: {q.prompt}",
+        label=map_label(q),
         hint=MAP_HINTS.get(mode),
     )
 
@@ -175,21 +177,16 @@ def _beside() -> tuple:
 
 
 def _ask(view: QuizView) -> None:
-    q = view.run.current
-    assert q is not None
+    step = view.asking()
+    q = step.question
     with st.container(key=view.widget_key("question")):  # kept in view with the answer box
-        if view.run.is_retry:
-            st.markdown(":orange-badge[:material/replay: Again] You missed this one earlier.")
+        if step.again:
+            st.markdown(f":orange-badge[:material/replay: Again] {step.again}")
         st.markdown(f"### {md(q.prompt)}")
-        listed = all(q.label(c) in q.prompt for c in q.choices)
-        if (
-            q.answer_type in (AnswerType.SET, AnswerType.ORDER)
-            and len(q.choices) <= 6
-            and not listed
-        ):
-            st.markdown("**The states:** " + " · ".join(q.label(c) for c in q.choices))
-        if hint := answer_hint(q):
-            st.caption(hint)
+        if step.states:
+            st.markdown(step.states)
+        if step.hint:
+            st.caption(step.hint)
     map_column, answer_column = _beside()
     with map_column:
         if q.answer_type is AnswerType.NAMES:
@@ -198,18 +195,17 @@ def _ask(view: QuizView) -> None:
             roles, notes = asking_roles(q)
         _question_map(view, q, roles, notes, asking=True)
     with answer_column:
-        answer_widgets(view, q)
+        answer_widgets(view, step)
         if view.notice and q.answer_type is not AnswerType.NAMES:
             st.warning(md(view.notice), icon=":material/info:")
 
 
 def _feedback(view: QuizView) -> None:
-    attempt = view.run.last
-    assert attempt is not None
-    q, result = attempt.question, attempt.result
+    step = view.feedback()
+    q, result = step.question, step.result
     with st.container():
-        if attempt.attempt > 1:
-            st.markdown(":orange-badge[:material/replay: Again] A question you missed earlier.")
+        if step.again:
+            st.markdown(f":orange-badge[:material/replay: Again] {step.again}")
         st.markdown(f"### {md(q.prompt)}")
     map_column, verdict_column = _beside()
     with map_column:
@@ -217,20 +213,17 @@ def _feedback(view: QuizView) -> None:
         _question_map(view, q, roles, notes, asking=False)
     with verdict_column, st.container(key=view.widget_key("feedback")):
         if result.correct:
-            st.success(md(result.message), icon=":material/check_circle:")
+            st.success(step.verdict, icon=":material/check_circle:")
         else:
-            st.error(md(result.message), icon=":material/cancel:")
-        if result.given:
-            st.markdown(f"**Your answer:** {md(result.given)}")
-        if not result.correct:
-            st.markdown(f"**Right answer:** {md(q.answer_text)}")
-            if q.retry:  # a list of names is final: scored by the states named
-                st.caption("This question comes back later in the quiz.")
+            st.error(step.verdict, icon=":material/cancel:")
+        for line in step.lines:
+            st.markdown(line)
+        if step.comes_back:
+            st.caption(step.comes_back)
         if q.explanation:
-            st.info(md(q.explanation), icon=":material/lightbulb:")
-        label = "Next question" if not view.run.is_done else "See my results"
+            st.info(step.explanation, icon=":material/lightbulb:")
         button(
-            label,
+            step.next_label,
             type="primary",
             width="stretch",
             icon=":material/arrow_forward:",
@@ -242,43 +235,36 @@ def _feedback(view: QuizView) -> None:
 
 def _summary(view: QuizView) -> None:
     run, drill = view.run, DRILL_MENU[view.group]
-    s = run.summary()
-    st.subheader(summary_title(view.run.practice, view.time_up))
-    for line in summary_lines(
-        s, view.elapsed(), view.timer, time_up=view.time_up, unchecked=view.unchecked
-    ):
+    step = view.summary()
+    st.subheader(step.title)
+    for line in step.lines:
         st.markdown(line)
-    answered = {a.number for a in run.attempts}
-    unreached = [q for i, q in enumerate(run.questions, 1) if i not in answered]
     map_col, list_col = st.columns([3, 2], vertical_alignment="top")
     with map_col:
         roles, notes = summary_roles(run)
-        hint = "Point at a state to see its questions." if s.misses else None
         draw_map(
             view.map_key,
             roles,
             notes,
             settings=run.settings,
-            label="Your answers",
-            hint=hint,
+            label=SUMMARY_MAP,
+            hint=SUMMARY_MAP_HINT if step.mistakes else None,
             words=SUMMARY_WORDS,
         )
     with list_col:
-        if s.misses:
-            st.markdown("**Your mistakes**")
-            st.markdown(
-                "\n".join(f"{i}. {mistake_line(run, m)}" for i, m in enumerate(s.misses, 1))
-            )
-        elif s.answered and s.complete:
-            st.success(no_mistakes_line(s))
-        elif s.answered:
-            st.info(no_mistakes_line(s))
-        if unreached:
-            with st.expander(f"Not reached: {len(unreached)} questions, with their answers"):
-                st.markdown(answer_key(unreached))
-        if s.misses:
+        if step.mistakes:
+            st.markdown(f"**{MISTAKES}**")
+            st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(step.mistakes, 1)))
+        elif step.praise and step.summary.complete:
+            st.success(step.praise)
+        elif step.praise:
+            st.info(step.praise)
+        if step.unreached:
+            with st.expander(unreached_title(len(step.unreached))):
+                st.markdown(answer_key(list(step.unreached)))
+        if step.practise:
             button(
-                f"Practise my misses ({len(s.misses)})",
+                step.practise,
                 type="primary",
                 width="stretch",
                 icon=":material/replay:",
@@ -288,7 +274,7 @@ def _summary(view: QuizView) -> None:
             )
         if not view.locked:
             button(
-                "New quiz",
+                NEW_QUIZ,
                 width="stretch",
                 icon=":material/refresh:",
                 on_click=new_quiz,
@@ -298,9 +284,9 @@ def _summary(view: QuizView) -> None:
             )
         name = drill.url_path if view.locked else f"{drill.url_path}-seed{run.settings.seed}"
         st.download_button(
-            "Download this run (CSV)",
+            DOWNLOAD,
             run.to_csv(),
-            file_name=f"{name}{'-misses' if run.practice else ''}.csv",
+            file_name=csv_name(name, run.practice),
             mime="text/csv",
             on_click="ignore",
             width="stretch",
@@ -366,7 +352,7 @@ def show_quiz(view: QuizView) -> None:
             _ask(view)
     _keep_focus(view)
     st.divider()
-    practice = " · practising your misses" if view.run.practice else ""
+    practice = PRACTISING if view.run.practice else ""
     line = describe(view.run.settings, view.timer, view.run.total, seed=not view.locked)
     st.caption(line + practice)
     if not view.locked:

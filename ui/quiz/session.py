@@ -1,5 +1,6 @@
-"""A drill session: the quiz of one drill page, kept in ``st.session_state`` between reruns,
-and the callbacks that move it on.
+"""A quiz kept in ``st.session_state`` between reruns (:class:`QuizView`, the pure
+:class:`~ui.quiz.flow.QuizFlow` with the page's keys and URL), and the callbacks that move it on:
+the Streamlit glue of a drill page, also used by the class quiz and My progress's practice.
 
 How the URL and the run stay in step:
 
@@ -17,17 +18,17 @@ draws the new step.
 from __future__ import annotations
 
 import secrets
-import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 
 import streamlit as st
 
-from engine.quiz import PARAMS, AnswerType, QuizRun, QuizSettings, ValueKind, echo, parse_settings
+from engine.quiz import PARAMS, QuizRun, QuizSettings, echo, parse_settings
 from ui.links import fresh_seed
 from ui.maps import map_change
 from ui.nav import DRILL_MENU
-from ui.progress.keep import keep_answer
+from ui.progress.keep import ProgressRecorder
+from ui.quiz.flow import ASK, QuizFlow, Recorder
+from ui.quiz.inputs import read_answer
 from ui.quiz.roles import follows_map
 
 TIMER = "timer"
@@ -71,48 +72,43 @@ def quiz_params(settings: QuizSettings, timer: int | None) -> dict[str, str]:
 # --- the state of one drill page -------------------------------------------------------------
 
 
-@dataclass
-class QuizView:
-    """Everything a drill page remembers between reruns (one per page, in session state).
+class QuizView(QuizFlow):
+    """A quiz as a page keeps it between reruns (one per page, in session state): the
+    :class:`~ui.quiz.flow.QuizFlow` and what the page needs besides.
 
     ``url`` holds the quiz's parameters; ``written`` the parameters last put into the browser's
-    URL, to tell a URL changed by the student from one the page wrote. ``turn`` changes with
-    every question shown (it keys the answer widgets); the map keeps one key for the page, so
-    it is drawn once and each question only repaints it.
+    URL, to tell a URL changed by the student from one the page wrote. ``turn`` keys the answer
+    widgets; the map keeps one key for the page, so it is drawn once and each question only
+    repaints it.
 
-    A page that runs a quiz of its own (a class assignment) sets ``key`` (its session-state
-    key, default the drill page's URL path), ``locked`` (the settings cannot be changed and the
-    seed is never shown) and ``recorder``, called with the view and the response after every
-    counted answer. "Practise my misses" keeps ``key`` and ``locked`` but records nothing.
-
-    Every counted answer also goes to the session's progress, if it has one (``ui.progress.
-    keep``), as given in ``source``: ``practice`` (a drill, a practice run) or ``class``.
+    A page that runs a quiz of its own (a class assignment, My progress's practice) sets
+    ``key`` (its session-state key, default the drill page's URL path), ``locked`` (the
+    settings cannot be changed and the seed is never shown) and its ``recorders``; a drill
+    page's answers go to the session's progress (``ui.progress.keep``).
     """
 
-    group: str
-    run: QuizRun
-    url: dict[str, str]
-    notes: list[str]
-    timer: int | None = None
-    written: dict[str, str] = field(default_factory=dict)
-    phase: str = "ask"  #: "ask" or "feedback"; the summary shows once the run is over
-    turn: int = 0
-    picked: list[str] = field(default_factory=list)
-    synced: int = 0  #: how many times the map changed ``picked`` (names the answer widgets)
-    notice: str = ""  #: why the last answer was not counted
-    started: float = field(default_factory=time.monotonic)
-    asked_at: float = field(default_factory=time.monotonic)
-    finished: float | None = None
-    time_up: bool = False
-    unchecked: bool = False  #: the time ran out on an answer picked but not checked
-    uid: str = field(default_factory=lambda: secrets.token_hex(4))  #: names focus requests
-    key: str = ""
-    locked: bool = False
-    recorder: Callable[[QuizView, object], None] | None = None
-    source: str = "practice"  #: where the learner's progress says the answers were given
-
-    def __post_init__(self) -> None:
-        self.key = self.key or DRILL_MENU[self.group].url_path
+    def __init__(
+        self,
+        group: str,
+        run: QuizRun,
+        url: dict[str, str],
+        notes: list[str],
+        timer: int | None = None,
+        *,
+        written: dict[str, str] | None = None,
+        key: str = "",
+        locked: bool = False,
+        recorders: tuple[Recorder, ...] = (),
+    ) -> None:
+        super().__init__(run, timer, recorders)
+        self.group = group
+        self.url = url
+        self.notes = notes
+        self.written = dict(written or {})
+        self.synced = 0  #: how many times the map changed ``picked`` (names the answer widgets)
+        self.uid = secrets.token_hex(4)  #: names focus requests
+        self.key = key or DRILL_MENU[group].url_path
+        self.locked = locked
 
     @property
     def map_key(self) -> str:
@@ -135,34 +131,16 @@ class QuizView:
         follows = name == "pick" or (name == "one" and q is not None and follows_map(q))
         return self.synced_key(name) if follows else self.widget_key(name)
 
-    @property
-    def over(self) -> bool:
-        """True when the summary is due: every question answered right, or the time is up."""
-        return self.time_up or (self.run.is_done and self.phase != "feedback")
-
-    def elapsed(self) -> float:
-        return (self.finished or time.monotonic()) - self.started
-
-    def time_left(self) -> float | None:
-        return None if not self.timer else self.timer * 60 - self.elapsed()
-
-    def next_question(self) -> None:
-        """Move on from feedback to the next question (or the summary)."""
-        self.phase = "ask"
-        self.turn += 1
-        self.picked = []
-        self.notice = ""
-        self.asked_at = time.monotonic()
-        if self.run.is_done and self.finished is None:
-            self.finished = time.monotonic()
-
 
 def new_view(
     group: str, params: Mapping[str, object], previous: QuizView | None = None
 ) -> QuizView:
     """A fresh quiz from URL-style parameters (a new random seed if they have none)."""
     settings, timer, notes = read_settings(params, group, fresh_seed())
-    view = QuizView(group, QuizRun(settings), quiz_params(settings, timer), notes, timer)
+    view = QuizView(
+        group, QuizRun(settings), quiz_params(settings, timer), notes, timer,
+        recorders=(ProgressRecorder("practice"),),
+    )  # fmt: skip
     if previous is not None:
         view.written = previous.written
         view.turn = previous.turn + 1
@@ -204,79 +182,38 @@ def _view(key: str) -> QuizView:
     return st.session_state[key]
 
 
+def _holds(view: QuizView) -> bool:
+    """True when a widget of the question on screen holds an answer not yet checked (typed or
+    chosen); the map's picks are the view's own."""
+    typed = str(st.session_state.get(view.widget_key("text")) or "").strip()
+    return bool(typed or st.session_state.get(view.answer_key("one")))
+
+
 def check_time(view: QuizView) -> bool:
     """Stop the run when its timer has run out; True if it has."""
-    left = view.time_left()
-    if left is not None and left <= 0 and not view.time_up:
-        view.time_up = True
-        view.finished = view.started + view.timer * 60
-        _at_time_up(view)
-    return view.time_up
-
-
-def _at_time_up(view: QuizView) -> None:
-    """A typed list of names counts the names given when the time runs out (each one was
-    accepted as it was typed); any other answer picked but not checked stays out of the score."""
-    q = view.run.current
-    if view.phase != "ask" or q is None:
-        return
-    if q.answer_type is AnswerType.NAMES and view.picked:
-        view.run.answer(tuple(view.picked), seconds=round(time.monotonic() - view.asked_at, 1))
-        return
-    typed = str(st.session_state.get(view.widget_key("text")) or "").strip()
-    view.unchecked = bool(view.picked or typed or st.session_state.get(view.answer_key("one")))
+    return view.check_time(held=_holds(view))
 
 
 def submit(key: str) -> None:
     """Check: judge the answer on screen (the map's last picks included) and show its feedback;
     an answer that does not count stays on the question with a note saying why."""
     view = _view(key)
-    if check_time(view) or view.phase != "ask" or view.run.is_done:
+    if check_time(view) or view.phase != ASK or view.run.current is None:
         return
-    q = view.run.current
-    assert q is not None
     if (picked := map_change(view.map_key)) is not None:
         view.picked = picked  # a click that reached the server with this Check
         view.synced += 1
-    response: object
-    if q.answer_type is AnswerType.TEXT:
-        response = st.session_state.get(view.widget_key("text"), "")
-        if not str(response).strip() and q.choices:
-            response = st.session_state.get(view.answer_key("one")) or None
-            if response is None:
-                view.notice = "Type or choose an answer first."
-                return
-    elif q.answer_type in (AnswerType.SET, AnswerType.ORDER, AnswerType.NAMES):
-        response = tuple(view.picked)
-    elif q.value_kind is ValueKind.STATE:
-        response = view.picked[0] if view.picked else None
-    else:
-        response = st.session_state.get(view.answer_key("one"))
-    if response is None:
-        view.notice = "Choose an answer first."
-        return
-    result = view.run.answer(response, seconds=round(time.monotonic() - view.asked_at, 1))
-    if result.counted:
-        view.phase = "feedback"
-        view.notice = ""
-        if view.recorder is not None:
-            view.recorder(view, response)
-        keep_answer(view)
-    else:
-        view.notice = result.message
+    typed = st.session_state.get(view.widget_key("text"))
+    choice = st.session_state.get(view.answer_key("one"))
+    view.check(read_answer(view.run.current, view.picked, str(typed or ""), choice))
 
 
 def take_name(key: str) -> None:
     """A name typed into a list of names: taken at once (its state fills the map) or refused
     with a note, never counted against the student."""
     view = _view(key)
-    if check_time(view) or view.phase != "ask" or view.run.current is None:
-        return
-    text = str(st.session_state.get(view.widget_key("name")) or "")
-    taken = view.run.current.take_name(view.picked, text)
-    if taken.usps:
-        view.picked.append(taken.usps)
-    view.notice = taken.message
+    if not check_time(view):
+        view.take_name(str(st.session_state.get(view.widget_key("name")) or ""))
 
 
 def move_on(key: str) -> None:
@@ -311,15 +248,8 @@ def new_quiz(group: str) -> None:
 
 
 def practise(key: str) -> None:
-    """Practise my misses: a run of the first-attempt misses, with the quiz's key and lock
-    (so a class quiz's practice is not recorded: the practice view has no recorder)."""
+    """Practise my misses: a run of the first-attempt misses, with the quiz's key and lock; a
+    class quiz's practice goes to the progress only (see the recorders)."""
     view = _view(key)
-    run = view.run.misses_run()
-    if run is None:
-        return
-    fresh = QuizView(
-        view.group, run, view.url, [], view.timer, written=view.written, key=key,
-        locked=view.locked,
-    )  # fmt: skip
-    fresh.turn = view.turn + 1
-    st.session_state[key] = fresh
+    if view.practise():
+        view.notes = []

@@ -1,6 +1,7 @@
 """A quiz in words: its clock, the line that says what it asks, its answer key, and the words of
-its steps (the status, the hint under a question, the summary). Pure: the drill page
-(``ui.quiz.page``) and the notebook's quiz widget (``widgets.quiz``) say the same things."""
+its steps (the status, the hint under a question, the feedback, the summary). Pure: every host
+of a quiz (the drill pages, the class quiz, the notebook's quiz widget) says the same things,
+most of them through the steps of ``ui.quiz.flow``. Lines are Markdown."""
 
 from __future__ import annotations
 
@@ -12,11 +13,13 @@ from engine.quiz import (
     Question,
     QuizRun,
     QuizSettings,
+    Result,
     Summary,
     ValueKind,
 )
 from engine.quiz.facts import plural
 from ui.links import md
+from ui.quiz.roles import MAX_RADIO
 
 
 def clock(seconds: float) -> str:
@@ -155,3 +158,68 @@ def no_mistakes_line(s: Summary) -> str:
     if s.complete:
         return "No mistakes: every answer right at the first try!"
     return f"No mistakes in the {plural(s.answered, 'question')} answered."
+
+
+AGAIN_ASKED = "You missed this one earlier."  #: beside the "Again" badge of a question asked again
+AGAIN_ANSWERED = "A question you missed earlier."  #: the same, over its feedback
+COMES_BACK = "This question comes back later in the quiz."
+PRACTISING = " · practising your misses"  #: after the line that says what a practice run asks
+MISTAKES = "Your mistakes"
+SUMMARY_MAP = "Your answers"  #: the label of a summary's map
+SUMMARY_MAP_HINT = "Point at a state to see its questions."
+NEW_QUIZ = "New quiz"
+DOWNLOAD = "Download this run (CSV)"
+
+
+def map_label(q: Question) -> str:
+    """The label of the map a question is asked and answered on."""
+    return f"Map for the question: {q.prompt}"
+
+
+def states_line(q: Question) -> str:
+    """The few states a set or an order is picked among, when the prompt does not list them
+    ("" otherwise)."""
+    listed = all(q.label(c) in q.prompt for c in q.choices)
+    several = q.answer_type in (AnswerType.SET, AnswerType.ORDER)
+    if not several or len(q.choices) > MAX_RADIO or listed:
+        return ""
+    return "**The states:** " + " · ".join(q.label(c) for c in q.choices)
+
+
+def named_count(q: Question, named: list[str]) -> str:
+    """How far a list of names is: "**3 of 9 named**"."""
+    assert isinstance(q.answer, frozenset)
+    return f"**{len(named)} of {len(q.answer)} named**"
+
+
+def named_list(q: Question, named: list[str]) -> str:
+    """The states named so far ("" before the first)."""
+    return "Named: " + ", ".join(q.label(c) for c in named) if named else ""
+
+
+def next_label(run: QuizRun) -> str:
+    """The button under a feedback: the next question, or the summary after the last."""
+    return "See my results" if run.is_done else "Next question"
+
+
+def practise_label(misses: int) -> str:
+    """The button that practises a run's misses."""
+    return f"Practise my misses ({misses})"
+
+
+def unreached_title(count: int) -> str:
+    """The head of the questions a timed quiz did not reach, with their answers."""
+    return f"Not reached: {count} questions, with their answers"
+
+
+def csv_name(stem: str, practice: bool) -> str:
+    """The file name of a run's CSV."""
+    return f"{stem}{'-misses' if practice else ''}.csv"
+
+
+def feedback_lines(q: Question, result: Result) -> list[str]:
+    """The lines under a verdict: the answer given, and the right one after a miss."""
+    lines = [f"**Your answer:** {md(result.given)}"] if result.given else []
+    if not result.correct:
+        lines.append(f"**Right answer:** {md(q.answer_text)}")
+    return lines

@@ -1,29 +1,25 @@
-"""The widgets of a drill: the answer widgets of each kind of question (they work with or
-without the map: a multiselect, radio buttons, a select box or a text box) and the settings
-fields, shared by the drill page's "Change the quiz" form and the Assign page."""
+"""The widgets of a drill in Streamlit: the answer widget of each kind of question
+(``ui.quiz.inputs`` says which and its words; they work with or without the map: a
+multiselect, radio buttons, a select box or a text box; the live phone draws its lists with
+:func:`answer_list`) and the settings fields, shared by the drill page's "Change the quiz"
+form, the Assign page and the Live board."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
+from typing import Any
 
 import streamlit as st
 
-from engine.cards import ZONES, by_usps, deck
-from engine.quiz import (
-    MAX_N,
-    MODE_GROUPS,
-    MODE_TITLES,
-    AnswerType,
-    Question,
-    QuizSettings,
-    ValueKind,
-)
+from engine.cards import ZONES, deck
+from engine.quiz import MAX_N, MODE_GROUPS, MODE_TITLES, AnswerType, Question, QuizSettings
 from geodata import REGIONS
 from ui.buttons import button
 from ui.links import fresh_seed
 from ui.nav import DRILL_MENU
-from ui.quiz.roles import MAX_RADIO, follows_map
+from ui.quiz.flow import AskStep
+from ui.quiz.inputs import ENTER, AnswerInput, Kind
 from ui.quiz.session import (
     MAX_TIMER,
     TIMER,
@@ -34,6 +30,7 @@ from ui.quiz.session import (
     submit,
     take_name,
 )
+from ui.quiz.text import named_count, named_list
 
 #: the class of a typed-answer box's container (:func:`answer_box`)
 ANSWER_BOX = "gp_answer_box"
@@ -64,54 +61,37 @@ ANY_ZONE = "All Zones"
 # --- answers ---------------------------------------------------------------------------------
 
 
-def answer_widgets(view: QuizView, q: Question) -> None:
-    page = view.key
-    if q.answer_type is AnswerType.TEXT:
-        _typed_answer(view, q)
-        return
-    if q.answer_type is AnswerType.NAMES:
-        _names_answer(view, q)
-        return
-    if q.answer_type in (AnswerType.SET, AnswerType.ORDER):
-        key = view.answer_key("pick")
-        order = q.answer_type is AnswerType.ORDER
+def answer_list(
+    spec: AnswerInput,
+    q: Question,
+    key: str,
+    *,
+    picked: Sequence[str] | None = None,
+    on_change: Callable[..., None] | None = None,
+    args: tuple = (),
+) -> None:
+    """The list of an answer widget (``ui.quiz.inputs``): a multiselect of several states, a
+    select box of one state of many, or radio buttons (a typed answer's: "Or choose one").
+    It shows ``picked`` (the map's picks) when given; otherwise its value is the session
+    state's. ``on_change(*args)`` is called when it changes."""
+    options = list(spec.options)
+    common: dict[str, Any] = {
+        "format_func": q.label, "key": key, "on_change": on_change,
+        "args": args if on_change else None,
+    }  # fmt: skip
+    if spec.kind is Kind.SEVERAL:
+        default = None if picked is None else [c for c in picked if c in spec.options]
         st.multiselect(
-            "Your order, first to last" if order else "Your answer",
-            list(q.choices),
-            default=[c for c in view.picked if c in q.choices],
-            format_func=q.label,
-            key=key,
-            on_change=picked_from_widget,
-            args=(page, key),
-            max_selections=len(q.choices) if order else None,
-            select_all=False,
-            placeholder="Pick them in order" if order else "Pick states",
-        )
-        if order and view.picked:
-            st.markdown("  \n".join(f"{i}. {q.label(c)}" for i, c in enumerate(view.picked, 1)))
-    elif len(q.choices) > MAX_RADIO:
-        _state_select(view, q)
+            spec.label, options, default=default, max_selections=spec.most, select_all=False,
+            placeholder=spec.placeholder, **common,
+        )  # fmt: skip
+    elif spec.kind is Kind.SELECT:
+        index = _index(options, picked or ())
+        st.selectbox(spec.label, options, index=index, placeholder=spec.placeholder, **common)
     else:
-        on_map = follows_map(q)
-        key = view.answer_key("one")
-        st.radio(
-            "Your answer",
-            list(q.choices),
-            index=_index(q.choices, view.picked) if on_map else None,
-            format_func=q.label,
-            key=key,
-            horizontal=len(q.choices) > 2 and q.value_kind is not ValueKind.STATE,
-            on_change=picked_from_widget if on_map else None,
-            args=(page, key) if on_map else None,
-        )
-    button(
-        "Check",
-        type="primary",
-        width="stretch",
-        on_click=submit,
-        args=(page,),
-        key=view.widget_key("check"),
-    )
+        label = spec.option_label if spec.kind is Kind.TYPED else spec.label
+        index = _index(options, picked or ())
+        st.radio(label, options, index=index, horizontal=spec.horizontal, **common)
 
 
 def _index(choices: Sequence[str], picked: Sequence[str]) -> int | None:
@@ -119,52 +99,57 @@ def _index(choices: Sequence[str], picked: Sequence[str]) -> int | None:
     return list(choices).index(picked[0]) if picked and picked[0] in choices else None
 
 
-def _state_select(view: QuizView, q: Question) -> None:
-    """One state of many (find it on the map): a select box that also follows map clicks."""
-    key = view.answer_key("one")
-    st.selectbox(
-        "Your answer",
-        list(q.choices),
-        index=_index(q.choices, view.picked),
-        format_func=q.label,
-        key=key,
-        placeholder="Choose a state (type to search)",
-        on_change=picked_from_widget,
-        args=(view.key, key),
+def answer_widgets(view: QuizView, step: AskStep) -> None:
+    """The answer widget of the question asked, and its Check button."""
+    spec, q = step.answer, step.question
+    if spec.kind is Kind.TYPED:
+        _typed_answer(view, q, spec)
+        return
+    if spec.kind is Kind.NAMES:
+        _names_answer(view, q, spec)
+        return
+    key = view.answer_key("pick" if spec.kind is Kind.SEVERAL else "one")
+    if spec.follows_map:
+        answer_list(spec, q, key, picked=view.picked, on_change=picked_from_widget,
+                    args=(view.key, key))  # fmt: skip
+    else:
+        answer_list(spec, q, key)
+    if q.answer_type is AnswerType.ORDER and view.picked:
+        st.markdown("  \n".join(f"{i}. {q.label(c)}" for i, c in enumerate(view.picked, 1)))
+    button(
+        spec.check,
+        type="primary",
+        width="stretch",
+        on_click=submit,
+        args=(view.key,),
+        key=view.widget_key("check"),
     )
 
 
-def _typed_answer(view: QuizView, q: Question) -> None:
+def _typed_answer(view: QuizView, q: Question, spec: AnswerInput) -> None:
     """A typed capital or state (read forgivingly), Enter to check; a state may instead be
-    chosen among ``q.choices``."""
-    what = "capital" if q.value_kind is ValueKind.CAPITAL else "state"
+    chosen among the options."""
     with st.form(view.widget_key("text_form"), border=False):
-        answer_box("Your answer", view.widget_key("text"), f"Type the {what}, then press Enter")
-        if q.choices:
-            st.radio(
-                "Or choose one",
-                list(q.choices),
-                index=None,
-                format_func=q.label,
-                key=view.widget_key("one"),
-            )
+        answer_box(spec.label, view.widget_key("text"), spec.placeholder + ENTER)
+        if spec.options:
+            answer_list(spec, q, view.widget_key("one"))
         button(
-            "Check", form=True, type="primary", width="stretch", on_click=submit, args=(view.key,)
-        )
+            spec.check, form=True, type="primary", width="stretch", on_click=submit,
+            args=(view.key,),
+        )  # fmt: skip
 
 
-def _names_answer(view: QuizView, q: Question) -> None:
+def _names_answer(view: QuizView, q: Question, spec: AnswerInput) -> None:
     """A typed list: one name at a time (Enter), each taken at once, then "I'm done"."""
-    assert isinstance(q.answer, frozenset)
-    st.markdown(f"**{len(view.picked)} of {len(q.answer)} named**")
+    st.markdown(named_count(q, view.picked))
     with st.form(view.widget_key("names_form"), border=False, clear_on_submit=True):
-        answer_box("Type a state's name", view.widget_key("name"), "A state, then press Enter")
-        button("Add", form=True, width="stretch", on_click=take_name, args=(view.key,))
+        answer_box(spec.label, view.widget_key("name"), spec.placeholder + ENTER)
+        button(spec.add, form=True, width="stretch", on_click=take_name, args=(view.key,))
     st.html(f"<p role='status' class='gp-status'>{escape(view.notice)}</p>")
     if view.picked:
-        st.caption("Named: " + ", ".join(by_usps()[c].name for c in view.picked))
+        st.caption(named_list(q, view.picked))
     button(
-        "I'm done: check my list",
+        spec.check,
         type="primary",
         width="stretch",
         on_click=submit,

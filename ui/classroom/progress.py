@@ -49,8 +49,8 @@ from ui.classroom.links import show_student_link, student_link, teacher_link
 from ui.classroom.results import teacher_assignment
 from ui.classroom.student import about
 from ui.links import md
+from ui.my_progress import choose_topic, end_of_day, trend_weeks
 from ui.progress.bands import percent, show_band_map, weeks_table
-from ui.progress.learner import choose_topic, end_of_day, trend_weeks
 from ui.progress.links import app_base
 from ui.storage import UNAVAILABLE, app_database
 

@@ -1,4 +1,5 @@
-"""Times on the teacher's pages: the browser's time zone, and a moment written in it."""
+"""Times in the browser's time zone: a moment written on the teacher's pages, and the day a
+learner's answers are given (their progress counts days)."""
 
 from __future__ import annotations
 

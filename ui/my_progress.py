@@ -37,11 +37,11 @@ from store.progress import (
     practice_days,
     replace_token,
 )
-from ui.classroom.times import teacher_zone
 from ui.links import fresh_seed, md
 from ui.progress.bands import percent, show_band_map, weeks_table
 from ui.progress.keep import (
     FRESH,
+    ProgressRecorder,
     become,
     forget,
     keep,
@@ -54,6 +54,7 @@ from ui.progress.links import CODE, TOKEN, show_progress_link
 from ui.quiz.page import show_quiz
 from ui.quiz.session import QuizView
 from ui.storage import UNAVAILABLE, app_database
+from ui.times import teacher_zone
 
 PRACTICE = "progress_quiz"  #: session key of the practice quiz's view
 TOPIC = "progress_topic"  #: session key of the topic the map shows
@@ -115,7 +116,9 @@ def _practise(states: dict[Item, object]) -> None:
     questions = practice_questions(items, seed)
     run = QuizRun(practice_settings(questions, seed), questions)
     group = mode(questions[0].mode).group
-    view = QuizView(group, run, {}, [], key=PRACTICE, locked=True)
+    view = QuizView(
+        group, run, {}, [], key=PRACTICE, locked=True, recorders=(ProgressRecorder("practice"),)
+    )
     previous: QuizView | None = st.session_state.get(PRACTICE)
     view.turn = previous.turn + 1 if previous else 0
     st.session_state[PRACTICE] = view
