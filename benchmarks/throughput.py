@@ -2,12 +2,15 @@
 
     PYTHONPATH=. python benchmarks/throughput.py [--seconds 5] [--games border_attack,...]
 
-Two figures per game, each from about ``--seconds`` of wall time, dealing included, with the
+Three figures per game, each from about ``--seconds`` of wall time, dealing included, with the
 fast ``step`` path:
 
 - ``engine``: a uniformly random choice among ``state.legal_actions()`` (the engine alone);
 - ``via obs``: ``RandomBot`` in every seat, choosing from ``state.observation(seat).legal`` as
-  every bot must (the engine plus building an observation for each decision).
+  a bot that reads the game must (the engine plus building an observation for each decision);
+- ``simulate``: :func:`engine.simulate.simulate` with random bots (``python -m engine.simulate
+  GAME --bots random,random``): the engine, the bots given the legal actions alone (their
+  ``choose``), the decision times and the game's figures.
 
 Reverse Geography War has no decisions: both figures play its flips.
 """
@@ -25,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks._machine import machine  # noqa: E402
 from engine.bots import RandomBot  # noqa: E402
 from engine.games import GAMES, has_decisions  # noqa: E402
+from engine.simulate import simulate  # noqa: E402
 
 TARGETS = {"border_attack": 1000, "geopower_toss": 1000, "reverse_war": 500, "bordercap_gin": 200}
 
@@ -55,19 +59,31 @@ def rate(game_id: str, seconds: float, via_observation: bool) -> tuple[float, fl
     return games / (time.perf_counter() - start), actions / games, games
 
 
+def simulated(game_id: str, seconds: float, expected_rate: float) -> float:
+    """Games per second of :func:`engine.simulate.simulate` with random bots, over about
+    ``seconds`` at ``expected_rate`` games per second."""
+    bots = ["random", "random"] if has_decisions(game_id) else []
+    games = max(10, round(expected_rate * seconds))
+    return simulate(game_id, games, bots, seed=0)["games_per_sec"]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--games", default=",".join(GAMES))
     args = parser.parse_args()
     print(machine())
-    print(f"{'game':<15} {'engine g/s':>11} {'via obs g/s':>12} {'target':>7} {'actions/game':>13}")
+    print(
+        f"{'game':<15} {'engine g/s':>11} {'via obs g/s':>12} {'simulate g/s':>13} "
+        f"{'target':>7} {'actions/game':>13}"
+    )
     for game_id in args.games.split(","):
         engine, actions, _ = rate(game_id, args.seconds, via_observation=False)
         via_obs, _, _ = rate(game_id, args.seconds, via_observation=True)
+        sim = simulated(game_id, args.seconds, engine)
         print(
-            f"{game_id:<15} {engine:>11.0f} {via_obs:>12.0f} {TARGETS.get(game_id, 0):>7} "
-            f"{actions:>13.1f}",
+            f"{game_id:<15} {engine:>11.0f} {via_obs:>12.0f} {sim:>13.0f} "
+            f"{TARGETS.get(game_id, 0):>7} {actions:>13.1f}",
             flush=True,
         )
 

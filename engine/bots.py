@@ -1,7 +1,10 @@
 """The bots that play GeoPlunge games, and ``make_bot`` to get one by level.
 
 A bot is any object with ``act(obs) -> action``: it is given the observation of its own seat
-(``state.observation(seat)``, never the state) and returns one of ``obs.legal``.
+(``state.observation(seat)``, never the state) and returns one of ``obs.legal``. A bot that
+decides from the legal actions alone may also have ``choose(legal) -> action``, the same
+choice as ``act`` given ``obs.legal`` (``state.legal_actions()`` of the seat to act): the
+simulation then builds no observation for it.
 
 Levels (``LEVELS``):
 
@@ -23,6 +26,7 @@ import inspect
 import math
 import random
 import time
+from collections.abc import Sequence
 from functools import cache
 from typing import Any, Protocol
 
@@ -60,6 +64,11 @@ class RandomBot:
     def act(self, obs: Any) -> Any:
         """A uniformly random member of ``obs.legal``."""
         return self.rng.choice(obs.legal)
+
+    def choose(self, legal: Sequence[Any]) -> Any:
+        """A uniformly random member of ``legal``: what :meth:`act` plays when ``obs.legal``
+        holds the same actions in the same order."""
+        return self.rng.choice(legal)
 
 
 def _knowing_bot(cls: type, seat: int, seed: int, knowledge: Knowledge) -> Any:

@@ -1,7 +1,9 @@
 """The registry of the four GeoPlunge games: game id → state class, and a factory.
 
 Everything else about a game is read from what its state class declares (see
-:mod:`engine.core`): its bots (``bots``), its actions (``actions``), its search effort.
+:mod:`engine.core`): its bots (``bots``), its actions (``actions``), its search effort; and
+what a simulation counts of it from ``STATS`` in the ``stats`` module of its package
+(:func:`game_stats`).
 
 >>> state = new_game("border_attack", seed=7)
 >>> state.current_player in (0, 1)
@@ -10,6 +12,9 @@ True
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+from functools import cache
 from typing import Any
 
 from engine.border_attack import BorderAttack
@@ -17,6 +22,7 @@ from engine.bordercap_gin import BorderCapGin
 from engine.core import GameState
 from engine.geopower_toss import GeoPowerToss
 from engine.reverse_war import ReverseWar
+from engine.stats import NO_STATS, GameStats
 
 GAMES: dict[str, type[GameState]] = {
     cls.game_id: cls for cls in (BorderAttack, BorderCapGin, ReverseWar, GeoPowerToss)
@@ -48,6 +54,17 @@ def bot_classes(game_id: str) -> dict[str, type]:
     """The game's own bots by level (``{"easy": …, "medium": …}``, its class's ``bots``);
     empty without decisions."""
     return dict(game_class(game_id).bots)
+
+
+@cache
+def game_stats(game_id: str) -> GameStats:
+    """What a simulation counts of ``game_id``: ``STATS`` of the ``stats`` module beside its
+    state class (``engine.bordercap_gin.stats``), or nothing when its package has none."""
+    package = game_class(game_id).__module__.rpartition(".")[0]
+    name = f"{package}.stats"
+    if importlib.util.find_spec(name) is None:
+        return NO_STATS
+    return importlib.import_module(name).STATS
 
 
 def has_decisions(game_id: str) -> bool:

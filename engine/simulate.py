@@ -21,10 +21,14 @@ How games are set up (so that the comparison is fair and the run is replayable):
   the draw rate add up to 1), with 95% Wilson intervals. A game's length is its number of
   applied actions.
 - Reverse Geography War has no decisions: ``bots`` is empty and the results are per seat.
-- Rule figures (``events``, counted over all games): BorderCap Gin's face-down openings (the
-  opening discard is face up, so the count must stay 0).
-- GeoPower Toss also reports the GeoPlunge calls per bot (``geoplunge_calls``: the rounds its
-  sides played, its calls, the calls made).
+- Each game adds the figures it declares once, in its package's ``stats`` module
+  (:func:`engine.games.game_stats`, a :class:`engine.stats.GameStats`): rule figures
+  (``events``, counted over all games; e.g. BorderCap Gin's face-down openings, which must stay
+  0) and counts per bot under their own key (e.g. GeoPower Toss's ``geoplunge_calls``: the
+  rounds its sides played, its calls, the calls made).
+- A bot with ``choose(legal)`` (the random bot) decides from the legal actions alone: it is
+  given ``state.legal_actions()`` and no observation is built for it (the same choice as its
+  ``act``, at a fraction of the cost in long games).
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.bots import LEVELS, make_bot
-from engine.games import GAME_IDS, game_class, has_decisions
+from engine.games import GAME_IDS, game_class, game_stats, has_decisions
 from engine.stats import summary_ms, wilson
 
 
@@ -54,15 +58,16 @@ class _Tally:
     actions: int = 0
     times: dict[str, list[float]] = field(default_factory=dict)
     events: dict[str, int] = field(default_factory=dict)
-    calls: dict[str, list[int]] = field(default_factory=dict)  # GeoPlunge: see _calls
+    #: The game's per-bot figures: name → label → sums by field (:class:`engine.stats.PerBot`).
+    per_bot: dict[str, dict[str, list[int]]] = field(default_factory=dict)
 
     def merge(self, other: _Tally) -> None:
         for name, k in other.events.items():
             self.events[name] = self.events.get(name, 0) + k
-        for label, counts in other.calls.items():
-            mine = self.calls.setdefault(label, [0, 0, 0])
-            for k, v in enumerate(counts):
-                mine[k] += v
+        for name, sums in other.per_bot.items():
+            mine = self.per_bot.setdefault(name, {})
+            for label, counts in sums.items():
+                _add(mine, label, counts)
         for label, n in other.wins.items():
             self.wins[label] = self.wins.get(label, 0) + n
         for label, ts in other.times.items():
@@ -70,6 +75,16 @@ class _Tally:
         self.draws += other.draws
         self.games += other.games
         self.actions += other.actions
+
+
+def _add(sums: dict[str, list[int]], label: str, counts: Sequence[int]) -> None:
+    """Add ``counts`` to the sums of ``label``, field by field."""
+    mine = sums.get(label)
+    if mine is None:
+        sums[label] = list(counts)
+    else:
+        for k, v in enumerate(counts):
+            mine[k] += v
 
 
 def _labels(bots: Sequence[str]) -> list[str]:
@@ -108,33 +123,38 @@ def _units(state: Any, players: int) -> list[int]:
     return [state.team_of(s) for s in range(players)]
 
 
-# The rule figures counted per game: name → (game, test of (state before, action)).
+# Every game's rule figures: name → (game, test of (state before, action)); declared by each
+# game in its ``stats`` module.
 EVENTS: dict[str, tuple[str, Callable[[Any, Any], bool]]] = {
-    "face_down_openings": (
-        "bordercap_gin",
-        lambda state, action: getattr(action, "face_down", False) is True and state.turn == 1,
-    ),
+    name: (game_id, test)
+    for game_id in GAME_IDS
+    for name, test in game_stats(game_id).events.items()
 }
 
 
-def _calls(state: Any, label_of_unit: dict[int, str]) -> dict[str, list[int]]:
-    """GeoPower Toss: per label, [rounds its sides played, GeoPlunge calls, calls made]."""
-    from engine.geopower_toss import CALL_TRICKS
-
-    out: dict[str, list[int]] = {}
-    for r in state.results:
-        for unit, label in label_of_unit.items():
-            counts = out.setdefault(label, [0, 0, 0])
-            counts[0] += 1
-            if unit in r.callers:
-                counts[1] += 1
-                counts[2] += r.tricks[unit] >= CALL_TRICKS
+def _seat_bots(
+    setup: _Setup, index: int, seat_labels: Sequence[str]
+) -> list[tuple[Callable[[Any], Any] | None, Callable[[Any], Any]]]:
+    """The bot of each seat of game ``index`` as (its ``choose`` or ``None``, its ``act``)."""
+    level_of_label = dict(zip(setup.labels, setup.bots, strict=False))
+    extra = {level: dict(opts) for level, opts in setup.bot_options}
+    out: list[tuple[Callable[[Any], Any] | None, Callable[[Any], Any]]] = []
+    for seat, label in enumerate(seat_labels):
+        level = level_of_label[label]
+        bot = make_bot(
+            setup.game_id,
+            level,
+            seat,
+            _derive(setup.seed, "bot", index, seat),
+            **{"time_budget": None, **extra.get(level, {})},
+        )
+        out.append((getattr(bot, "choose", None), bot.act))
     return out
 
 
-def _play(setup: _Setup, index: int) -> tuple[str | None, int, dict[str, list[float]], _Tally]:
-    """Play game ``index`` of a run: (winning label or None, actions, decision times per label,
-    its rule figures and GeoPlunge calls as a tally to merge)."""
+def _play(setup: _Setup, index: int, tally: _Tally) -> None:
+    """Play game ``index`` of a run and add it to ``tally``: its winner, its number of
+    actions, the decision times per label and the game's figures."""
     cls = game_class(setup.game_id)
     labels = setup.labels
     decisions = bool(setup.bots)
@@ -151,73 +171,84 @@ def _play(setup: _Setup, index: int) -> tuple[str | None, int, dict[str, list[fl
     # unit u is played by lineup[(u + rotation) % n_units]; lineup repeats the listed bots
     lineup = [labels[u % len(labels)] for u in range(n_units)] if decisions else labels
     label_of_unit = {u: lineup[(u + rotation) % n_units] for u in range(n_units)}
-    level_of_label = dict(zip(labels, setup.bots, strict=False))
-    extra = {level: dict(opts) for level, opts in setup.bot_options}
-    seat_bots: list[Any] = []
-    seat_labels: list[str] = []
-    for seat in range(setup.players):
-        label = label_of_unit[units[seat]] if decisions else labels[seat]
-        seat_labels.append(label)
-        if decisions:
-            seat_bots.append(
-                make_bot(
-                    setup.game_id,
-                    level_of_label[label],
-                    seat,
-                    _derive(setup.seed, "bot", index, seat),
-                    **{"time_budget": None, **extra.get(level_of_label[label], {})},
-                )
-            )
-    times: dict[str, list[float]] = {label: [] for label in labels}
-    tests = {name: test for name, (game, test) in EVENTS.items() if game == setup.game_id}
-    events = dict.fromkeys(tests, 0)
+    seat_labels = [label_of_unit[units[s]] for s in range(setup.players)] if decisions else labels
+    bots = _seat_bots(setup, index, seat_labels) if decisions else []
+    records = [tally.times.setdefault(label, []).append for label in seat_labels]
+    stats = game_stats(setup.game_id)
+    for name in stats.events:
+        tally.events.setdefault(name, 0)
+    what = f"{setup.game_id} game {index} (seed {setup.seed})"
+    n = _play_out(state, bots, records, tuple(stats.events.items()), tally.events, what)
+    for figure in stats.per_bot:
+        sums = tally.per_bot.setdefault(figure.name, {})
+        for unit, label in label_of_unit.items():
+            counts = figure.count(state, unit)
+            if any(counts):
+                _add(sums, label, counts)
+    winner = state.winner
+    tally.games += 1
+    tally.actions += n
+    if winner is None:
+        tally.draws += 1
+    else:
+        label = label_of_unit[winner] if decisions else labels[winner]
+        tally.wins[label] = tally.wins.get(label, 0) + 1
+
+
+def _play_out(
+    state: Any,
+    bots: Sequence[tuple[Callable[[Any], Any] | None, Callable[[Any], Any]]],
+    records: Sequence[Callable[[float], None]],
+    tests: Sequence[tuple[str, Callable[[Any, Any], bool]]],
+    events: dict[str, int],
+    what: str,
+) -> int:
+    """Play ``state`` to its end with the seats' ``bots`` (see :func:`_seat_bots`); record each
+    decision's time with its seat's ``records`` and count in ``events`` the actions that pass
+    each of ``tests``. Returns the number of actions; a game past its bound raises
+    ``RuntimeError`` naming ``what`` it was."""
     n = 0
-    limit = cls.max_actions
+    limit = state.max_actions
     clock = time.perf_counter
+    # The hot loop of a run, one pass per action: the state's methods are bound once.
+    step = state.step
+    legal_actions = state.legal_actions
+    observation = state.observation
     while not state.is_over:
         seat = state.current_player
         if seat is None:  # nobody decides (Reverse Geography War's flip)
-            state.step(state.legal_actions()[0])
+            step(legal_actions()[0])
         else:
-            obs = state.observation(seat)
-            t0 = clock()
-            action = seat_bots[seat].act(obs)
-            times[seat_labels[seat]].append(clock() - t0)
-            for name, test in tests.items():
-                events[name] += test(state, action)
-            if action in obs.legal:
-                state.step(action)  # the fast path: no need to check a listed action
+            choose, act = bots[seat]
+            if choose is not None:  # a bot that needs no observation
+                legal = legal_actions()
+                t0 = clock()
+                action = choose(legal)
+                records[seat](clock() - t0)
+                listed = True
+            else:
+                obs = observation(seat)
+                t0 = clock()
+                action = act(obs)
+                records[seat](clock() - t0)
+                listed = action in obs.legal
+            for name, test in tests:
+                if test(state, action):
+                    events[name] += 1
+            if listed:
+                step(action)  # the fast path: no need to check a listed action
             else:
                 state.apply(action)  # e.g. a Border Attack border guess outside the list
         n += 1
         if n > limit:
-            raise RuntimeError(
-                f"{setup.game_id} game {index} (seed {setup.seed}) ran past its bound "
-                f"max_actions={limit}"
-            )
-    winner = state.winner
-    calls = _calls(state, label_of_unit) if setup.game_id == "geopower_toss" else {}
-    figures = _Tally(events=events, calls=calls)
-    if winner is None:
-        return None, n, times, figures
-    if decisions:
-        return label_of_unit[winner], n, times, figures
-    return labels[winner], n, times, figures
+            raise RuntimeError(f"{what} ran past its bound max_actions={limit}")
+    return n
 
 
 def _run_chunk(setup: _Setup, indices: Sequence[int]) -> _Tally:
     tally = _Tally()
     for i in indices:
-        label, n, times, figures = _play(setup, i)
-        tally.merge(figures)
-        tally.games += 1
-        tally.actions += n
-        if label is None:
-            tally.draws += 1
-        else:
-            tally.wins[label] = tally.wins.get(label, 0) + 1
-        for lab, ts in times.items():
-            tally.times.setdefault(lab, []).extend(ts)
+        _play(setup, i, tally)
     return tally
 
 
@@ -304,8 +335,9 @@ def simulate(
     Returns a dict with ``game``, ``games``, ``players``, ``teams``, ``seed``, ``bots``
     (labels), ``wins`` and ``win_rate`` and ``ci95`` (per label), ``draws`` (share of games)
     and ``draw_count``, ``mean_turns`` (actions per game), ``games_per_sec``, ``seconds``,
-    ``decisions`` (count per label), ``decision_ms`` (per label: ``p50``, ``p95``, ``max``) and
-    ``events`` (the game's rule figures of :data:`EVENTS`, counted over all games).
+    ``decisions`` (count per label), ``decision_ms`` (per label: ``p50``, ``p95``, ``max``),
+    ``events`` (the game's rule figures, counted over all games) and, under its own name, each
+    per-bot figure the game declares (:class:`engine.stats.PerBot`: per label, sums by field).
     Invalid arguments raise ``ValueError``. ``workers`` > 1 spreads games over processes; the
     results do not depend on it (decision times aside). ``bot_options`` maps a level to
     keyword arguments for its bots (e.g. ``{"hard": {"iterations": 4}}``); ``options`` go to
@@ -350,6 +382,7 @@ def simulate(
                 if on_progress:
                     on_progress(total.games, games)
     seconds = time.perf_counter() - start
+    stats = game_stats(game_id)
     wins = {label: total.wins.get(label, 0) for label in labels}
     return {
         "game": game_id,
@@ -369,19 +402,16 @@ def simulate(
         "seconds": seconds,
         "decisions": {label: len(total.times.get(label, [])) for label in labels},
         "decision_ms": {label: summary_ms(total.times.get(label, [])) for label in labels},
-        "events": {
-            name: total.events.get(name, 0) for name, (game, _) in EVENTS.items() if game == game_id
-        },
-        **(
-            {
-                "geoplunge_calls": {
-                    k: dict(zip(("rounds", "calls", "made"), v, strict=True))
-                    for k, v in total.calls.items()
-                }
+        "events": {name: total.events.get(name, 0) for name in stats.events},
+        **{
+            figure.name: {
+                label: dict(zip(figure.fields, sums[label], strict=True))
+                for label in labels
+                if label in sums
             }
-            if total.calls
-            else {}
-        ),
+            for figure in stats.per_bot
+            if (sums := total.per_bot.get(figure.name))
+        },
     }
 
 
@@ -402,12 +432,9 @@ def format_report(result: dict[str, Any]) -> str:
             f"{f'[{lo:.1%}, {hi:.1%}]':>17} {result['decisions'][label]:>10} "
             f"{ms['p50']:>8.2f} {ms['p95']:>8.2f} {ms['max']:>8.2f}"
         )
-    for label, c in result.get("geoplunge_calls", {}).items():
-        lines.append(
-            f"GeoPlunge calls by {label}: {c['calls']} in {c['rounds']} rounds "
-            f"({c['calls'] / max(c['rounds'], 1):.1%}), made {c['made']} "
-            f"({c['made'] / max(c['calls'], 1):.0%})"
-        )
+    for figure in game_stats(result["game"]).per_bot:
+        for label, sums in result.get(figure.name, {}).items():
+            lines.append(figure.line(label, sums))
     lines += [
         f"draws: {result['draw_count']} ({result['draws']:.1%})",
         f"mean game length: {result['mean_turns']:.1f} actions",

@@ -1,9 +1,51 @@
-"""Small statistics for simulations: Wilson score intervals and percentiles (stdlib only)."""
+"""Small statistics for simulations: Wilson score intervals and percentiles (stdlib only), and
+what a game declares for :mod:`engine.simulate` to count (:class:`GameStats`).
+
+A game declares its figures once, in a ``stats`` module of its package holding ``STATS``, a
+:class:`GameStats` (found by :func:`engine.games.game_stats`); a game without one has none.
+"""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+
+@dataclass(frozen=True)
+class PerBot:
+    """Counts each unit (team, or seat) of a finished game gets, summed per bot over a run.
+
+    ``count(state, unit)`` gives one whole number per name of ``fields`` for that unit of the
+    finished ``state``; a run reports, under ``name``, each bot's sums by field (a bot appears
+    once some game gave it a count other than 0). ``line(label, sums)`` is the report's line for
+    one bot.
+    """
+
+    name: str
+    fields: tuple[str, ...]
+    count: Callable[[Any, int], Sequence[int]]
+    line: Callable[[str, Mapping[str, int]], str]
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """The figures a game adds to a simulation's results.
+
+    ``events``: name → ``test(state, action)``, asked before every action a bot chooses (the
+    state as the bot saw it); the run reports how many actions passed each test. ``per_bot``:
+    the :class:`PerBot` counts read from each finished game.
+    """
+
+    events: Mapping[str, Callable[[Any, Any], bool]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    per_bot: tuple[PerBot, ...] = ()
+
+
+NO_STATS = GameStats()
 
 
 def wilson(successes: float, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:

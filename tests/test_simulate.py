@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -10,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.games import GAMES, has_decisions
-from engine.simulate import main, simulate
+from engine.bots import RandomBot
+from engine.games import GAMES, game_stats, has_decisions
+from engine.simulate import format_report, main, simulate
+from engine.stats import GameStats, PerBot
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYS = {
@@ -179,3 +182,70 @@ def test_simulate_refuses_bad_arguments_with_value_error() -> None:
         simulate("chess", 1, ["easy"])
     with pytest.raises(ValueError, match="positive"):
         simulate("reverse_war", 0)
+
+
+def test_the_random_bot_chooses_from_the_legal_actions_as_it_acts_from_the_observation() -> None:
+    """The simulation gives a bot with ``choose`` the legal actions instead of an observation:
+    the same actions in the same order, so the same choice."""
+    for game_id in DECIDING:
+        for seed in range(3):
+            state = GAMES[game_id].new(players=2, seed=seed)
+            acting, choosing = RandomBot(0, seed), RandomBot(0, seed)
+            for _ in range(300):
+                seat = state.current_player
+                if state.is_over or seat is None:
+                    break
+                obs = state.observation(seat)
+                legal = state.legal_actions()
+                assert obs.legal == tuple(legal)
+                action = acting.act(obs)
+                assert choosing.choose(legal) is action
+                state.step(action)
+
+
+def test_each_game_declares_its_figures_and_the_simulation_names_no_game() -> None:
+    assert set(game_stats("bordercap_gin").events) == {"face_down_openings"}
+    assert [f.name for f in game_stats("geopower_toss").per_bot] == ["geoplunge_calls"]
+    assert game_stats("border_attack") == game_stats("reverse_war") == GameStats()
+    tree = ast.parse((ROOT / "engine" / "simulate.py").read_text())
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+    }
+    code_strings = " ".join(
+        str(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and id(node) not in docstrings
+    )
+    for game_id in GAMES:
+        assert game_id not in code_strings
+
+
+def test_a_game_s_declared_figures_reach_the_results_and_the_report(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What a game declares in its ``stats`` module is all the simulation needs of it."""
+    import engine.simulate as sim
+
+    won = PerBot(
+        "rounds_won",
+        ("rounds", "won"),
+        lambda state, unit: (len(state.results), sum(r.winner == unit for r in state.results)),
+        lambda label, sums: f"rounds won by {label}: {sums['won']} of {sums['rounds']}",
+    )
+    declared = GameStats(
+        events={"draws_from_the_deck": lambda state, action: type(action).__name__ == "Draw"},
+        per_bot=(won,),
+    )
+    monkeypatch.setattr(sim, "game_stats", lambda game_id: declared)
+    result = simulate("bordercap_gin", 4, ["medium", "easy"], seed=2)
+    assert result["events"]["draws_from_the_deck"] > 0
+    rounds = result["rounds_won"]
+    assert rounds["medium"]["rounds"] == rounds["easy"]["rounds"] > 0
+    assert rounds["medium"]["won"] + rounds["easy"]["won"] <= rounds["medium"]["rounds"]
+    report = format_report(result)
+    assert f"rounds won by medium: {rounds['medium']['won']} of " in report
+    assert "draws from the deck: " in report
