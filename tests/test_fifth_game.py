@@ -99,3 +99,31 @@ def test_the_notebook_widget_plays_it(fifth_game):
         clicks += 1
         assert not g.session.message, g.session.message
     assert g.state.is_over and g.page.title in g.head.value
+
+
+def test_the_simulation_plays_it_with_no_figures_of_its_own(fifth_game):
+    from engine.simulate import simulate
+
+    result = simulate(GAME, games=6, bots=["medium", "random"], seed=2)
+    assert result["games"] == 6 and sum(result["wins"].values()) == 6
+    assert result["mean_turns"] == 2 * 5
+
+
+def test_a_shared_table_stores_and_replays_it(fifth_game, db):
+    import store.tables as tables
+
+    new = tables.create(db, GAME, "Ana")
+    _, bea = tables.join(db, new.table.code, "Bea")
+    tables.start(db, new.token)
+    tokens = [new.token, bea]
+    for _ in range(20):
+        views = [tables.view(db, t) for t in tokens]
+        if views[0].over:
+            break
+        seat = views[0].to_act
+        mine = views[seat]
+        tables.append(db, mine.table.id, tokens[seat], mine.seq, mine.observation.legal[-1])
+    else:
+        pytest.fail("the table did not end in 20 moves")
+    replayed = tables.replay(db, new.table.id)
+    assert replayed.is_over and tuple(replayed.scores) == views[0].observation.scores
