@@ -116,6 +116,11 @@ def answer_widgets(view: QuizView, step: AskStep) -> None:
         answer_list(spec, q, key)
     if q.answer_type is AnswerType.ORDER and view.picked:
         st.markdown("  \n".join(f"{i}. {q.label(c)}" for i, c in enumerate(view.picked, 1)))
+    _check_button(view, spec)
+
+
+def _check_button(view: QuizView, spec: AnswerInput) -> None:
+    """The question's Check button (outside a form)."""
     button(
         spec.check,
         type="primary",
@@ -148,14 +153,7 @@ def _names_answer(view: QuizView, q: Question, spec: AnswerInput) -> None:
     st.html(f"<p role='status' class='gp-status'>{escape(view.notice)}</p>")
     if view.picked:
         st.caption(named_list(q, view.picked))
-    button(
-        spec.check,
-        type="primary",
-        width="stretch",
-        on_click=submit,
-        args=(view.key,),
-        key=view.widget_key("check"),
-    )
+    _check_button(view, spec)
 
 
 # --- settings --------------------------------------------------------------------------------
