@@ -2,7 +2,8 @@
 
 The game in parts: :mod:`.actions` (the moves), :mod:`.observation` (what a seat may know),
 :mod:`.odds` (what a player can work out from it: unseen cards, win chances, the guesses an
-announcement allows), :mod:`.bots` (easy and medium) and :mod:`.state` (the rules).
+announcement allows), :mod:`.bots` (easy and medium), :mod:`.trick` (who wins a trick, whether
+a guess is right), :mod:`.guessing` (a guess typed from memory) and :mod:`.state` (the rules).
 """
 
 from engine.border_attack.actions import (

@@ -3,7 +3,9 @@
 
 The game in parts: :mod:`.actions` (the moves), :mod:`.observation` (what a seat may know),
 :mod:`.odds` (what a player can work out from it: the live cards, the outs, the best split),
-:mod:`.bots` (easy and medium) and :mod:`.state` (the rules).
+:mod:`.advice` (the hints' numbers, from the odds), :mod:`.bots` (easy and medium),
+:mod:`.stats` (what a simulation counts) and :mod:`.state` (the rules), made of
+:mod:`.fields`, :mod:`.rounds` and :mod:`.turns`.
 """
 
 from engine.bordercap_gin.actions import (

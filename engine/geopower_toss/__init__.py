@@ -2,8 +2,10 @@
 
 The game in parts: :mod:`.actions` (the moves), :mod:`.observation` (what a seat may know, and
 the round's records), :mod:`.odds` (what a player can work out from it: unseen cards, who may
-hold them, the chance a card holds), :mod:`.bots` (easy and medium) and :mod:`.state` (the
-rules).
+hold them, the chance a card holds), :mod:`.bots` (easy and medium), :mod:`.stats` (what a
+simulation counts) and :mod:`.state` (the rules), made of :mod:`.table` (the fields),
+:mod:`.draft`, :mod:`.calls`, :mod:`.tricks` (following the Zone, the trick's winner) and
+:mod:`.scoring`.
 """
 
 from engine.core import TARGETS

@@ -1,7 +1,8 @@
 """Reverse Geography War, two piles and no decisions: the weaker card wins (rules: :mod:`.state`).
 
 The game in parts: :mod:`.actions` (the flip), :mod:`.observation` (what both seats know, the
-last battle) and :mod:`.state` (the rules). Nobody decides, so it has no odds and no bots.
+last battle), :mod:`.state` (the rules) and :mod:`.practice` (the practice mode's predictions
+and their score). Nobody decides, so it has no odds and no bots.
 """
 
 from engine.reverse_war.actions import FLIP, Flip
