@@ -148,9 +148,10 @@ def track_runs(page) -> None:
     page.on("websocket", on_socket)
 
 
-def wait_for_app(page, timeout_ms: int = 30_000) -> None:
+def wait_for_app(page, timeout_ms: int = 30_000, settle_ms: int = 300) -> None:
     """Wait until Streamlit is connected and has finished running the script: on a page that
-    :func:`track_runs` follows, also every rerun the page has asked for."""
+    :func:`track_runs` follows, also every rerun the page has asked for; then ``settle_ms``
+    more (a caller that next waits for what it needs to see may pass 0)."""
     page.wait_for_selector("[data-testid='stApp']", timeout=timeout_ms)
     runs: Runs | None = getattr(page, "gp_runs", None)
     deadline = time.monotonic() + timeout_ms / 1000
@@ -161,7 +162,8 @@ def wait_for_app(page, timeout_ms: int = 30_000) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"the page asked for a rerun that never ran ({vars(runs)})")
         page.wait_for_timeout(50)
-    page.wait_for_timeout(300)
+    if settle_ms:
+        page.wait_for_timeout(settle_ms)
 
 
 def wait_for_code(page, containing: str, timeout_ms: int = 30_000) -> str:
