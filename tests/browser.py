@@ -1,7 +1,8 @@
 """Browser-test helpers: start the app on a free local port, drive headless Chromium offline.
 
 Used by the ``app_url`` and ``page`` fixtures in ``conftest.py``. Every request that leaves
-127.0.0.1 is aborted and recorded, so a test can assert the app needed nothing from outside.
+127.0.0.1 fails (:func:`launch`) and is recorded (:func:`keep_local`), so a test can assert
+the app needed nothing from outside.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -148,9 +151,10 @@ def track_runs(page) -> None:
     page.on("websocket", on_socket)
 
 
-def wait_for_app(page, timeout_ms: int = 30_000) -> None:
+def wait_for_app(page, timeout_ms: int = 30_000, settle_ms: int = 300) -> None:
     """Wait until Streamlit is connected and has finished running the script: on a page that
-    :func:`track_runs` follows, also every rerun the page has asked for."""
+    :func:`track_runs` follows, also every rerun the page has asked for; then ``settle_ms``
+    more (a caller that next waits for what it needs to see may pass 0)."""
     page.wait_for_selector("[data-testid='stApp']", timeout=timeout_ms)
     runs: Runs | None = getattr(page, "gp_runs", None)
     deadline = time.monotonic() + timeout_ms / 1000
@@ -161,7 +165,8 @@ def wait_for_app(page, timeout_ms: int = 30_000) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"the page asked for a rerun that never ran ({vars(runs)})")
         page.wait_for_timeout(50)
-    page.wait_for_timeout(300)
+    if settle_ms:
+        page.wait_for_timeout(settle_ms)
 
 
 def wait_for_code(page, containing: str, timeout_ms: int = 30_000) -> str:
@@ -308,17 +313,37 @@ def screenshot(page, name: str, full_page: bool = True) -> Path:
     return path
 
 
+@contextmanager
+def launch(playwright) -> Iterator[object]:
+    """The system Chromium, offline: every request leaving 127.0.0.1 goes to a proxy that is a
+    port this process holds without listening on it, so it fails at once (and is recorded by
+    :func:`keep_local`). The browser does it, not a route in the test: routing every request
+    through Python would cost a round trip each and turn the page's HTTP cache off (each page
+    load would fetch and compile Streamlit's and plotly's scripts anew)."""
+    with socket.socket() as dead:
+        dead.bind(("127.0.0.1", 0))
+        proxy = f"http://127.0.0.1:{dead.getsockname()[1]}"
+        browser = playwright.chromium.launch(
+            executable_path=chromium_path(),
+            args=CHROMIUM_ARGS,
+            proxy={"server": proxy, "bypass": "127.0.0.1,localhost"},
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
 def keep_local(page, blocked: list[str]) -> None:
-    """Abort every request of ``page`` that leaves 127.0.0.1, recording its URL in ``blocked``."""
+    """Record in ``blocked`` every request (and WebSocket) of ``page`` that leaves 127.0.0.1;
+    the browser of :func:`launch` makes each fail."""
 
-    def route(r):
-        if is_local(r.request.url):
-            r.continue_()
-        else:
-            blocked.append(r.request.url)
-            r.abort()
+    def record(url: str) -> None:
+        if not is_local(url):
+            blocked.append(url)
 
-    page.route("**/*", route)
+    page.on("request", lambda request: record(request.url))
+    page.on("websocket", lambda ws: record(ws.url))
 
 
 # --- the map's view: drawn at its size, every state inside what shows -------------------------

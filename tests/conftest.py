@@ -159,10 +159,8 @@ def system_chromium():
     _require_chromium()
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=b.chromium_path(), args=b.CHROMIUM_ARGS)
+    with sync_playwright() as p, b.launch(p) as browser:
         yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="session")
@@ -173,7 +171,7 @@ def chromium(app_url, system_chromium):
 
 @pytest.fixture
 def blocked():
-    """Non-local URLs the page tried to fetch (all aborted)."""
+    """Non-local URLs the page tried to fetch (all failed: ``tests.browser.launch``)."""
     return []
 
 
@@ -181,21 +179,13 @@ def _page(chromium, blocked, viewport, touch: bool = False):
     context = chromium.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
     page = context.new_page()
     b.track_runs(page)
-
-    def route(r):
-        if b.is_local(r.request.url):
-            r.continue_()
-        else:
-            blocked.append(r.request.url)
-            r.abort()
-
-    page.route("**/*", route)
+    b.keep_local(page, blocked)
     return context, page
 
 
 @pytest.fixture
 def page(chromium, blocked):
-    """A desktop-sized page whose requests leaving 127.0.0.1 are aborted."""
+    """A desktop-sized page whose requests leaving 127.0.0.1 fail (and are recorded)."""
     context, page = _page(chromium, blocked, b.DESKTOP)
     yield page
     context.close()
@@ -203,7 +193,7 @@ def page(chromium, blocked):
 
 @pytest.fixture
 def phone(chromium, blocked):
-    """A phone-sized (390×844) touch screen, requests leaving 127.0.0.1 aborted."""
+    """A phone-sized (390×844) touch screen, requests leaving 127.0.0.1 failing (recorded)."""
     context, page = _page(chromium, blocked, b.PHONE, touch=True)
     yield page
     context.close()

@@ -45,7 +45,7 @@ APPEAR_BOUND = 15.0  # s: the asserted bound on "the other page shows the move" 
 
 def player_page(chromium, blocked: list[str], viewport=DESKTOP):
     """A context of its own (its own cookies: another player) and its page; requests leaving
-    127.0.0.1 are aborted and recorded in ``blocked``."""
+    127.0.0.1 fail and are recorded in ``blocked``."""
     context = chromium.new_context(viewport=viewport)
     page = context.new_page()
     track_runs(page)

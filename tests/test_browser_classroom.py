@@ -29,15 +29,7 @@ def _context(chromium, blocked, viewport=b.DESKTOP):
     context = chromium.new_context(viewport=viewport)
     page = context.new_page()
     b.track_runs(page)
-
-    def route(r):
-        if b.is_local(r.request.url):
-            r.continue_()
-        else:
-            blocked.append(r.request.url)
-            r.abort()
-
-    page.route("**/*", route)
+    b.keep_local(page, blocked)
     return context, page
 
 

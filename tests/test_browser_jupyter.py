@@ -5,7 +5,7 @@ played to its end against the hard AI.
 JupyterLab (the ``test`` extra) is started once for the module on a free 127.0.0.1 port with a
 token, ``--no-browser``, in a temporary folder of its own (its settings, workspaces and runtime
 files too) holding a copy of the notebook without its outputs. Every request that leaves
-127.0.0.1 is aborted and recorded: the map's plotly.js comes from the kernel. Without Chromium
+127.0.0.1 fails and is recorded: the map's plotly.js comes from the kernel. Without Chromium
 or JupyterLab the tests skip with the reason, except under ``CI=true``, where that fails.
 """
 
@@ -120,7 +120,7 @@ def lab(tmp_path_factory):
 @pytest.fixture(scope="module")
 def notebook(lab, system_chromium):
     """The notebook open in Chromium and run from the top, every map drawn; with the URLs
-    that the page tried to fetch from outside (all aborted)."""
+    that the page tried to fetch from outside (all failed)."""
     blocked: list[str] = []
     context = system_chromium.new_context(viewport=b.DESKTOP)
     page = context.new_page()

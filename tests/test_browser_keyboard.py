@@ -13,6 +13,7 @@ checks every question was right.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 import pytest
@@ -29,6 +30,7 @@ pytestmark = pytest.mark.browser
 
 N = 6
 SEED = 4
+LATE = 5.0  #: s the radio buttons' code is held back
 
 
 @dataclass
@@ -190,3 +192,19 @@ def test_a_keyboard_only_quiz_of_6_questions(page, app_url, blocked, group):
         f"{keys.other / N:.1f} per question)"
     )
     assert blocked == []
+
+
+def test_the_focus_waits_for_an_answer_box_whose_code_comes_late(page, app_url):
+    """Streamlit loads a widget's code on its first use; on a loaded machine a page's first
+    radio buttons may be drawn seconds after the rest of the run. The focus still lands in
+    them (it once gave up after 3 s: the keyboard quiz then waited in vain)."""
+
+    def late(route) -> None:
+        response = route.fetch()
+        time.sleep(LATE)  # the page goes on meanwhile; only this script waits
+        route.fulfill(response=response)
+
+    page.route("**/static/js/Radio.*.js", late)
+    page.goto(f"{app_url}/{DRILL_MENU['zones'].url_path}?n=1&seed={SEED}")
+    b.wait_for_app(page)
+    _wait_focus(page, f"[class*='st-key-{DRILL_MENU['zones'].url_path}_one_0'] input")

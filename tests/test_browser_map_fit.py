@@ -3,8 +3,13 @@
 map of a representative question (the one of the first 200 seeds that reaches farthest beyond
 the region) holds every state it must show (:func:`engine.quiz.must_show`: the asked state,
 every state that can be an answer, every state offered) whole inside the map, clear of the
-small-state boxes. One page, navigated by URL, resized between the screens; the engine side
-of every question is walked by ``test_view_fit.py``."""
+small-state boxes. The engine side of every question is walked by ``test_view_fit.py``.
+
+One browser page for every case: the first case opens its link; every next one goes to its
+link as the browser's Back and Forward do (the address changes in place and the app runs that
+drill page for it), which deals its quiz on the page already open, so a drill page's map
+takes each new question's data, as in a quiz. Each case is checked at the screen the last one
+ended on, then again at the other screen (a new size fits the view anew)."""
 
 from __future__ import annotations
 
@@ -24,10 +29,9 @@ from tests import browser as b
 from ui.nav import DRILL_MENU
 
 pytestmark = pytest.mark.browser
-FILE_SECONDS = 260  #: what this file takes on two idle cores (conftest starts it early)
+FILE_SECONDS = 35  #: what this file takes on two idle cores (conftest starts it early)
 
 SEEDS = range(200)
-PAGES = {mode: DRILL_MENU[group].url_path for group, modes in MODE_GROUPS.items() for mode in modes}
 
 
 def representative(region: str, mode: str) -> tuple[int, Question]:
@@ -66,10 +70,43 @@ codes => {
 }
 """
 
+# Go to ``url`` as the browser's Back and Forward do: the address changes in place and
+# Streamlit runs the page again for it (its ``popstate`` handler).
+_GO_JS = "url => { history.pushState({}, '', url); dispatchEvent(new PopStateEvent('popstate')); }"
+
+# The question on the page: the keyed box of its heading (a new quiz's keys are new) and the
+# label of its map (a map that only shows adds what it shows: "…. asked about: Ohio").
+_SHOWN_JS = """
+page => {
+  const box = document.querySelector(`[class*='st-key-${page}_question_']`);
+  const key = box && [...box.classList].find(c => c.startsWith('st-key-'));
+  const stage = document.querySelector('.gpm .gpm-stage');
+  return {key, label: stage && stage.getAttribute('aria-label')};
+}
+"""
+
+
+def go(page, app_url: str, path: str, query: str, label: str) -> None:
+    """Open the quiz ``path?query`` (whose map is called ``label``, unlike the last one's):
+    the first time by loading it, after that in place; then wait until its map is drawn."""
+    before = None
+    if page.url.startswith(app_url):
+        before = page.evaluate(_SHOWN_JS, path)["key"]
+        page.evaluate(_GO_JS, f"/{path}?{query}")
+    else:
+        page.goto(f"{app_url}/{path}?{query}")
+    b.wait_for_app(page, settle_ms=0)
+    page.wait_for_function(
+        f"([page, before, label]) => {{ const s = ({_SHOWN_JS})(page);"
+        " return !!s.key && s.key !== before"
+        " && !!s.label"
+        " && (s.label === label || s.label.startsWith(label + '. ')); }",
+        arg=[path, before, label],
+    )
+    b.wait_for_map_drawn(page)
+
 
 def test_every_region_and_mode_shows_the_whole_question(chromium, app_url, blocked) -> None:
-    """One page for every case: each question is loaded at the screen the last one ended on,
-    checked, and checked again at the other screen (a new size fits the view anew)."""
     context = chromium.new_context(viewport=b.LAPTOP)
     page = context.new_page()
     b.track_runs(page)
@@ -77,23 +114,28 @@ def test_every_region_and_mode_shows_the_whole_question(chromium, app_url, block
     b.keep_local(page, blocked)
     screens = {"laptop": b.LAPTOP, "phone": b.PHONE}
     order = ["laptop", "phone"]
-    failures = []
+    failures, last = [], None
+    assert sorted(m for modes in MODE_GROUPS.values() for m in modes) == sorted(MODES)
     try:
-        for region in geodata.REGIONS:
-            for mode in MODES:
-                seed, q = representative(region, mode)
-                query = f"mode={mode}&region={region.lower()}&n=1&seed={seed}"
-                page.goto(f"{app_url}/{PAGES[mode]}?{query}")
-                b.wait_for_app(page)
-                for screen in order:
-                    page.set_viewport_size(screens[screen])
-                    b.wait_for_map_drawn(page)
-                    found = page.evaluate(_CUT_JS, sorted(must_show(q)))
-                    if found["cut"] or found["covered"]:
-                        failures.append(f"{screen} {PAGES[mode]}?{query} ({q.qid}): {found}")
-                        name = f"map-fit-{screen}-{region}-{mode}"
-                        b.screenshot(page, name, full_page=False)
-                order.reverse()
+        for group, modes in MODE_GROUPS.items():
+            path = DRILL_MENU[group].url_path
+            for region in geodata.REGIONS:
+                for mode in modes:
+                    seed, q = representative(region, mode)
+                    query = f"mode={mode}&region={region.lower()}&n=1&seed={seed}"
+                    label = f"Map for the question: {q.prompt}"
+                    assert label != last, f"{path}?{query}: two maps in a row called {label!r}"
+                    go(page, app_url, path, query, label)
+                    last = label
+                    for screen in order:
+                        page.set_viewport_size(screens[screen])
+                        b.wait_for_map_drawn(page)
+                        found = page.evaluate(_CUT_JS, sorted(must_show(q)))
+                        if found["cut"] or found["covered"]:
+                            failures.append(f"{screen} {path}?{query} ({q.qid}): {found}")
+                            name = f"map-fit-{screen}-{region}-{mode}"
+                            b.screenshot(page, name, full_page=False)
+                    order.reverse()
     finally:
         context.close()
     assert not failures, "\n".join(failures)

@@ -3,9 +3,12 @@
 Streamlit redraws the page after every answer and leaves the focus on the page body, so a
 keyboard user would have to Tab through the menu again. ``focus(selector, token)`` mounts a tiny
 in-DOM component (``st.components.v2``, no iframe) whose script focuses the first element
-matching ``selector`` once the page has drawn it. An element that cannot take focus by itself
-(a feedback box) gets ``tabindex="-1"`` first, so a screen reader reads it and the next Tab goes
-to the first control inside or after it.
+matching ``selector`` once the page has drawn it, however long that takes (Streamlit loads a
+widget's code on its first use: a page's first radio buttons may come seconds after the rest on
+a loaded machine), and focuses it again should Streamlit drop it and draw it anew, until the
+next request. An element that cannot take focus by itself (a feedback box) gets
+``tabindex="-1"`` first, so a screen reader reads it and the next Tab goes to the first control
+inside or after it.
 
 The focus is moved only while it is nowhere (the page body, or a control the rerun took away) or
 still where it was when the request came: a keyboard user who has already moved on, say into the
@@ -53,28 +56,44 @@ function keepInView(head, el, cover) {
   if (delta) scroller(head).scrollBy({ top: delta });
 }
 
-export default function ({ data }) {
+export default function ({ data, parentElement }) {
   const { selector, token, reveal, cover } = data || {};
   if (!selector || window.__geoplungeFocus === token) return;
   window.__geoplungeFocus = token;
   const before = document.activeElement;
-  let tries = 0;
-  const go = () => {
+  let placed = null; // the element this request has focused
+  // One step; false once the request is done with (the keyboard user has moved on).
+  const step = () => {
     const now = document.activeElement;
-    if (now && now !== document.body && now !== before && now.isConnected) return; // moved on
-    const el = document.querySelector(selector);
-    if (!el) {
-      if (tries++ < 60) setTimeout(go, 50);
-      return;
+    const nowhere = !now || now === document.body || !now.isConnected;
+    if (placed) {
+      if (now === placed) return true;
+      if (placed.isConnected || !nowhere) return false; // moved on
+      placed = null; // Streamlit dropped it (drawing it again): follow it
+    } else if (!nowhere && now !== before) {
+      return false; // moved on
     }
+    const el = document.querySelector(selector);
+    if (!el) return true; // not drawn yet
     if (!el.matches("input, button, select, textarea, a[href], [tabindex]")) {
       el.setAttribute("tabindex", "-1");
     }
     const head = reveal ? document.querySelector(reveal) : null;
     el.focus({ preventScroll: !!head });
+    if (document.activeElement !== el) return true; // not focusable yet
+    placed = el;
     if (head) keepInView(head, el, cover);
+    return true;
   };
-  go();
+  if (!step()) return;
+  // Until a newer request (or the component leaves the page), every change of the page may
+  // be the element drawn at last: a widget's code loads on its first use, seconds under load.
+  const watch = new MutationObserver(() => {
+    const latest = window.__geoplungeFocus === token && parentElement?.isConnected !== false;
+    if (!latest || !step()) watch.disconnect();
+  });
+  const changes = { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] };
+  watch.observe(document.body, changes);
 }
 """
 
