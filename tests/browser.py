@@ -117,6 +117,7 @@ class Runs:
         self.asked = 0  #: rerun_script messages sent
         self.started_after = 0  #: how many had been sent when the latest run started
         self.running = False
+        self.finished = 0  #: runs ended (a fragment's too)
 
     def sent(self, payload: object) -> None:
         message = BackMsg.FromString(bytes(payload)) if isinstance(payload, bytes) else None
@@ -130,6 +131,7 @@ class Runs:
                 self.started_after, self.running = self.asked, True
             elif kind == "script_finished":
                 self.running = False
+                self.finished += 1
 
     @property
     def settled(self) -> bool:
@@ -167,6 +169,16 @@ def wait_for_app(page, timeout_ms: int = 30_000, settle_ms: int = 300) -> None:
         page.wait_for_timeout(50)
     if settle_ms:
         page.wait_for_timeout(settle_ms)
+
+
+def wait_for_runs(page, count: int, timeout_ms: int = 30_000) -> None:
+    """Wait until ``page`` (followed by :func:`track_runs`) has seen ``count`` runs end, its
+    fragments' runs included (a page that looks by itself every second runs without a press)."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while page.gp_runs.finished < count:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{page.gp_runs.finished} runs ended, not {count}")
+        page.wait_for_timeout(50)
 
 
 def wait_for_code(page, containing: str, timeout_ms: int = 30_000) -> str:
@@ -245,11 +257,15 @@ def click_state(page, usps: str, index: int = 0) -> None:
     3 px or more from its border."""
     point = interior_point(page, usps, index)
     assert point, f"no point of {usps} lies 3 px inside its border on screen"
-    x, y = point
+    click_at(page, point)
+
+
+def click_at(page, point: tuple[float, float]) -> None:
+    """Click (on a touch screen: tap) at ``point``."""
     if is_touch(page):
-        page.touchscreen.tap(x, y)
+        page.touchscreen.tap(*point)
     else:
-        page.mouse.click(x, y)
+        page.mouse.click(*point)
 
 
 def is_touch(page) -> bool:

@@ -183,17 +183,107 @@ def _page(chromium, blocked, viewport, touch: bool = False):
     return context, page
 
 
+# The ``page`` and ``phone`` fixtures hand each test the same browser page (one of each kind
+# per worker): a page's first load in a new one starts a renderer and compiles Streamlit's and
+# plotly's scripts, about 2.9 s of Chromium's CPU, where a load in a page that has loaded them
+# before takes 0.9 s. Between two tests the page goes to about:blank (the last test's
+# Streamlit session ends), forgets its cookies and site data, and gets its size back. A page
+# a test has changed in a way a new address does not undo (an init script, a route, a
+# listener, emulation: :data:`_CHANGES`), or whose test failed, is closed and made anew.
+_CHANGES = (
+    "add_init_script", "add_locator_handler", "emulate_media", "expose_binding",
+    "expose_function", "on", "once", "route", "route_from_har", "route_web_socket",
+    "set_default_navigation_timeout", "set_default_timeout", "set_extra_http_headers",
+)  # fmt: skip
+_SITE_DATA = "local_storage,indexeddb,cache_storage,service_workers,file_systems,websql"
+
+
+class _Sink:
+    """Where a kept page's requests leaving 127.0.0.1 go: the ``blocked`` list of its test."""
+
+    target: list[str]
+
+    def append(self, url: str) -> None:
+        self.target.append(url)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> pytest.TestReport:
+    report = yield
+    if report.failed:
+        item.gp_failed = True  # its kept page is not handed on
+    return report
+
+
+def _new_kept(chromium, touch: bool):
+    viewport = b.PHONE if touch else b.DESKTOP
+    context = chromium.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+    page = context.new_page()
+    b.track_runs(page)
+    page.gp_sink = _Sink()
+    b.keep_local(page, page.gp_sink)
+    page.gp_viewport = viewport
+    page.gp_changed = False
+    for name in _CHANGES:
+        setattr(page, name, _noting(page, getattr(page, name)))
+    return page
+
+
+def _noting(page, method):
+    """``method`` of ``page``, marking the page changed (``gp_changed``) when called."""
+
+    def changed(*args, **kwargs):
+        page.gp_changed = True
+        return method(*args, **kwargs)
+
+    return changed
+
+
+def _hand_on(page) -> bool:
+    """Make ``page`` ready for the next test, as a new page would be; False when it cannot."""
+    if page.is_closed() or page.gp_changed:
+        return False
+    page.evaluate("() => { try { sessionStorage.clear(); } catch (e) {} }")
+    page.goto("about:blank")
+    context = page.context
+    cdp = context.new_cdp_session(page)
+    for origin in context.storage_state(indexed_db=True)["origins"]:
+        clear = {"origin": origin["origin"], "storageTypes": _SITE_DATA}
+        cdp.send("Storage.clearDataForOrigin", clear)
+    cdp.detach()
+    context.clear_cookies()
+    if page.viewport_size != page.gp_viewport:
+        page.set_viewport_size(page.gp_viewport)
+    page.mouse.move(0, 0)
+    return context.storage_state(indexed_db=True) == {"cookies": [], "origins": []}
+
+
+@pytest.fixture(scope="session")
+def _kept_pages(chromium):
+    kept: dict[bool, object] = {}
+    yield kept
+    for page in kept.values():
+        page.context.close()
+
+
+def _kept_page(kept, chromium, blocked, request, touch: bool):
+    page = kept.get(touch)
+    if page is None:
+        page = kept[touch] = _new_kept(chromium, touch)
+    page.gp_sink.target = blocked
+    yield page
+    if getattr(request.node, "gp_failed", False) or not _hand_on(page):
+        del kept[touch]
+        page.context.close()
+
+
 @pytest.fixture
-def page(chromium, blocked):
+def page(_kept_pages, chromium, blocked, request):
     """A desktop-sized page whose requests leaving 127.0.0.1 fail (and are recorded)."""
-    context, page = _page(chromium, blocked, b.DESKTOP)
-    yield page
-    context.close()
+    yield from _kept_page(_kept_pages, chromium, blocked, request, touch=False)
 
 
 @pytest.fixture
-def phone(chromium, blocked):
+def phone(_kept_pages, chromium, blocked, request):
     """A phone-sized (390×844) touch screen, requests leaving 127.0.0.1 failing (recorded)."""
-    context, page = _page(chromium, blocked, b.PHONE, touch=True)
-    yield page
-    context.close()
+    yield from _kept_page(_kept_pages, chromium, blocked, request, touch=True)

@@ -22,6 +22,7 @@ from playwright.sync_api import Error as PlaywrightError
 from engine.cards import by_usps
 from engine.quiz import AnswerType, Question, ValueKind, build_questions
 from tests import browser as b
+from tests.conftest import _page
 from ui.nav import DRILL_MENU
 from ui.quiz.roles import MAX_RADIO
 from ui.quiz.session import read_settings
@@ -194,17 +195,23 @@ def test_a_keyboard_only_quiz_of_6_questions(page, app_url, blocked, group):
     assert blocked == []
 
 
-def test_the_focus_waits_for_an_answer_box_whose_code_comes_late(page, app_url):
+def test_the_focus_waits_for_an_answer_box_whose_code_comes_late(chromium, app_url, blocked):
     """Streamlit loads a widget's code on its first use; on a loaded machine a page's first
     radio buttons may be drawn seconds after the rest of the run. The focus still lands in
-    them (it once gave up after 3 s: the keyboard quiz then waited in vain)."""
+    them (it once gave up after 3 s: the keyboard quiz then waited in vain). A browser
+    context of its own: nothing cached."""
 
     def late(route) -> None:
         response = route.fetch()
         time.sleep(LATE)  # the page goes on meanwhile; only this script waits
         route.fulfill(response=response)
 
-    page.route("**/static/js/Radio.*.js", late)
-    page.goto(f"{app_url}/{DRILL_MENU['zones'].url_path}?n=1&seed={SEED}")
-    b.wait_for_app(page)
-    _wait_focus(page, f"[class*='st-key-{DRILL_MENU['zones'].url_path}_one_0'] input")
+    context, page = _page(chromium, blocked, b.DESKTOP)
+    try:
+        page.route("**/static/js/Radio.*.js", late)
+        page.goto(f"{app_url}/{DRILL_MENU['zones'].url_path}?n=1&seed={SEED}")
+        b.wait_for_app(page)
+        _wait_focus(page, f"[class*='st-key-{DRILL_MENU['zones'].url_path}_one_0'] input")
+    finally:
+        context.close()
+    assert blocked == []

@@ -75,7 +75,9 @@ def test_phones_and_board_go_on_by_themselves_after_an_outage(chromium, blocked)
                 assert "Question 1 of 2" in phone.inner_text("body"), name
                 assert radio(phone).get_by_role("radio", name=choice).is_checked(), name
             b.screenshot(phones["Ana"], "live-phone-outage", full_page=False)
-            phone.wait_for_timeout(3_000)  # the phones look again and again meanwhile
+            looked = {name: phone.gp_runs.finished for name, phone in phones.items()}
+            for name, phone in phones.items():  # the phones look again and again meanwhile
+                b.wait_for_runs(phone, looked[name] + 2, WAIT)
         for phone in phones.values():
             wait_text(phone, "Your answer is in", WAIT)  # sent by itself
         assert answers(db, game.id) == len(NAMES)
