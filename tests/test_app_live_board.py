@@ -5,7 +5,9 @@ mode refused in words. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import tomllib
 from datetime import timedelta
+from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
@@ -235,3 +237,12 @@ def test_run_it_live_from_a_class_assignment(app, class_db):
     live.answer(db, "token-ana", 0, asked.question(0).answer)
     (ana,) = cr.class_results(db, assignment.id)
     assert ana.student.name == "Ana" and len(ana.answers) == 1
+
+
+def test_a_press_during_the_boards_look_is_never_lost():
+    """The board looks at the game every second (a fragment's run_every). With Streamlit's fast
+    reruns a Reveal pressed while a look runs starts a second run beside it, and the look's run
+    can reset the press's trigger before the new run calls ``_advance``: the board stays on the
+    question. One run per session at a time keeps every press."""
+    config = Path(__file__).resolve().parent.parent / ".streamlit" / "config.toml"
+    assert tomllib.loads(config.read_text())["runner"]["fastReruns"] is False

@@ -10,6 +10,10 @@ has just read the game).
 When the database does not answer, a page keeps what it showed and :func:`reconnect` looks
 again every :data:`EVERY` seconds, rerunning the page as soon as the database answers: a
 screen never waits for a press of "Try again".
+
+A press made while a look runs is kept: the app runs one script run per session at a time
+(``runner.fastReruns = false`` in ``.streamlit/config.toml``), so the press joins the look's
+run instead of starting a second run whose widget state the look could reset under it.
 """
 
 from __future__ import annotations
