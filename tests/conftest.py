@@ -16,10 +16,12 @@ ROOT = Path(__file__).resolve().parent.parent
 # start first, each on a worker of its own, so that none of them is left for the end; xdist
 # hands out files in collection order (``--no-loadscope-reorder`` in pyproject.toml). A file's
 # cost is what its tests took in the last run of this checkout (kept in pytest's cache) or, on a
-# fresh clone, an estimate: a browser test waits on real pages for seconds, others take moments,
-# and a file that walks a large space in the browser says what it takes (``FILE_SECONDS``).
+# fresh clone, an estimate: a browser test waits on real pages for seconds, an AppTest flow
+# (``test_app_*.py``) runs the app's script and a store test makes a database of its own (half a
+# second), others take moments, and a file much slower than that says what it takes
+# (``FILE_SECONDS``).
 DURATIONS = "geoplunge/file-durations"
-BROWSER_TEST, OTHER_TEST = 15.0, 0.05  #: estimated seconds
+BROWSER_TEST, APP_OR_DB_TEST, OTHER_TEST = 4.0, 0.5, 0.05  #: estimated seconds (medians measured)
 _took: dict[str, float] = {}  #: seconds per file in this run (in the process that reports)
 
 
@@ -30,14 +32,21 @@ def _file(nodeid: str) -> str:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     estimate: dict[str, float] = {}
     for item in items:
-        cost = BROWSER_TEST if item.get_closest_marker("browser") else OTHER_TEST
-        estimate[item.path.name] = estimate.get(item.path.name, 0.0) + cost
+        estimate[item.path.name] = estimate.get(item.path.name, 0.0) + _estimate(item)
     for item in items:
         declared = getattr(getattr(item, "module", None), "FILE_SECONDS", None)
         if declared:
             estimate[item.path.name] = declared
     known = config.cache.get(DURATIONS, {}) if getattr(config, "cache", None) else {}
     items.sort(key=lambda item: -known.get(item.path.name, estimate[item.path.name]))
+
+
+def _estimate(item: pytest.Item) -> float:
+    if item.get_closest_marker("browser"):
+        return BROWSER_TEST
+    if item.path.name.startswith("test_app_") or "db_url" in getattr(item, "fixturenames", ()):
+        return APP_OR_DB_TEST
+    return OTHER_TEST
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
