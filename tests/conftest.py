@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -174,7 +175,7 @@ def _page(chromium, blocked, viewport, touch: bool = False):
 
 
 # The ``page`` and ``phone`` fixtures hand each test the same browser page (one of each kind
-# per worker): a page's first load in a new one starts a renderer and compiles Streamlit's and
+# per worker): the first load in a new page starts a renderer and compiles Streamlit's and
 # plotly's scripts, about 2.9 s of Chromium's CPU, where a load in a page that has loaded them
 # before takes 0.9 s. Between two tests the page goes to about:blank (the last test's
 # Streamlit session ends), forgets its cookies and site data, and gets its size back. A page
@@ -231,8 +232,17 @@ def _noting(page, method):
 
 def _hand_on(page) -> bool:
     """Make ``page`` ready for the next test, as a new page would be; False when it cannot."""
+    from playwright.sync_api import Error as PlaywrightError
+
     if page.is_closed() or page.gp_changed:
         return False
+    try:
+        return _clear(page)
+    except PlaywrightError:  # a page that no longer answers as it should
+        return False
+
+
+def _clear(page) -> bool:
     page.evaluate("() => { try { sessionStorage.clear(); } catch (e) {} }")
     page.goto("about:blank")
     context = page.context
@@ -264,16 +274,19 @@ def _kept_page(kept, chromium, blocked, request, touch: bool):
     yield page
     if getattr(request.node, "gp_failed", False) or not _hand_on(page):
         del kept[touch]
-        page.context.close()
+        with contextlib.suppress(Exception):  # a browser that no longer answers
+            page.context.close()
 
 
 @pytest.fixture
 def page(_kept_pages, chromium, blocked, request):
-    """A desktop-sized page whose requests leaving 127.0.0.1 fail (and are recorded)."""
+    """A desktop-sized page whose requests leaving 127.0.0.1 fail (and are recorded), kept
+    from test to test and made ready as new (see above)."""
     yield from _kept_page(_kept_pages, chromium, blocked, request, touch=False)
 
 
 @pytest.fixture
 def phone(_kept_pages, chromium, blocked, request):
-    """A phone-sized (390×844) touch screen, requests leaving 127.0.0.1 failing (recorded)."""
+    """A phone-sized (390×844) touch screen, requests leaving 127.0.0.1 failing (recorded),
+    kept from test to test as ``page`` is."""
     yield from _kept_page(_kept_pages, chromium, blocked, request, touch=True)
