@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -16,10 +17,12 @@ ROOT = Path(__file__).resolve().parent.parent
 # start first, each on a worker of its own, so that none of them is left for the end; xdist
 # hands out files in collection order (``--no-loadscope-reorder`` in pyproject.toml). A file's
 # cost is what its tests took in the last run of this checkout (kept in pytest's cache) or, on a
-# fresh clone, an estimate: a browser test waits on real pages for seconds, others take moments,
-# and a file that walks a large space in the browser says what it takes (``FILE_SECONDS``).
+# fresh clone, an estimate: a browser test waits on real pages for seconds, an AppTest flow
+# (``test_app_*.py``) runs the app's script and a store test makes a database of its own (half a
+# second), others take moments, and a file much slower than that says what it takes
+# (``FILE_SECONDS``).
 DURATIONS = "geoplunge/file-durations"
-BROWSER_TEST, OTHER_TEST = 15.0, 0.05  #: estimated seconds
+BROWSER_TEST, APP_OR_DB_TEST, OTHER_TEST = 4.0, 0.5, 0.05  #: estimated seconds (medians measured)
 _took: dict[str, float] = {}  #: seconds per file in this run (in the process that reports)
 
 
@@ -30,14 +33,21 @@ def _file(nodeid: str) -> str:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     estimate: dict[str, float] = {}
     for item in items:
-        cost = BROWSER_TEST if item.get_closest_marker("browser") else OTHER_TEST
-        estimate[item.path.name] = estimate.get(item.path.name, 0.0) + cost
+        estimate[item.path.name] = estimate.get(item.path.name, 0.0) + _estimate(item)
     for item in items:
         declared = getattr(getattr(item, "module", None), "FILE_SECONDS", None)
         if declared:
             estimate[item.path.name] = declared
     known = config.cache.get(DURATIONS, {}) if getattr(config, "cache", None) else {}
     items.sort(key=lambda item: -known.get(item.path.name, estimate[item.path.name]))
+
+
+def _estimate(item: pytest.Item) -> float:
+    if item.get_closest_marker("browser"):
+        return BROWSER_TEST
+    if item.path.name.startswith("test_app_") or "db_url" in getattr(item, "fixturenames", ()):
+        return APP_OR_DB_TEST
+    return OTHER_TEST
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
@@ -184,7 +194,7 @@ def _page(chromium, blocked, viewport, touch: bool = False):
 
 
 # The ``page`` and ``phone`` fixtures hand each test the same browser page (one of each kind
-# per worker): a page's first load in a new one starts a renderer and compiles Streamlit's and
+# per worker): the first load in a new page starts a renderer and compiles Streamlit's and
 # plotly's scripts, about 2.9 s of Chromium's CPU, where a load in a page that has loaded them
 # before takes 0.9 s. Between two tests the page goes to about:blank (the last test's
 # Streamlit session ends), forgets its cookies and site data, and gets its size back. A page
@@ -241,8 +251,17 @@ def _noting(page, method):
 
 def _hand_on(page) -> bool:
     """Make ``page`` ready for the next test, as a new page would be; False when it cannot."""
+    from playwright.sync_api import Error as PlaywrightError
+
     if page.is_closed() or page.gp_changed:
         return False
+    try:
+        return _clear(page)
+    except PlaywrightError:  # a page that no longer answers as it should
+        return False
+
+
+def _clear(page) -> bool:
     page.evaluate("() => { try { sessionStorage.clear(); } catch (e) {} }")
     page.goto("about:blank")
     context = page.context
@@ -274,16 +293,19 @@ def _kept_page(kept, chromium, blocked, request, touch: bool):
     yield page
     if getattr(request.node, "gp_failed", False) or not _hand_on(page):
         del kept[touch]
-        page.context.close()
+        with contextlib.suppress(Exception):  # a browser that no longer answers
+            page.context.close()
 
 
 @pytest.fixture
 def page(_kept_pages, chromium, blocked, request):
-    """A desktop-sized page whose requests leaving 127.0.0.1 fail (and are recorded)."""
+    """A desktop-sized page whose requests leaving 127.0.0.1 fail (and are recorded), kept
+    from test to test and made ready as new (see above)."""
     yield from _kept_page(_kept_pages, chromium, blocked, request, touch=False)
 
 
 @pytest.fixture
 def phone(_kept_pages, chromium, blocked, request):
-    """A phone-sized (390×844) touch screen, requests leaving 127.0.0.1 failing (recorded)."""
+    """A phone-sized (390×844) touch screen, requests leaving 127.0.0.1 failing (recorded),
+    kept from test to test as ``page`` is."""
     yield from _kept_page(_kept_pages, chromium, blocked, request, touch=True)

@@ -28,6 +28,7 @@ from ui.quiz.roles import MAX_RADIO
 from ui.quiz.session import read_settings
 
 pytestmark = pytest.mark.browser
+FILE_SECONDS = 50  #: what this file takes on two idle cores (conftest starts it early)
 
 N = 6
 SEED = 4

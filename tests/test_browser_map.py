@@ -28,6 +28,7 @@ from tests.browser import (
 )
 
 pytestmark = pytest.mark.browser
+FILE_SECONDS = 65  #: what this file takes on two idle cores (conftest starts it early)
 
 SMALL = ("VT", "NH", "MA", "RI", "CT", "NJ", "DE", "MD")
 PICK = "rgb(0, 114, 178)"  # ui.maps.ROLES["selected"]

@@ -26,7 +26,7 @@ from tests.browser import (
 )
 
 pytestmark = pytest.mark.browser
-FILE_SECONDS = 30  #: what this file takes on two idle cores (conftest starts it early)
+FILE_SECONDS = 30  #: what this file takes on two idle cores
 
 QUIZ = "/locate_quiz?mode=locate&n=1&seed=3"  # "Find … on the map": every state can be picked
 INSET = 1.0  # px inside the border

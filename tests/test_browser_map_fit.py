@@ -29,7 +29,7 @@ from tests import browser as b
 from ui.nav import DRILL_MENU
 
 pytestmark = pytest.mark.browser
-FILE_SECONDS = 35  #: what this file takes on two idle cores (conftest starts it early)
+FILE_SECONDS = 35  #: what this file takes on two idle cores
 
 SEEDS = range(200)
 

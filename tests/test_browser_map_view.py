@@ -30,6 +30,7 @@ from tests.browser import (
 )
 
 pytestmark = pytest.mark.browser
+FILE_SECONDS = 45  #: what this file takes on two idle cores (conftest starts it early)
 
 LAPTOP = {"width": 1280, "height": 800}
 QUIZ = {"seed": "1", "n": "10"}  # the default mix: border states, "exactly these", how many

@@ -24,7 +24,7 @@ from tests.browser import LAPTOP, wait_for_app
 from tests.game_table import tall_screenshot
 
 pytestmark = pytest.mark.browser
-FILE_SECONDS = 220  #: what this file takes on two idle cores (conftest starts it early)
+FILE_SECONDS = 70  #: what this file takes on two idle cores (conftest starts it early)
 
 NAMES = {c.name: c for c in deck()}
 

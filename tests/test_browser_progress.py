@@ -30,6 +30,7 @@ from tests.conftest import _page
 from tests.test_browser_a11y import axe_report, axe_violations, failing, settled
 
 pytestmark = pytest.mark.browser
+FILE_SECONDS = 50  #: what this file takes on two idle cores (conftest starts it early)
 
 QUIZ = "/zone_quiz?mode=zone&n=3&seed=2"
 

@@ -26,6 +26,7 @@ from ui.cards import card_html
 from ui.games.border_attack.words import RULES
 
 pytestmark = pytest.mark.browser
+FILE_SECONDS = 45  #: what this file takes on two idle cores (conftest starts it early)
 
 
 def _frame(**element) -> bytes:
