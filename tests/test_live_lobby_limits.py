@@ -130,3 +130,11 @@ def test_the_host_locks_the_lobby_on_the_board_and_a_phone_is_told(app, class_db
     app.toggle(key="live_locked").set_value(False).run()
     assert not game_of(db, app).locked
     assert "You're in, Ben." in [s.value for s in join_as(game.code, "Ben").subheader]
+
+
+def test_setting_the_lock_as_it_is_changes_nothing(db):
+    """A lock toggle's stale value, sent after Start, must not move the game's version."""
+    game = new_game(db)
+    locked = live.set_locked(db, "key", True)
+    again = live.set_locked(db, "key", True)
+    assert again.locked and again.version == locked.version > game.version

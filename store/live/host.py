@@ -240,9 +240,11 @@ def remove_player(
 
 def set_locked(db: Database, host_key: object, locked: bool) -> LiveGameInfo:
     """Close the game to new players (``locked``) or open it again; players already in come
-    back after a reload all the same."""
+    back after a reload all the same. Setting the lock as it already is changes nothing, not
+    even the version: a toggle's stale value sent after Start must not move the game on."""
     with db.write() as session:
         game = host_game(session, host_key)
-        game.locked = bool(locked)
-        game.version = LiveGame.version + 1  # the board shows the lock
+        if game.locked != bool(locked):
+            game.locked = bool(locked)
+            game.version = LiveGame.version + 1  # the board shows the lock
     return game_for_key(db, host_key)
