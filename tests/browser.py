@@ -119,6 +119,11 @@ class Runs:
         self.running = False
         self.finished = 0  #: runs ended (a fragment's too)
 
+    def new_socket(self) -> None:
+        """A new connection (a reload, a reconnect) is a new session: what the old one asked
+        for can never run there, so only what is asked from now on is waited for."""
+        self.started_after, self.running = self.asked, False
+
     def sent(self, payload: object) -> None:
         message = BackMsg.FromString(bytes(payload)) if isinstance(payload, bytes) else None
         if message is not None and message.WhichOneof("type") == "rerun_script":
@@ -147,6 +152,7 @@ def track_runs(page) -> None:
 
     def on_socket(ws) -> None:
         if ws.url.endswith("/_stcore/stream"):
+            runs.new_socket()
             ws.on("framesent", runs.sent)
             ws.on("framereceived", runs.received)
 
