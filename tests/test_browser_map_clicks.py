@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 from engine.quiz.facts import all_states
+from engine.quiz.facts import name as state_name
 from tests.browser import (
     LAPTOP,
     PHONE,
@@ -156,4 +157,50 @@ def test_a_click_just_inside_a_state_picks_it(chromium, app_url, blocked, screen
     assert not wrong, f"{len(wrong)} clicks picked another state: {wrong}"
     assert not covered, covered
     assert clicked == set(all_states()), f"never clicked: {set(all_states()) - clicked}"
+    assert blocked == []
+
+
+# Within one task (no frame between): the pointer moves over one state, then over another and
+# clicks there, as a quick hand does on a busy machine; then two frames pass. The label names
+# the state clicked, placed where the click was.
+_QUICK_JS = """
+async ([a, b]) => {
+  const m = document.querySelector('.gpm');
+  const stage = m.querySelector('.gpm-stage');
+  const at = usps => {
+    const r = m.querySelector(`path.choroplethlocation[data-usps="${usps}"]`)
+      .getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+  };
+  const send = (type, [x, y], Kind = PointerEvent) => {
+    const target = document.elementFromPoint(x, y);
+    target.dispatchEvent(new Kind(type, {clientX: x, clientY: y, bubbles: true,
+                                         pointerType: 'mouse', isPrimary: true}));
+  };
+  send('pointermove', at(a));
+  send('pointermove', at(b));
+  send('pointerup', at(b));
+  send('click', at(b), MouseEvent);
+  for (let i = 0; i < 2; i++) await new Promise(r => requestAnimationFrame(r));
+  return m.querySelector('.gpm-tip b')?.textContent;
+}
+"""
+
+
+def test_the_label_names_the_state_clicked_after_a_quick_move(chromium, app_url, blocked):
+    context = chromium.new_context(viewport=LAPTOP)
+    page = context.new_page()
+    track_runs(page)
+    watch_map_draws(page)
+    keep_local(page, blocked)
+    try:
+        page.goto(app_url + QUIZ)
+        wait_for_app(page)
+        page.locator(".gpm-stage").scroll_into_view_if_needed()
+        wait_for_map_drawn(page)
+        for a, b in (("TX", "KS"), ("KS", "TX"), ("CA", "NV")):
+            named = page.evaluate(_QUICK_JS, [a, b])
+            assert named == state_name(b), f"moved over {a}, clicked {b}: the label names {named}"
+    finally:
+        context.close()
     assert blocked == []

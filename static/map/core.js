@@ -802,6 +802,8 @@ export class GeoMap {
     const code = this.codeAt(x, y);
     if (!code) return;
     const r = this.stage.getBoundingClientRect();
+    cancelAnimationFrame(this.hoverFrame);
+    this.hoverFrame = null;
     this.activate(code);
     this.showTip(code, [x - r.left, y - r.top], TOUCH ? 1600 : 0);
   }
@@ -859,14 +861,18 @@ export class GeoMap {
 
   // --- hover label ----------------------------------------------------------------------------
 
+  // The label follows the pointer once a frame, at its latest place (a frame that waits long,
+  // on a busy machine, must not show where the pointer was before); a click supersedes it.
   onHover(e) {
     if (e.pointerType !== "mouse" || !this.ready) return;
+    this.hoverAt = [e.clientX, e.clientY];
     if (this.hoverFrame) return;
     this.hoverFrame = requestAnimationFrame(() => {
       this.hoverFrame = null;
-      const code = this.codeAt(e.clientX, e.clientY);
+      const [x, y] = this.hoverAt;
+      const code = this.codeAt(x, y);
       const r = this.stage.getBoundingClientRect();
-      if (code) this.showTip(code, [e.clientX - r.left, e.clientY - r.top]);
+      if (code) this.showTip(code, [x - r.left, y - r.top]);
       else this.hideTip();
     });
   }
