@@ -187,6 +187,27 @@ def wait_for_runs(page, count: int, timeout_ms: int = 30_000) -> None:
         page.wait_for_timeout(50)
 
 
+# Open, and done growing: Streamlit's expander opens by animating its height for half a second,
+# its content clipped meanwhile, and a press inside it then focuses a control that the clipped
+# box scrolls into view (the content slides under the pointer between the press and the
+# release, and the click lands on the text above the button).
+_EXPANDER_OPEN_JS = """(el) => el.querySelector('details')?.open
+  && el.getAnimations({subtree: true}).every(a => a.playState !== 'running')"""
+
+
+def open_expander(scope, label: str, timeout_ms: int = 30_000):
+    """Open the expander titled ``label`` in ``scope`` (a page or a locator) unless it is open,
+    and wait until it has finished opening; the expander's locator."""
+    page = getattr(scope, "page", scope)
+    expander = scope.locator(
+        "[data-testid='stExpander']", has=page.locator("summary", has_text=label)
+    ).first
+    if not expander.evaluate("el => el.querySelector('details')?.open"):
+        expander.locator("summary").first.click()
+    page.wait_for_function(_EXPANDER_OPEN_JS, arg=expander.element_handle(), timeout=timeout_ms)
+    return expander
+
+
 def wait_for_code(page, containing: str, timeout_ms: int = 30_000) -> str:
     """The text of the code block (``st.code``) holding ``containing``, once drawn: Streamlit
     draws code blocks a moment after the rest of a run, so a run's end does not mean they are

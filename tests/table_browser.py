@@ -34,7 +34,14 @@ import store.tables as tables
 from engine.border_attack import BONUS_DISCARD, GUESS, LEAD, WIN_DISCARD, GuessBorders, GuessState
 from engine.cards import by_usps, deck
 from store.models import GameTable
-from tests.browser import DESKTOP, dismiss_page_not_found, keep_local, track_runs, wait_for_app
+from tests.browser import (
+    DESKTOP,
+    dismiss_page_not_found,
+    keep_local,
+    open_expander,
+    track_runs,
+    wait_for_app,
+)
 from tests.game_table import play_in_store
 
 NAMES: dict[str, str] = {c.usps: c.name for c in deck()}
@@ -66,7 +73,7 @@ def _open(page, url: str) -> None:
 def host(page, base_url: str, name: str) -> str:
     """Open /border_attack, host a table with seat 2 open for a classmate; the table code."""
     _open(page, f"{base_url}/border_attack")
-    page.get_by_text("Play with others").click()
+    open_expander(page, "Play with others")
     panel = page.get_by_role("tabpanel").filter(has=page.get_by_role("button", name="Open the"))
     panel.get_by_label("Your name").fill(name)
     panel.get_by_label("Your name").press("Tab")
@@ -561,8 +568,7 @@ def check_the_end(game: Game) -> None:
         won = state.winner == seat
         assert ("so you win" in main) == won, main
         assert "Tricks won: you" in main and "Cards got rid of: you" in main
-        log = page.get_by_test_id("stExpander").filter(has_text="Game log")
-        log.get_by_text("Game log").click()
+        log = open_expander(page, "Game log")
         assert log.locator("li").count() >= len(game.snapshot().moves)
         rematch = page.get_by_role("button", name="Rematch: a new deal at this table")
         assert rematch.count() == (1 if seat == 0 else 0)

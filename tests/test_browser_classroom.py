@@ -229,7 +229,7 @@ def test_the_teacher_key_leaves_the_address_bar_and_a_new_key_shuts_out_the_old(
         teacher.get_by_text("Live: refresh while students work").click()  # a rerun
         b.wait_for_app(teacher)
         assert "Roster" in teacher.inner_text("body") and made.teacher_key not in teacher.url
-        teacher.get_by_text("Close, reopen, new teacher key or delete").click()
+        b.open_expander(teacher, "Close, reopen, new teacher key or delete")
         teacher.get_by_role("button", name="Make a new teacher key").click()
         teacher.get_by_text("Your new private teacher link").wait_for(timeout=30_000)
         b.wait_for_app(teacher)
@@ -288,8 +288,7 @@ def test_screenshots_of_the_assign_steps_and_the_results_page(
         teacher.wait_for_selector("path.choroplethlocation")
         b.wait_for_app(teacher)
         b.screenshot(teacher, f"classroom-results-{size}")
-        teacher.get_by_text("Close, reopen, new teacher key or delete").click()
-        b.wait_for_app(teacher)
+        b.open_expander(teacher, "Close, reopen, new teacher key or delete")
         b.screenshot(teacher, f"classroom-results-manage-{size}")
     finally:
         context.close()

@@ -249,7 +249,7 @@ def test_a_reload_and_a_typed_address_keep_the_progress_on_every_drill_page(
         b.screenshot(page, "progress-kept-after-reload-phone")
         _open(page, f"{app_url}/progress", "due today")  # My progress, by a typed address
         assert "token=" not in page.url
-        page.get_by_text("Make a new progress link, or forget it here").click()
+        b.open_expander(page, "Make a new progress link, or forget it here")
         page.get_by_role("button", name="Forget my progress on this device").click()
         page.get_by_text("Come back").wait_for(timeout=30_000)
         b.wait_for_app(page)

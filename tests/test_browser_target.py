@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import dismiss_page_not_found, wait_for_app
+from tests.browser import dismiss_page_not_found, open_expander, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -26,12 +26,12 @@ def test_a_target_30_link_opens_a_gin_game_to_30(page, app_url, blocked):
     assert main.get_by_text("The first to 50 points wins.").count() == 0
     assert "target=30" in page.url
 
-    main.get_by_text("How to play").click()
+    open_expander(main, "How to play")
     main.get_by_text("Be the first to").wait_for()
     rules = main.get_by_text("Be the first to").inner_text()
     assert "30 points" in rules and "50 points" not in rules
 
-    main.get_by_text("New game").click()
+    open_expander(main, "New game")
     link = main.get_by_role("link", name="link to this game")
     link.wait_for()
     assert "target=30" in (link.get_attribute("href") or "")
