@@ -68,9 +68,20 @@ def test_phones_and_board_go_on_by_themselves_after_an_outage(chromium, blocked)
             b.wait_for_app(phone, timeout_ms=WAIT)
             radio(phone).get_by_text(choice, exact=True).click()
 
+        send = {
+            name: phone.get_by_role("button", name="Send my answer")
+            for name, phone in phones.items()
+        }
+        before = {name: button.bounding_box() for name, button in send.items()}
         with connections_refused(url):
-            for phone in phones.values():
-                phone.get_by_role("button", name="Send my answer").click()
+            looked = {name: phone.gp_runs.finished for name, phone in phones.items()}
+            for name, phone in phones.items():  # each phone finds the database away
+                b.wait_for_runs(phone, looked[name] + 2, WAIT)
+                b.wait_for_app(phone, timeout_ms=WAIT)
+            # nothing moves under a finger on its way to the button
+            assert {name: button.bounding_box() for name, button in send.items()} == before
+            for button in send.values():
+                button.click()
             for name, phone in phones.items():
                 wait_text(phone, KEPT, WAIT)  # the notice, on the question
                 assert "Question 1 of 2" in phone.inner_text("body"), name

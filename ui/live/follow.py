@@ -38,11 +38,17 @@ def follow(
     timed: bool,
     shown: Callable[[tuple], tuple] = lambda version: version,
     clock: Callable[[live.LiveGameInfo], None] | None = None,
+    away_page: bool = False,
 ) -> None:
     """Follow game ``game_id``, drawn from ``seen`` (:func:`store.live.version` read before the
     page read the game): rerun the page when ``shown(version)`` changes. ``timed``: a question
     with a deadline is asked (each look ticks, and ``clock`` draws the time left from the game
-    as the look found it)."""
+    as the look found it).
+
+    A look that finds the database away says so in a line where the fragment is drawn; with
+    ``away_page`` it reruns the page instead, which draws its own away state (the phone: its
+    question kept, the notice under the form), so nothing above a control moves it under a
+    finger on its way."""
 
     ss = st.session_state
 
@@ -58,6 +64,8 @@ def follow(
                     clock(now)
             changed = shown(live.version(db, game_id)) != shown(seen)
         except Unavailable:
+            if away_page:
+                st.rerun(scope="app")
             st.caption(UNAVAILABLE)
             return
         except live.LiveError:

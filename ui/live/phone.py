@@ -387,6 +387,7 @@ def _play(token: str) -> None:
             timed=timed,
             shown=_shown,
             clock=_clock(view) if timed else None,
+            away_page=True,
         )
 
 
@@ -424,12 +425,14 @@ def _away(token: str) -> None:
         notice = ss.get(NOTICE)
         if not (notice and notice[:2] == (token, shown[1].index)):
             ss[NOTICE] = (token, shown[1].index, AWAY)
-        _question(token, shown[1])
+        watcher = _question(token, shown[1])  # where the page's look was: nothing moves
     else:
+        watcher = st.container()
         st.error(UNAVAILABLE, icon=":material/cloud_off:")
         st.button("Try again", icon=":material/refresh:", width="stretch")
     if token:
-        reconnect(lambda: _retry(token))
+        with watcher:
+            reconnect(lambda: _retry(token))
 
 
 def _retry(token: str) -> None:
