@@ -439,7 +439,9 @@ i => {
   }
   const svg = m.querySelector('.gpm-plot svg.main-svg');
   const stage = m.querySelector('.gpm-stage');
-  return !!svg && m.querySelectorAll('path.choroplethlocation[data-usps]').length === 50
+  const moving = document.getAnimations().some(
+    a => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+  return !moving && !!svg && m.querySelectorAll('path.choroplethlocation[data-usps]').length === 50
     && +svg.getAttribute('width') === stage.clientWidth
     && +svg.getAttribute('height') === stage.clientHeight;
 }
@@ -500,13 +502,23 @@ def watch_map_draws(page) -> None:
 
 
 def wait_for_map_drawn(page, index: int = 0, timeout_ms: int = 30_000) -> None:
-    """Wait until map ``index`` is drawn at the size of its stage and no draw is under way
-    (after :func:`watch_map_draws`)."""
+    """Wait until map ``index`` is drawn at the size of its stage, no draw is under way and
+    nothing on the page is moving (after :func:`watch_map_draws`)."""
     page.wait_for_function(_DRAWN_JS, arg=index, timeout=timeout_ms)
 
 
+def read_drawn_map(page, reading_js: str, arg: object = None, index: int = 0) -> object:
+    """``reading_js(arg)`` read in the same task in which map ``index`` is found drawn and
+    still (:func:`wait_for_map_drawn`). Read in a task of its own, it could see the page one
+    step later: a sidebar sliding in on a wider window narrows the map's stage for a moment
+    before the map redraws for it (a view fitted to the wider stage then looks cut)."""
+    js = f"([i, arg]) => ({_DRAWN_JS})(i) && {{reading: ({reading_js})(arg)}}"
+    return page.wait_for_function(js, arg=[index, arg]).json_value()["reading"]
+
+
 def map_view(page, index: int = 0) -> dict:
-    """What map ``index`` shows, read in one step: ``outside``, the states (and small-state
-    boxes) that reach past the visible map; ``covering``, the small-state boxes that lie on a
-    state's outline; ``zoomed``, whether the view is closer than the whole map."""
-    return page.evaluate(_VISIBLE_JS, index)
+    """What map ``index`` shows, once drawn and still (:func:`read_drawn_map`): ``outside``,
+    the states (and small-state boxes) that reach past the visible map; ``covering``, the
+    small-state boxes that lie on a state's outline; ``zoomed``, whether the view is closer
+    than the whole map."""
+    return read_drawn_map(page, _VISIBLE_JS, index, index)

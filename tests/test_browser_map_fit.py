@@ -129,8 +129,7 @@ def test_every_region_and_mode_shows_the_whole_question(chromium, app_url, block
                     last = label
                     for screen in order:
                         page.set_viewport_size(screens[screen])
-                        b.wait_for_map_drawn(page)
-                        found = page.evaluate(_CUT_JS, sorted(must_show(q)))
+                        found = b.read_drawn_map(page, _CUT_JS, sorted(must_show(q)))
                         if found["cut"] or found["covered"]:
                             failures.append(f"{screen} {path}?{query} ({q.qid}): {found}")
                             name = f"map-fit-{screen}-{region}-{mode}"

@@ -25,7 +25,6 @@ from tests.browser import (
     screenshot,
     wait_for_app,
     wait_for_map,
-    wait_for_map_drawn,
     watch_map_draws,
 )
 
@@ -70,7 +69,6 @@ def pick_on_map(page, usps: str) -> None:
 
 
 def assert_everything_shows(page, where: str) -> dict:
-    wait_for_map_drawn(page)
     view = map_view(page)
     assert view["outside"] == [], f"{where}: outside the visible map: {view['outside']}"
     assert view["covering"] == [], f"{where}: {view['covering']}"
@@ -206,7 +204,6 @@ def test_every_map_fits_a_phone(phone, app_url, blocked):
         phone.goto(f"{app_url}/border_quiz?" + "&".join(f"{k}={v}" for k, v in params.items()))
         wait_for_app(phone)
         wait_for_map(phone)
-        wait_for_map_drawn(phone)
         view = map_view(phone)
         assert view["zoomed"]
         cut = [s for s in view["outside"] if s.split()[0] in pool]
