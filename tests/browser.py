@@ -245,14 +245,13 @@ _INTERIOR_JS = """
   };
   const cx = b.left + b.width / 2, cy = b.top + b.height / 2;
   const step = Math.max(1, Math.min(b.width, b.height) / 24);
-  let best = null, bestD = Infinity;
+  const grid = [];
   for (let x = b.left; x <= b.right; x += step) {
-    for (let y = b.top; y <= b.bottom; y += step) {
-      const d = (x - cx) ** 2 + (y - cy) ** 2;
-      if (d < bestD && ok(x, y)) { best = [x, y]; bestD = d; }
-    }
+    for (let y = b.top; y <= b.bottom; y += step) grid.push([x, y, (x - cx) ** 2 + (y - cy) ** 2]);
   }
-  return best;
+  grid.sort((p, q) => p[2] - q[2]);  // nearest the middle first: the first that fits is it
+  const best = grid.find(([x, y]) => ok(x, y));
+  return best ? [best[0], best[1]] : null;
 }
 """
 

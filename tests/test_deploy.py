@@ -69,22 +69,15 @@ def new_page(
     touch: bool = False,
 ):
     """A desktop page (or of ``viewport``; a phone's touch screen with ``touch``) whose requests
-    leaving 127.0.0.1 are aborted (and recorded in ``blocked``), optionally with a stickiness
-    cookie that sends it to a chosen server."""
+    leaving 127.0.0.1 fail and are recorded in ``blocked`` (:func:`tests.browser.keep_local`:
+    the browser does it, so the page keeps its HTTP cache), optionally with a stickiness cookie
+    that sends it to a chosen server."""
     context = chromium.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
     if cookie is not None:
         context.add_cookies([{"name": STICKY_COOKIE, "value": cookie, "url": deployment.url}])
     page = context.new_page()
     b.track_runs(page)
-
-    def route(r):
-        if b.is_local(r.request.url):
-            r.continue_()
-        else:
-            blocked.append(r.request.url)
-            r.abort()
-
-    page.route("**/*", route)
+    b.keep_local(page, blocked)
     return context, page
 
 
