@@ -35,6 +35,7 @@ from store import classroom as cr
 from tests import browser as b
 from tests import live_browser
 from tests import table_browser as tb
+from tests.conftest import _page
 from tests.deploy_cluster import STICKY_COOKIE, cluster, fresh_database
 
 FILE_SECONDS = 95  #: what this file takes on two idle cores (conftest starts it early)
@@ -68,16 +69,12 @@ def new_page(
     viewport: dict[str, int] = b.DESKTOP,
     touch: bool = False,
 ):
-    """A desktop page (or of ``viewport``; a phone's touch screen with ``touch``) whose requests
-    leaving 127.0.0.1 fail and are recorded in ``blocked`` (:func:`tests.browser.keep_local`:
-    the browser does it, so the page keeps its HTTP cache), optionally with a stickiness cookie
-    that sends it to a chosen server."""
-    context = chromium.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+    """A fresh desktop page (or of ``viewport``; a phone's touch screen with ``touch``), kept
+    offline like every test's (``conftest._page``), optionally with a stickiness cookie that
+    sends it to a chosen server."""
+    context, page = _page(chromium, blocked, viewport, touch)
     if cookie is not None:
         context.add_cookies([{"name": STICKY_COOKIE, "value": cookie, "url": deployment.url}])
-    page = context.new_page()
-    b.track_runs(page)
-    b.keep_local(page, blocked)
     return context, page
 
 
