@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlparse
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
@@ -106,6 +107,12 @@ _APP_IDLE_JS = """() => {
     && !document.querySelector("[data-testid='stStatusWidget']")
     && document.querySelector("[data-testid='stMain']");
 }"""
+_APP_STATE_JS = """() => {
+  const app = document.querySelector("[data-testid='stApp']");
+  return {connection: app?.dataset.testConnectionState, script: app?.dataset.testScriptState,
+    status: document.querySelector("[data-testid='stStatusWidget']")?.innerText ?? null,
+    main: !!document.querySelector("[data-testid='stMain']"), url: location.href};
+}"""
 
 
 class Runs:
@@ -167,7 +174,7 @@ def wait_for_app(page, timeout_ms: int = 30_000, settle_ms: int = 300) -> None:
     runs: Runs | None = getattr(page, "gp_runs", None)
     deadline = time.monotonic() + timeout_ms / 1000
     while True:
-        page.wait_for_function(_APP_IDLE_JS, timeout=timeout_ms)
+        wait_explained(page, _APP_IDLE_JS, None, _APP_STATE_JS, timeout_ms)
         if runs is None or runs.settled:
             break
         if time.monotonic() > deadline:
@@ -500,10 +507,49 @@ def watch_map_draws(page) -> None:
     page.add_init_script(_DRAWS_JS)
 
 
+# Why map ``i`` is not yet drawn and still, for a wait that timed out: the draws under way (and
+# into what), the finite animations running, the outlines and the sizes compared.
+_MAP_STATE_JS = """
+i => {
+  const m = document.querySelectorAll('.gpm')[i];
+  const svg = m && m.querySelector('.gpm-plot svg.main-svg');
+  const stage = m && m.querySelector('.gpm-stage');
+  const into = gd => !gd ? 'nothing' : !gd.isConnected ? 'a removed element'
+    : m && m.contains(gd) ? 'this map' : 'another element';
+  const named = el =>
+    el ? el.tagName.toLowerCase() + [...el.classList].map(c => '.' + c).join('') : '?';
+  const moving = document.getAnimations()
+    .filter(a => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
+    .map(a => `${a.animationName || a.transitionProperty || 'animation'}`
+      + ` on ${named(a.effect.target)} at ${Math.round(a.currentTime)}`
+      + ` of ${a.effect.getComputedTiming().endTime} ms`);
+  return {
+    maps: document.querySelectorAll('.gpm').length,
+    draws: [...(window.__gpmDraws || [])].map(({gd}) => into(gd)),
+    moving,
+    outlines: m ? m.querySelectorAll('path.choroplethlocation[data-usps]').length : 0,
+    svg: svg ? [svg.getAttribute('width'), svg.getAttribute('height')] : null,
+    stage: stage ? [stage.clientWidth, stage.clientHeight] : null,
+    visibility: document.visibilityState,
+  };
+}
+"""
+
+
+def wait_explained(page, js: str, arg: object, explain_js: str, timeout_ms: int = 30_000):
+    """``page.wait_for_function(js, arg)``; if it times out, an error that says what
+    ``explain_js(arg)`` read on the page at that moment (a timeout alone says nothing of why)."""
+    try:
+        return page.wait_for_function(js, arg=arg, timeout=timeout_ms)
+    except PlaywrightTimeoutError:
+        state = page.evaluate(explain_js, arg)
+        raise AssertionError(f"waited {timeout_ms} ms in vain; the page: {state}") from None
+
+
 def wait_for_map_drawn(page, index: int = 0, timeout_ms: int = 30_000) -> None:
     """Wait until map ``index`` is drawn at the size of its stage, no draw is under way and
     nothing on the page is moving (after :func:`watch_map_draws`)."""
-    page.wait_for_function(_DRAWN_JS, arg=index, timeout=timeout_ms)
+    wait_explained(page, _DRAWN_JS, index, _MAP_STATE_JS, timeout_ms)
 
 
 def read_drawn_map(page, reading_js: str, arg: object = None, index: int = 0) -> object:
@@ -512,7 +558,8 @@ def read_drawn_map(page, reading_js: str, arg: object = None, index: int = 0) ->
     step later: a sidebar sliding in on a wider window narrows the map's stage for a moment
     before the map redraws for it (a view fitted to the wider stage then looks cut)."""
     js = f"([i, arg]) => ({_DRAWN_JS})(i) && {{reading: ({reading_js})(arg)}}"
-    return page.wait_for_function(js, arg=[index, arg]).json_value()["reading"]
+    explain = f"([i, arg]) => ({_MAP_STATE_JS})(i)"
+    return wait_explained(page, js, [index, arg], explain).json_value()["reading"]
 
 
 def map_view(page, index: int = 0) -> dict:

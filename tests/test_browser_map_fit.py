@@ -96,12 +96,15 @@ def go(page, app_url: str, path: str, query: str, label: str) -> None:
     else:
         page.goto(f"{app_url}/{path}?{query}")
     b.wait_for_app(page, settle_ms=0)
-    page.wait_for_function(
+    b.wait_explained(
+        page,
         f"([page, before, label]) => {{ const s = ({_SHOWN_JS})(page);"
         " return !!s.key && s.key !== before"
         " && !!s.label"
         " && (s.label === label || s.label.startsWith(label + '. ')); }",
-        arg=[path, before, label],
+        [path, before, label],
+        f"([page, before, label]) => ({{url: location.href, before, label,"
+        f" shown: ({_SHOWN_JS})(page)}})",
     )
     b.wait_for_map_drawn(page)
 
