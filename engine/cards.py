@@ -38,6 +38,12 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def usps_of(item: object) -> str | None:
+    """``item``'s USPS code when it is a :class:`Card` (``None`` otherwise): how a refusal
+    names the card it refuses."""
+    return item.usps if isinstance(item, Card) else None
+
+
 def long_date(d: date) -> str:
     """A date as the app writes it everywhere: 'March 15, 1820'."""
     return f"{d:%B} {d.day}, {d.year}"

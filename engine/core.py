@@ -2,7 +2,8 @@
 
 A game is a mutable state object. The seat to act is ``current_player``; it picks one of
 ``legal_actions()`` and passes it to ``apply``. ``check(action)`` answers "may I?" with the
-reason it may not (or ``None``), and ``apply`` raises :class:`IllegalAction` with that reason,
+reason it may not (a :class:`Refusal`, or ``None``), and ``apply`` raises
+:class:`IllegalAction` with that reason,
 leaving the state exactly as it was; ``apply`` is ``check`` then ``step``, and ``step`` is the
 fast path for an action taken from ``legal_actions()`` (bots, simulations, search rollouts).
 All randomness comes from the seed given to ``new``: a game is replayable from
@@ -38,12 +39,40 @@ if TYPE_CHECKING:
     from engine.cards import Card
 
 
-class IllegalAction(ValueError):
-    """An action refused by the rules; ``reason`` says why in a sentence a player understands."""
+class Refusal:
+    """Why the rules refuse a move: a ``code`` (``"not_your_turn"``) and the values that make
+    it precise (``Refusal("must_follow_zone", zone="Pacific")``); never a sentence. The pages
+    word it in the reader's language (:meth:`ui.games.words.GameWords.refusal`)."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    __slots__ = ("code", "values")
+
+    def __init__(self, code: str, **values: object) -> None:
+        self.code = code
+        self.values: Mapping[str, object] = MappingProxyType(values)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Refusal):
+            return NotImplemented
+        return (self.code, dict(self.values)) == (other.code, dict(other.values))
+
+    def __hash__(self) -> int:
+        return hash(self.code)
+
+    def __repr__(self) -> str:
+        values = "".join(f", {k}={v!r}" for k, v in self.values.items())
+        return f"Refusal({self.code!r}{values})"
+
+
+NOT_YOUR_TURN = Refusal("not_your_turn")
+GAME_OVER = Refusal("game_over")
+
+
+class IllegalAction(ValueError):
+    """An action refused by the rules; ``refusal`` says why (:class:`Refusal`)."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal)
+        self.refusal = refusal
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +141,7 @@ class GameState(ABC):
         """The actions the current player may take, in a stable order."""
 
     @abstractmethod
-    def check(self, action: Any) -> str | None:
+    def check(self, action: Any) -> Refusal | None:
         """Why ``action`` is illegal now, or ``None`` when it is legal."""
 
     @abstractmethod
@@ -163,9 +192,9 @@ class GameState(ABC):
         """A full state consistent with ``obs``; hidden cards are dealt at random from ``rng``."""
 
     @classmethod
-    def why_not(cls, obs: Any, action: Any) -> str | None:
-        """Why the observing seat may not take ``action`` now, in the engine's own words: the
-        sentence ``check`` gives when the move is sent (``None`` when it may take it).
+    def why_not(cls, obs: Any, action: Any) -> Refusal | None:
+        """Why the observing seat may not take ``action`` now: the refusal ``check`` gives
+        when the move is sent (``None`` when it may take it).
 
         Answered from the observation alone: a state dealt from it is checked. That is exact
         because whether a move is legal depends only on what its own seat sees (its hand and
@@ -174,7 +203,7 @@ class GameState(ABC):
         state = cls.from_observation(obs, random.Random(0))
         seat = state.current_player
         if seat is not None and seat != obs.player:
-            return "It is not your turn."
+            return NOT_YOUR_TURN
         return state.check(action)
 
     @classmethod

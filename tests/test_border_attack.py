@@ -36,7 +36,7 @@ from engine.border_attack import (
 )
 from engine.bots import make_bot
 from engine.cards import Card, Category, card, deck
-from engine.core import IllegalAction
+from engine.core import IllegalAction, Refusal
 from engine.knowledge import Knowledge
 
 SIZE, STATEHOOD, POPULATION = Category.SIZE, Category.STATEHOOD, Category.POPULATION
@@ -149,7 +149,7 @@ def test_leader_names_the_category_and_leads_a_card() -> None:
 
 def test_lead_must_name_one_of_the_three_categories() -> None:
     state = scenario("TX", "ME", None)
-    assert state.check(Lead(TX, "zone")) == "The category must be size, statehood or population."
+    assert state.check(Lead(TX, "zone")) == Refusal("not_a_category")
 
 
 def test_follower_commits_to_a_card_and_cannot_lie_about_it() -> None:
@@ -174,7 +174,7 @@ def test_follower_commits_to_a_card_and_cannot_lie_about_it() -> None:
 def test_follower_can_only_commit_a_card_it_holds() -> None:
     state = scenario("CA", "TX", None)
     state.apply(Lead(CA, SIZE))
-    assert state.check(Commit(ME, NAME)) == "Maine is not in the follower's hand."
+    assert state.check(Commit(ME, NAME)) == Refusal("not_in_followers_hand", card="ME")
     assert state.check(Commit(TX, "capital")) is not None
 
 
@@ -183,7 +183,7 @@ def test_leader_guesses_the_state_when_the_borders_were_announced() -> None:
     state.apply(Lead(CA, SIZE))
     state.apply(Commit(TN, BORDERS))
     assert state.current_player == 0 and state.phase == GUESS
-    assert state.check(GuessBorders(TN.borders)) == "The borders were announced: guess the state."
+    assert state.check(GuessBorders(TN.borders)) == Refusal("guess_the_state")
     state.apply(GuessState("TN"))
     assert state.guess_right is True
 
@@ -192,7 +192,7 @@ def test_leader_guesses_the_border_set_when_the_name_was_announced() -> None:
     state = scenario("CA RI", "TN ME", None)
     state.apply(Lead(CA, SIZE))
     state.apply(Commit(TN, NAME))
-    assert state.check(GuessState("TN")) == "The name was announced: guess its border states."
+    assert state.check(GuessState("TN")) == Refusal("guess_the_borders")
     state.apply(GuessBorders(TN.borders))
     assert state.guess_right is True
 
@@ -403,10 +403,10 @@ def test_bonus_discards_are_compulsory() -> None:
     state = scenario("CA RI TX", "TN ME", None)
     play_trick(state, CA, SIZE, TN, BORDERS, GuessState("TN"))
     assert all(isinstance(a, Discard) for a in state.legal_actions())
-    assert state.check(Lead(TX, SIZE)) == "Now a card must be discarded."
+    assert state.check(Lead(TX, SIZE)) == Refusal("discard_expected")
     state.apply(Discard(RI))
     assert state.phase == WIN_DISCARD
-    assert state.check(Lead(TX, SIZE)) == "Now a card must be discarded."
+    assert state.check(Lead(TX, SIZE)) == Refusal("discard_expected")
 
 
 def test_a_single_card_discard_is_still_an_action() -> None:
@@ -418,7 +418,7 @@ def test_a_single_card_discard_is_still_an_action() -> None:
 def test_discard_only_a_card_in_the_discarding_hand() -> None:
     state = scenario("CA TX", "TN ME", None)
     play_trick(state, CA, SIZE, TN, BORDERS, GuessState("TN"))
-    assert state.check(Discard(ME)) == "Maine is not in the discarding player's hand."
+    assert state.check(Discard(ME)) == Refusal("not_in_discarders_hand", card="ME")
     assert state.check(Discard(CA)) is not None  # already on the table
 
 
@@ -428,7 +428,7 @@ def test_check_accepts_any_state_code_as_a_state_guess() -> None:
     state.apply(Commit(TN, BORDERS))
     assert state.check(GuessState("RI")) is None  # even a card the leader holds: just wrong
     assert state.check(GuessState("AK")) is None  # even a different border count
-    assert state.check(GuessState("XX")) == "'XX' is not a state's USPS code."
+    assert state.check(GuessState("XX")) == Refusal("not_a_usps_code", given="'XX'")
     assert state.check(GuessState("tn")) is not None
     assert state.check(GuessState(None)) is not None  # type: ignore[arg-type]
 
@@ -439,9 +439,11 @@ def test_check_accepts_any_set_of_state_codes_as_a_border_guess() -> None:
     state.apply(Commit(TN, NAME))
     assert state.check(GuessBorders(frozenset())) is None
     assert state.check(GuessBorders(frozenset({"AK", "HI", "TN"}))) is None
-    assert state.check(GuessBorders(frozenset({"KY", "DC"}))) == "'DC' is not a state's USPS code."
-    assert state.check(GuessBorders(("KY", "KY"))) == "A border guess names each state once."  # type: ignore[arg-type]
-    assert state.check(GuessBorders("KY")) == "A border guess is a set of USPS codes."  # type: ignore[arg-type]
+    assert state.check(GuessBorders(frozenset({"KY", "DC"}))) == Refusal(
+        "not_a_usps_code", given="'DC'"
+    )
+    assert state.check(GuessBorders(("KY", "KY"))) == Refusal("state_named_twice")  # type: ignore[arg-type]
+    assert state.check(GuessBorders("KY")) == Refusal("borders_not_a_set")  # type: ignore[arg-type]
 
 
 def test_listed_state_guesses_are_the_unseen_states_with_the_announced_count() -> None:

@@ -12,7 +12,8 @@ GeoPower Toss for 6 reach 2,000 steps), we also check that:
 
 - ``clone()`` equals the original and is independent of it;
 - illegal actions (garbage objects, another game's actions, an action of a wrong phase or of
-  another moment, a card not in the hand) are refused with a reason and change nothing;
+  another moment, a card not in the hand) are refused with a reason and change nothing, and
+  the game's words say each reason in a sentence (:mod:`ui.games.refusals`);
 - ``from_observation`` gives a state that the observing seat cannot tell from the real one,
   and ``why_not`` answers from the observation what ``check`` says (at one checked step in
   five);
@@ -35,8 +36,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.cards import Card, deck
-from engine.core import GameState, IllegalAction, SearchEffort
+from engine.core import NOT_YOUR_TURN, GameState, IllegalAction, Refusal, SearchEffort
 from engine.games import GAMES, game_class, new_game, player_settings
+from ui.games.words import words_of
 
 SETUPS = [(g, p, t) for g in GAMES for p, t in player_settings(g)]
 IDS = [f"{g}-{p}p" + (f"-{t}teams" if t else "") for g, p, t in SETUPS]
@@ -79,14 +81,24 @@ def _hand_of(state: GameState, seat: int) -> set[Card] | None:
     return None if hand is None else set(hand)
 
 
+_GAME_OF = {cls: game_id for game_id, cls in GAMES.items()}
+
+
+def _assert_worded(state: GameState, reason: Any, action: Any) -> None:
+    """``reason`` is a refusal that the game's words say in a whole sentence."""
+    assert isinstance(reason, Refusal), f"{action!r} was not refused"
+    said = words_of(_GAME_OF[type(state)]).refusal(reason)
+    assert said.strip() and "{" not in said, f"{reason!r} reads {said!r}"
+
+
 def _assert_refused(state: GameState, action: Any) -> None:
     """``action`` is refused with a reason and leaves the state exactly as it was."""
     before = state.clone()
     reason = state.check(action)
-    assert isinstance(reason, str) and reason.strip(), f"{action!r} was not refused"
+    _assert_worded(state, reason, action)
     with pytest.raises(IllegalAction) as info:
         state.apply(action)
-    assert info.value.reason == reason
+    assert info.value.refusal == reason
     assert state == before
 
 
@@ -98,7 +110,7 @@ def _assert_checked(state: GameState, action: Any) -> None:
         trial = state.clone()
         trial.apply(action)
     else:
-        assert isinstance(reason, str) and reason.strip()
+        _assert_worded(state, reason, action)
         with pytest.raises(IllegalAction):
             state.apply(action)
         assert state == before
@@ -194,7 +206,7 @@ def _check_why_not(
         assert cls.why_not(obs, action) == state.check(action), action
     if seat is not None:
         other = (seat + 1) % players
-        assert cls.why_not(state.observation(other), legal[0]) == "It is not your turn."
+        assert cls.why_not(state.observation(other), legal[0]) == NOT_YOUR_TURN
 
 
 def _play(

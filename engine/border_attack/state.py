@@ -96,8 +96,16 @@ from engine.border_attack.observation import (
 )
 from engine.border_attack.odds import candidates, fitting_guesses, guess_candidates, seen_codes
 from engine.border_attack.trick import guess_is_right, trick_winner, why_not_guess
-from engine.cards import Card, Category, by_usps, deck, ordinal
-from engine.core import GameState, SearchEffort, fresh_seed, make_rng, player_name
+from engine.cards import Card, Category, by_usps, deck, ordinal, usps_of
+from engine.core import (
+    GAME_OVER,
+    GameState,
+    Refusal,
+    SearchEffort,
+    fresh_seed,
+    make_rng,
+    player_name,
+)
 from engine.dealing import deal
 
 HAND_SIZE = 5
@@ -340,43 +348,40 @@ class BorderAttack(GameState):
             return [_DISCARDS[c.usps] for c in self.hands[self.trick_winner]]  # type: ignore[index]
         return []
 
-    def check(self, action: Any) -> str | None:
-        """Why ``action`` is not allowed now (``None`` when it is)."""
+    def check(self, action: Any) -> Refusal | None:
+        """Why ``action`` is not allowed now (``None`` when it is). A card not in the hand
+        that must play it is refused with its USPS code as ``card`` (``None``: not a card)."""
         phase = self.phase
         if phase == OVER:
-            return "The game is over."
+            return GAME_OVER
         if phase == LEAD:
             if not isinstance(action, Lead):
-                return "The leader must name a category and lead a card."
+                return Refusal("lead_expected")
             if action.category not in CATEGORIES:
-                return "The category must be size, statehood or population."
+                return Refusal("not_a_category")
             if not self._holds(self.leader, action.card):
-                return f"{self._card_words(action.card)} is not in the leader's hand."
+                return Refusal("not_in_leaders_hand", card=usps_of(action.card))
             return None
         if phase == COMMIT:
             if not isinstance(action, Commit):
-                return "The follower must commit to a card and announce its name or borders."
+                return Refusal("commit_expected")
             if action.reveal not in REVEALS:
-                return "The follower announces either the state's name or its border states."
+                return Refusal("not_a_reveal")
             if not self._holds(1 - self.leader, action.card):
-                return f"{self._card_words(action.card)} is not in the follower's hand."
+                return Refusal("not_in_followers_hand", card=usps_of(action.card))
             return None
         if phase == GUESS:
             assert self.announcement is not None
             return why_not_guess(self.announcement, action)
         if not isinstance(action, Discard):
-            return "Now a card must be discarded."
+            return Refusal("discard_expected")
         seat = self.leader if phase == BONUS_DISCARD else self.trick_winner
         if not self._holds(seat, action.card):  # type: ignore[arg-type]
-            return f"{self._card_words(action.card)} is not in the discarding player's hand."
+            return Refusal("not_in_discarders_hand", card=usps_of(action.card))
         return None
 
     def _holds(self, seat: int, item: Any) -> bool:
         return isinstance(item, Card) and any(c is item or c == item for c in self.hands[seat])
-
-    @staticmethod
-    def _card_words(item: Any) -> str:
-        return item.name if isinstance(item, Card) else "That card"
 
     # ------------------------------------------------------------------ moves
 

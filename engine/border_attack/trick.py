@@ -20,33 +20,34 @@ from engine.border_attack.actions import GuessBorders, GuessState
 from engine.border_attack.observation import Announcement
 from engine.border_attack.odds import follow_wins
 from engine.cards import Card, Category, by_usps
+from engine.core import Refusal
 
 _CODES = frozenset(by_usps())
 
 
-def why_not_guess(announcement: Announcement, action: object) -> str | None:
+def why_not_guess(announcement: Announcement, action: object) -> Refusal | None:
     """Why ``action`` is not a guess of the kind ``announcement`` leaves open (``None`` when
-    it is one)."""
+    it is one); a code that is no state's is refused with its ``repr`` as ``given``."""
     if announcement.usps is None:
         if isinstance(action, GuessBorders):
-            return "The borders were announced: guess the state."
+            return Refusal("guess_the_state")
         if not isinstance(action, GuessState):
-            return "The leader must guess the follower's state."
+            return Refusal("state_guess_expected")
         if not isinstance(action.usps, str) or action.usps not in _CODES:
-            return f"{action.usps!r} is not a state's USPS code."
+            return Refusal("not_a_usps_code", given=repr(action.usps))
         return None
     if isinstance(action, GuessState):
-        return "The name was announced: guess its border states."
+        return Refusal("guess_the_borders")
     if not isinstance(action, GuessBorders):
-        return "The leader must guess the follower's border states."
+        return Refusal("borders_guess_expected")
     codes = action.borders
     if not isinstance(codes, (frozenset, set, tuple, list)):
-        return "A border guess is a set of USPS codes."
+        return Refusal("borders_not_a_set")
     for code in codes:
         if not isinstance(code, str) or code not in _CODES:
-            return f"{code!r} is not a state's USPS code."
+            return Refusal("not_a_usps_code", given=repr(code))
     if len(set(codes)) != len(codes):
-        return "A border guess names each state once."
+        return Refusal("state_named_twice")
     return None
 
 

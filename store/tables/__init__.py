@@ -50,6 +50,7 @@ This package's names are the public ones.
 
 from store.tables.errors import (
     GameOver,
+    MoveRefused,
     NotHost,
     NotYourTurn,
     TableError,
@@ -135,6 +136,7 @@ __all__ = [
     "GameOver",
     "Move",
     "NewTable",
+    "MoveRefused",
     "NotHost",
     "NotYourTurn",
     "SeatInfo",

@@ -3,6 +3,7 @@ sentence to show."""
 
 from __future__ import annotations
 
+from engine.core import Refusal
 from store import errors
 
 
@@ -35,3 +36,11 @@ class GameOver(TableError):
 
 class NotHost(TableError):
     """Only the host may do this."""
+
+
+class MoveRefused(TableError):
+    """The game's rules refuse the move: ``refusal`` says why (the page words it)."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal)
+        self.refusal = refusal

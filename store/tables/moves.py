@@ -16,7 +16,14 @@ from store import clock
 from store.actions import encode
 from store.db import Database, insert_new
 from store.models import GameTable, TableAction, TableSeat
-from store.tables.errors import GameOver, NotYourTurn, TableError, TableMovedOn, TableNotFound
+from store.tables.errors import (
+    GameOver,
+    MoveRefused,
+    NotYourTurn,
+    TableError,
+    TableMovedOn,
+    TableNotFound,
+)
 from store.tables.lobby import host_table, seat_row
 from store.tables.records import (
     BY_PERSON,
@@ -80,14 +87,14 @@ def append(
             raise GameOver("The game is over: no more moves. The host may offer a rematch.")
         if state.current_player != seat.seat:
             raise NotYourTurn(f"It is not your turn: {_name_of(snap, state.current_player)} plays.")
-        reason = state.check(action)
-        if reason is not None:
-            raise TableError(reason)
+        refusal = state.check(action)
+        if refusal is not None:
+            raise MoveRefused(refusal)
         after = state.clone()
         try:
             after.apply(action)
         except IllegalAction as error:
-            raise TableError(error.reason) from None
+            raise MoveRefused(error.refusal) from None
         seat.last_seen = now
         if not _write(session, snap, seq_seen + 1, seat.seat, BY_PERSON, action, now):
             raise TableMovedOn()

@@ -15,7 +15,9 @@ The rules of it:
   something else), so a page can show what happened even after the engine has cleared a
   finished trick.
 - **Illegal choices.** Anything a widget sends goes to the engine, whose ``IllegalAction``
-  reason is kept in :attr:`~GameSession.message`. A button drawn before the game moved on (a
+  refusal is kept in :attr:`~GameSession.message`, worded by the game's ``refusals``
+  (:mod:`ui.games.refusals`); a host that refuses a move itself (a shared table's store)
+  raises :class:`Refused` with its sentence. A button drawn before the game moved on (a
   double click, a stale tab) carries the old :attr:`~GameSession.version` and is ignored with
   a message instead of playing into a later position.
 - **AI turns.** With "Follow the AI step by step" off the bots answer at once after the
@@ -30,20 +32,26 @@ The rules of it:
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.bots import make_bot
 from engine.core import GameState, IllegalAction
 from engine.games import game_class
+from messages import N_, _
+from ui.games.refusals import COMMON, Wording, worded
 from ui.games.setup import Choice, Setup
 
 HUMAN = 0
 # Options for make_bot by level: the hard bot searches a fixed number of deals instead of
 # stopping after a time budget, so the same seed gives the same AI moves on every machine.
 BOT_OPTIONS: dict[str, dict[str, Any]] = {"hard": {"time_budget": None}}
-MOVED_ON = "The game had already moved on, so that click was ignored."
+MOVED_ON = N_("The game had already moved on, so that click was ignored.")
+
+
+class Refused(Exception):
+    """A move the host refused before the engine saw it; ``str()`` is the sentence to show."""
 
 
 @dataclass
@@ -105,6 +113,7 @@ class GameSession:
     me: int = HUMAN  #: the seat this screen plays (another at a shared table)
     snapshot_of: Callable[[Any, int], Any] = observation_of
     pause_after: Callable[[Step], bool] = every_action
+    refusals: Mapping[str, Wording] = field(default_factory=lambda: COMMON)
 
     @classmethod
     def deal(
@@ -115,6 +124,7 @@ class GameSession:
         *,
         snapshot_of: Callable[[Any, int], Any] = observation_of,
         pause_after: Callable[[Step], bool] = every_action,
+        refusals: Mapping[str, Wording] = COMMON,
         **options: Any,
     ) -> GameSession:
         """A new game for ``setup``: the engine deals from the seed, each opponent gets a bot
@@ -143,6 +153,7 @@ class GameSession:
             options=dict(options),
             snapshot_of=snapshot_of,
             pause_after=pause_after,
+            refusals=refusals,
         )
         session.initial = session.snapshot()
         return session
@@ -156,6 +167,7 @@ class GameSession:
             self.choices,
             snapshot_of=self.snapshot_of,
             pause_after=self.pause_after,
+            refusals=self.refusals,
             **(options or self.options),
         )
         new.follow, new.hints = self.follow, self.hints
@@ -277,20 +289,23 @@ class GameSession:
         returned. ``version`` is the session's version when the widget was drawn: a click
         from an older view (a double click, a second browser tab) is ignored with a message."""
         if version is not None and version != self.version:
-            self.message = MOVED_ON
+            self.message = _(MOVED_ON)
             return self.message
         seat = self.state.current_player
         if self.state.is_over:
-            self.message = "The game is over: start a new one below."
+            self.message = _("The game is over: start a new one below.")
             return self.message
         if seat is not None and seat != self.me:
-            self.message = "It is not your turn yet."
+            self.message = _("It is not your turn yet.")
             return self.message
         try:
             self.play(action, seat)
         except IllegalAction as refused:
-            self.message = refused.reason
-            return refused.reason
+            self.message = worded(refused.refusal, self.refusals)
+            return self.message
+        except Refused as refused:
+            self.message = str(refused)
+            return self.message
         self.message = ""
         self.picks = []
         self.seen = len(self.history)

@@ -95,7 +95,13 @@ def open_session(game: GameWords) -> SharedSession:
         else:
             hints = isinstance(session, GameSession) and session.hints
             session = SharedSession.sit(
-                app_database(), key, game_id, game.choices, token, hints=hints
+                app_database(),
+                key,
+                game_id,
+                game.choices,
+                token,
+                hints=hints,
+                refusals=game.refusals,
             )
             st.session_state[key] = session
     except TableError as error:

@@ -21,14 +21,16 @@ store instead of to bots on this screen:
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import store.tables as tables
 from engine.core import GameState, IllegalAction
 from store.db import Database, Unavailable
-from store.tables import AI, SeatInfo, SeatView, TableError
-from ui.games.session import GameSession, Step
+from store.tables import AI, MoveRefused, SeatInfo, SeatView, TableError
+from ui.games.refusals import COMMON, Wording
+from ui.games.session import GameSession, Refused, Step
 from ui.games.setup import Choice, Setup
 from ui.games.shared import autoplay
 from ui.links import md
@@ -91,13 +93,23 @@ class SharedSession(GameSession):
         token: str,
         *,
         hints: bool = False,
+        refusals: Mapping[str, Wording] = COMMON,
     ) -> SharedSession:
         """This screen at the seat of ``token`` (``TableError`` for a token of no seat)."""
         view = tables.view(db, token)
         opts = view.table.options
         setup = Setup(game_id, 0, opts.get("players", 2), opts.get("teams"))
         session = cls(
-            key, setup, None, {}, choices, serial=view.table.id, db=db, token=token, hints=hints
+            key,
+            setup,
+            None,
+            {},
+            choices,
+            serial=view.table.id,
+            db=db,
+            token=token,
+            hints=hints,
+            refusals=refusals,
         )
         session.absorb(view)
         return session
@@ -163,11 +175,14 @@ class SharedSession(GameSession):
         """Send this seat's move to the store; its refusal is the session's message."""
         try:
             tables.append(self.db, self.view.table.id, self.token, self.view.seq, action)
+        except MoveRefused as refused:
+            self.absorb(self.look())
+            raise IllegalAction(refused.refusal) from None
         except TableError as refused:
             self.absorb(self.look())
-            raise IllegalAction(str(refused)) from None
+            raise Refused(str(refused)) from None
         except Unavailable:
-            raise IllegalAction(UNAVAILABLE) from None
+            raise Refused(UNAVAILABLE) from None
         self.absorb(self.look())
         return self.history[-1]
 

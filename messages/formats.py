@@ -1,0 +1,49 @@
+"""Numbers, percentages, ordinals and lists as the current language writes them (Babel's
+CLDR data): "1,234" and "1.234", "35%" and "35 %", "2nd" and "2.º", "A, B and C" and
+"A, B y C"."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from babel import Locale
+from babel.lists import format_list
+from babel.numbers import format_decimal, format_percent
+
+from messages.catalogue import language, pgettext
+
+
+def number(n: float) -> str:
+    """``n`` with the language's digit grouping and decimal sign."""
+    return format_decimal(n, locale=language())
+
+
+def percent(share: float, decimals: int = 0) -> str:
+    """``share`` (0.35) as a percentage ("35%"), rounded to ``decimals`` places."""
+    pattern = "#,##0" + ("." + "0" * decimals if decimals else "") + "%"
+    return format_percent(share, format=pattern, locale=language())
+
+
+def _ending(form: str) -> str:
+    """The ordinal's pattern for CLDR's ordinal category ``form`` (English: 1st, 2nd, 3rd,
+    4th; a language that has one ending for every number, as Spanish's "{n}.º", translates
+    all four alike)."""
+    if form == "one":
+        return pgettext("ordinal: 1st, 21st", "{n}st")
+    if form == "two":
+        return pgettext("ordinal: 2nd, 22nd", "{n}nd")
+    if form == "few":
+        return pgettext("ordinal: 3rd, 23rd", "{n}rd")
+    return pgettext("ordinal: 4th, 11th", "{n}th")
+
+
+def ordinal(n: int) -> str:
+    """``n`` as a rank: "1st", "22nd", "11th" (CLDR's rules choose the form)."""
+    return _ending(Locale.parse(language()).ordinal_form(n)).format(n=number(n))
+
+
+def join(items: Iterable[str], conjunction: str = "and") -> str:
+    """The items as a list in the current language: "A, B and C" (``conjunction="or"``:
+    "A, B or C")."""
+    style = {"and": "standard", "or": "or"}[conjunction]
+    return format_list(list(items), style=style, locale=language())

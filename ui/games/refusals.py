@@ -1,0 +1,53 @@
+"""How a game's refusals read. The engine refuses a move with a code and its values
+(:class:`engine.core.Refusal`); a game's words (``GameWords.refusals``) map each code it can
+give to a sentence, marked for the catalogue with :func:`messages.N_` and translated when it is
+shown. The codes every game shares are worded here (:data:`COMMON`).
+
+A sentence's values are worded by their names: ``card`` (a USPS code; ``None`` for something
+that is no card) becomes the state's name ("That card"), ``cards`` the states' names as a
+list, an ``int`` a number; anything else is shown as given. A sentence whose form depends on
+a count is a function of the raw values instead (it calls :func:`messages.ngettext`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from engine.cards import by_usps
+from engine.core import Refusal
+from messages import N_, _, join, number
+
+Wording = str | Callable[..., str]  #: a marked sentence, or a function of the values
+
+COMMON: Mapping[str, Wording] = {
+    "not_your_turn": N_("It is not your turn."),
+    "game_over": N_("The game is over."),
+}
+
+
+def card_name(usps: str | None) -> str:
+    """The name of the card ``usps`` ("That card" for something that is no card)."""
+    return by_usps()[usps].name if usps in by_usps() else _("That card")
+
+
+def card_names(codes: object) -> str:
+    """The names of the cards ``codes`` as a list in the reader's language."""
+    return join(card_name(code) for code in codes)  # type: ignore[attr-defined]
+
+
+def _value(name: str, value: object) -> object:
+    if name == "card":
+        return card_name(value)  # type: ignore[arg-type]
+    if name == "cards":
+        return card_names(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number(value)
+    return value
+
+
+def worded(refusal: Refusal, refusals: Mapping[str, Wording]) -> str:
+    """``refusal`` in the reader's language, from a game's ``refusals`` and :data:`COMMON`.
+    A code worded nowhere raises ``KeyError`` (the tests walk every code the engine gives)."""
+    wording = refusals.get(refusal.code) or COMMON[refusal.code]
+    if callable(wording):
+        return wording(**refusal.values)
+    return _(wording).format(**{k: _value(k, v) for k, v in refusal.values.items()})
