@@ -64,7 +64,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from engine.core import IllegalAction
+from engine.core import IllegalAction, Refusal
 from engine.quiz.question import AnswerType, Question, Result
 from engine.quiz.readers import read_states
 
@@ -97,13 +97,13 @@ def next_phase(phase: Phase, index: int, total: int) -> tuple[Phase, int]:
     without questions or an index outside it."""
     phase = Phase(phase)
     if total < 1:
-        raise IllegalAction("A live game needs at least one question.")
+        raise IllegalAction(Refusal("no_questions"))
     if phase is Phase.ENDED:
         return Phase.ENDED, index
     if phase is Phase.LOBBY:
         return Phase.QUESTION, 0
     if not 0 <= index < total:
-        raise IllegalAction(f"This game has no question {index + 1}: it has {total}.")
+        raise IllegalAction(Refusal("no_such_question", number=index + 1, total=total))
     if phase is Phase.QUESTION:
         return Phase.REVEAL, index
     if index + 1 < total:

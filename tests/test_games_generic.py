@@ -85,10 +85,12 @@ _GAME_OF = {cls: game_id for game_id, cls in GAMES.items()}
 
 
 def _assert_worded(state: GameState, reason: Any, action: Any) -> None:
-    """``reason`` is a refusal that the game's words say in a whole sentence."""
+    """``reason`` is a refusal that the game's words say in a whole sentence, every value
+    filled in."""
     assert isinstance(reason, Refusal), f"{action!r} was not refused"
     said = words_of(_GAME_OF[type(state)]).refusal(reason)
-    assert said.strip() and "{" not in said, f"{reason!r} reads {said!r}"
+    assert said.strip(), f"{reason!r} says nothing"
+    assert not any(f"{{{name}}}" in said for name in reason.values), f"{reason!r} reads {said!r}"
 
 
 def _assert_refused(state: GameState, action: Any) -> None:

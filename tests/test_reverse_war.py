@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import card, deck
-from engine.core import IllegalAction
+from engine.core import GAME_OVER, IllegalAction
 from engine.reverse_war import (
     FLIP,
     MAX_TURNS,
@@ -102,10 +102,11 @@ def test_no_flip_after_the_game_is_over() -> None:
     assert state.is_over
     assert state.legal_actions() == []
     assert state.observation(0).legal == ()
-    assert state.check(FLIP) == "The game is over."
+    assert state.check(FLIP) == GAME_OVER
     before = state.clone()
-    with pytest.raises(IllegalAction, match="over"):
+    with pytest.raises(IllegalAction) as refused:
         state.apply(Flip())
+    assert refused.value.refusal == GAME_OVER
     assert state == before
 
 

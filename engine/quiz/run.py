@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.core import IllegalAction
+from engine.core import IllegalAction, Refusal
 from engine.quiz import export
 from engine.quiz.deal import build_questions
 from engine.quiz.modes import mode
@@ -204,7 +204,7 @@ class QuizRun:
         Raises :class:`engine.core.IllegalAction` when the run is done.
         """
         if not self.queue:
-            raise IllegalAction("The quiz is over: there is no question to answer.")
+            raise IllegalAction(Refusal("quiz_over"))
         index = self.queue[0]
         result = self.questions[index].check(response)
         if not result.counted:

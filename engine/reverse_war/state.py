@@ -55,7 +55,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from engine.cards import Card, deck, ordinal
-from engine.core import GameState, fresh_seed
+from engine.core import GAME_OVER, GameState, Refusal, fresh_seed
 from engine.dealing import deal
 from engine.reverse_war.actions import FLIP, Flip
 from engine.reverse_war.observation import Battle, ReverseWarObservation, worst_categories
@@ -204,12 +204,13 @@ class ReverseWar(GameState):
         """``[FLIP]`` while the game runs, ``[]`` once it is over."""
         return [] if self._over else [FLIP]
 
-    def check(self, action: Any) -> str | None:
-        """The only legal action is a flip while the game is running."""
+    def check(self, action: Any) -> Refusal | None:
+        """The only legal action is a flip while the game is running; anything else is
+        refused as ``flip_expected`` with its ``repr`` as ``given``."""
         if self._over:
-            return "The game is over."
+            return GAME_OVER
         if not isinstance(action, Flip):
-            return f"{action!r} is not a move of Reverse Geography War: the only move is to flip."
+            return Refusal("flip_expected", given=repr(action))
         return None
 
     def step(self, action: Any) -> None:

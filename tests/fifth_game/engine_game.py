@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import Card, by_usps, deck
-from engine.core import GameState, SearchEffort, make_rng
+from engine.core import GAME_OVER, GameState, Refusal, SearchEffort, make_rng
 
 HAND = 5
 
@@ -79,11 +79,11 @@ class SizeDuel(GameState):
             return []
         return [Play(c) for c in sorted(self.hands[self.to_act], key=lambda c: c.usps)]
 
-    def check(self, action: Any) -> str | None:
+    def check(self, action: Any) -> Refusal | None:
         if self.to_act is None:
-            return "The game is over."
+            return GAME_OVER
         if not isinstance(action, Play) or action.card not in self.hands[self.to_act]:
-            return "Play a card of your hand."
+            return Refusal("play_from_hand")
         return None
 
     def step(self, action: Play) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ui.games.size_duel.refusals import REFUSALS
+
 from ui.games.session import GameSession
 from ui.games.words import Ending, GameWords, Status, result_kind
 
@@ -9,6 +11,7 @@ from ui.games.words import Ending, GameWords, Status, result_kind
 class SizeDuelWords(GameWords):
     game_id = "size_duel"
     title = "Size Duel"
+    refusals = REFUSALS
     intro_text = "Play the larger state: the larger takes the trick."
     rules_text = "Five cards each; the larger state by area takes each trick."
 
