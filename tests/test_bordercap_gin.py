@@ -29,8 +29,9 @@ from engine.bordercap_gin import (
     odds,
 )
 from engine.cards import Card, card, deck
-from engine.core import IllegalAction
+from engine.core import GAME_OVER, IllegalAction, Refusal
 from engine.knowledge import Knowledge
+from ui.games.bordercap_gin.words import WORDS
 
 # TN borders KY, MO and AR, and MO borders KY, TN and AR (two such cards: the bonus);
 # NH borders ME and VT.
@@ -158,7 +159,7 @@ def test_turns_go_clockwise_in_seat_order():
 def test_a_turn_is_take_or_draw_then_discard():
     state = BorderCapGin.from_hands([BONUS_WIN[:6] + ["TX"], JUNK[0]], pile=["CA"], to_act=1)
     assert state.legal_actions() == [Take(c("CA")), Draw()]
-    assert "Take a card first" in state.check(Discard(c("AK")))
+    assert state.check(Discard(c("AK"))) == Refusal("take_first")
     state.apply(Draw())
     assert len(state.hands[1]) == 8
     assert state.check(Draw()) is not None and state.check(Take(c("CA"))) is not None
@@ -199,7 +200,7 @@ def test_only_the_next_player_may_take_the_card_just_discarded():
     state.apply(END_TURN)
     # seat 2 may take California, just discarded, but not Texas, discarded before
     assert state.legal_actions() == [Take(c("CA")), Draw()]
-    assert "not the card just discarded" in state.check(Take(c("TX")))
+    assert state.check(Take(c("TX"))) == Refusal("not_the_discard", card="TX", top="CA")
 
 
 def test_card_taken_from_the_pile_cannot_be_discarded_in_the_same_turn():
@@ -207,7 +208,8 @@ def test_card_taken_from_the_pile_cannot_be_discarded_in_the_same_turn():
     state.apply(Take(c("TX")))
     assert Discard(c("TX")) not in state.legal_actions()
     reason = state.check(Discard(c("TX")))
-    assert "took Texas from the discard pile this turn" in reason
+    assert reason == Refusal("taken_this_turn", card="TX")
+    assert "took Texas from the discard pile this turn" in WORDS.refusal(reason)
     with pytest.raises(IllegalAction):
         state.apply(Discard(c("TX")))
     assert state.check(Discard(c("TX"), face_down=True)) == reason  # not face down either
@@ -238,7 +240,8 @@ def test_two_players_may_discard_face_down_twice_per_round():
             state.apply(Discard(hand[0], face_down=True))
         else:
             assert not any(a.face_down for a in state.legal_actions())
-            assert "both face-down discards" in state.check(Discard(hand[0], face_down=True))
+            down = Discard(hand[0], face_down=True)
+            assert state.check(down) == Refusal("no_face_down_left")
             state.apply(Discard(hand[0]))
         state.apply(END_TURN)
         state.apply(Draw())
@@ -254,7 +257,7 @@ def test_after_a_face_down_discard_the_opponent_must_draw_from_the_deck():
     state.apply(Discard(c("AK"), face_down=True))
     state.apply(END_TURN)
     assert state.legal_actions() == [Draw()]
-    assert "face down" in state.check(Take(c("TX")))
+    assert state.check(Take(c("TX"))) == Refusal("last_discard_face_down")
 
 
 def test_a_face_down_card_can_never_be_taken():
@@ -274,13 +277,13 @@ def test_a_face_down_card_can_never_be_taken():
 def test_face_down_discards_are_only_for_two_players(players):
     state = BorderCapGin.new(players=players, seed=2)
     hand = state.hands[state.current_player]
-    assert "opening discard is always face up" in state.check(Discard(hand[0], face_down=True))
+    assert state.check(Discard(hand[0], face_down=True)) == Refusal("opening_face_up")
     state.apply(state.legal_actions()[0])  # the opening discard
     state.apply(END_TURN)
     state.apply(DRAW_ACTION)
     assert state.turn == 2 and not any(a.face_down for a in state.legal_actions())
     hand = state.hands[state.current_player]
-    assert "only for two players" in state.check(Discard(hand[0], face_down=True))
+    assert state.check(Discard(hand[0], face_down=True)) == Refusal("face_down_two_players")
 
 
 def test_face_down_discards_are_renewed_each_round():
@@ -301,11 +304,14 @@ def test_gin_opening_discard_is_face_up():
     assert len(legal) == 8 and not any(a.face_down for a in legal)
     down = Discard(state.hands[opener][0], face_down=True)
     reason = state.check(down)
-    assert reason == "The opening discard is always face up: discard one of your 8 cards face up."
+    assert reason == Refusal("opening_face_up")
+    assert WORDS.refusal(reason) == (
+        "The opening discard is always face up: discard one of your 8 cards face up."
+    )
     before = state.clone()
     with pytest.raises(IllegalAction) as err:
         state.apply(down)
-    assert err.value.reason == reason and state == before
+    assert err.value.refusal == reason and state == before
     # The bots open face up too, even with a card they would hide later in the round.
     for level, bot_cls in BOTS.items():
         for seed in range(30):
@@ -401,9 +407,9 @@ def test_a_win_is_declared_at_the_end_of_the_own_turn_after_the_discard():
     hand = [u for u in BONUS_WIN if u != "VT"] + ["TX"]
     state = BorderCapGin.from_hands([hand, JUNK[1]], pile=["VT"])
     early = declaration(["TN", "KY", "MO", "AR"], ["ME", "NH", "VT"])
-    assert "only at the end of your own turn" in state.check(early)
+    assert state.check(early) == Refusal("declare_after_discard")
     state.apply(Take(c("VT")))
-    assert "only at the end of your own turn" in state.check(early)
+    assert state.check(early) == Refusal("declare_after_discard")
     state.apply(Discard(c("TX")))
     win = declaration(["AR", "KY", "MO", "TN"], ["ME", "NH", "VT"])
     assert state.legal_actions() == [win, END_TURN]
@@ -432,23 +438,25 @@ def test_a_wrong_declaration_is_refused_with_the_reason_and_costs_nothing():
     assert state.legal_actions() == [END_TURN]
     before = state.clone()
     reason = state.check(Declare())
-    assert reason.startswith(
+    assert reason == Refusal("not_a_win", cards=("AR", "KY", "ME", "MO", "NH", "OH", "TN"))
+    said = WORDS.refusal(reason)
+    assert said.startswith(
         "Not a win: these seven cards do not split into a 4-group and a 3-group."
     )
     # Group by group: each 4-group of the hand, and why the three cards left are no 3-group.
     assert (
         "Arkansas, Kentucky, Missouri and Tennessee make a 4-group (Missouri and Tennessee each "
         "border the three others), but the three left, Maine, New Hampshire and Ohio, are no "
-        "3-group" in reason
+        "3-group" in said
     )
-    assert "Maine does not border Ohio" in reason and "start with A, C and C" in reason
-    assert "Kentucky, Missouri, Ohio and Tennessee make a 4-group" in reason
+    assert "Maine does not border Ohio" in said and "start with A, C and C" in said
+    assert "Kentucky, Missouri, Ohio and Tennessee make a 4-group" in said
     # Naming a split changes nothing: the hand is judged.
     assert state.check(declaration(["TN", "KY", "MO", "AR"], ["ME", "NH", "OH"])) == reason
-    assert BorderCapGin.why_not(state.observation(0), Declare()) == reason  # the page's words
+    assert BorderCapGin.why_not(state.observation(0), Declare()) == reason  # as the page asks
     with pytest.raises(IllegalAction) as err:
         state.apply(Declare())
-    assert err.value.reason == reason
+    assert err.value.refusal == reason
     assert state == before
     state.apply(END_TURN)  # the game goes on
     assert state.current_player == 1
@@ -457,7 +465,7 @@ def test_a_wrong_declaration_is_refused_with_the_reason_and_costs_nothing():
 def test_a_hand_without_a_four_group_is_explained():
     hand = ["TN", "KY", "MO", "WA", "ME", "NH", "VT"]
     state = BorderCapGin.from_hands([hand, JUNK[1]], phase="declare")
-    reason = state.check(Declare())
+    reason = WORDS.refusal(state.check(Declare()))
     assert reason.endswith(
         "No four of these cards make a 4-group: no card borders three others (Tennessee, with "
         "the most, borders only Kentucky and Missouri), and no two capitals share a first letter."
@@ -467,7 +475,10 @@ def test_a_hand_without_a_four_group_is_explained():
 def test_a_declaration_must_use_cards_in_hand():
     state = BorderCapGin.from_hands([BONUS_WIN, JUNK[1]], phase="declare")
     reason = state.check(declaration(["TN", "KY", "MO", "IL"], ["ME", "NH", "VT"]))
-    assert reason == "Illinois is not in your hand."
+    assert reason == Refusal("declared_not_in_hand", cards=("IL",))
+    assert WORDS.refusal(reason) == "Illinois is not in your hand."
+    two = state.check(declaration(["TN", "KY", "MO", "IL"], ["ME", "NH", "OH"]))
+    assert WORDS.refusal(two) == "Illinois and Ohio are not in your hand."
 
 
 def test_the_opener_may_declare_after_its_opening_discard():
@@ -509,7 +520,7 @@ def test_the_first_player_to_fifty_wins_the_game():
     state.apply(state.legal_actions()[0])
     assert state.is_over and state.winner == 0 and state.scores == [50, 40]
     assert state.current_player is None and state.legal_actions() == []
-    assert state.check(END_TURN) == "The game is over."
+    assert state.check(END_TURN) == GAME_OVER
     assert state.value(0) == 1.0 and state.value(1) == 0.0
 
 
@@ -643,10 +654,11 @@ def test_check_refuses_garbage_with_a_reason():
     state = BorderCapGin.new(players=2, seed=1)
     for junk in (None, "draw", 42, object(), Take("TX"), Discard("TX"), Declare(("TX",), ())):
         reason = state.check(junk)
-        assert isinstance(reason, str) and reason
-    assert "not in your hand" in state.check(
-        Discard(next(x for x in deck() if x not in state.hands[state.to_act]))
-    )
+        assert isinstance(reason, Refusal) and "{" not in WORDS.refusal(reason)
+    assert state.check(Discard("TX")) == Refusal("not_a_card", given="'TX'")
+    outside = next(x for x in deck() if x not in state.hands[state.to_act])
+    assert state.check(Discard(outside)) == Refusal("not_in_hand", card=outside.usps)
+    assert WORDS.refusal(state.check(Discard(outside))) == f"{outside.name} is not in your hand."
 
 
 def test_observation_shows_what_the_seat_may_know():

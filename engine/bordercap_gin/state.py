@@ -20,8 +20,9 @@ The rules, as the engine plays them (2 to 4 players):
   a 7-card hand that splits into a 4-group and a 3-group sharing no card. Declaring is
   declaring the hand: the engine finds the valid split with the highest score
   (:func:`engine.melds.best_split`), so no player loses the bonus by grouping the same cards
-  another way. A wrong declaration is refused with the reason (group by group, why no split
-  works) and costs nothing: the state is unchanged and the player may still end its turn.
+  another way. A wrong declaration is refused (``not_a_win``, with the hand's cards: the
+  pages explain group by group why no split works) and costs nothing: the state is unchanged
+  and the player may still end its turn.
 - Score: the round's winner gets 20, plus 10 if its 4-group has at least two cards that each
   border all three others, or its four capitals share a first letter. Only the winner scores.
   The first player to 50 wins the game (``new(target=30)`` plays a shorter game to 30; the
@@ -47,7 +48,7 @@ Decisions (where the rules leave a case open):
 1. The opener's opening discard is its turn: it counts as turn 1 of the round, and the opener
    may declare after it (with 8 cards dealt it may already hold a win after its discard).
 2. The opening discard is face up (the rules README says so, and the sheet deals the 8th card
-   to be discarded face up): a face-down opening is refused with the reason, and
+   to be discarded face up): a face-down opening is refused (``opening_face_up``), and
    ``legal_actions`` never offers it. Otherwise a face-down discard is a discard like any
    other: a card taken from the pile may not be discarded face down in the same turn either.
 3. Face-down cards lie in their own stack beside the discard pile. When the deck is empty, the
@@ -69,10 +70,11 @@ Decisions (where the rules leave a case open):
    Rounds are bounded: a player with 3 round wins has at least 60 points, so at most 2 per
    player plus the deciding one are won, and at most 2 are void.
 7. A wrong declaration (a hand with no winning split) is refused by ``check``/``apply``
-   (``IllegalAction`` with the reason: for each 4-group the hand holds, why the three cards
-   left are no 3-group, or why it holds no 4-group); it leaves the state untouched and is not
-   logged. ``legal_actions`` lists at most one declaration, naming the best split, groups in
-   deck order.
+   (``IllegalAction`` with the refusal ``not_a_win``, whose ``cards`` are the hand's USPS
+   codes: the pages say, with :func:`engine.melds.no_win_reasons`, for each 4-group the hand
+   holds why the three cards left are no 3-group, or why it holds no 4-group); it leaves the
+   state untouched and is not logged. ``legal_actions`` lists at most one declaration,
+   naming the best split, groups in deck order.
 8. Declaring is declaring the hand: the round scores the hand's best split (the bonus when any
    split has it; among equal splits the first by deck order), whatever split the
    :class:`Declare` names. ``Declare()`` names none; a named split is only how the player saw

@@ -1,5 +1,6 @@
 """A turn of BorderCap Gin, phase by phase (rules and decisions: :mod:`.state`): what the player
-to act may do (``legal_actions``; ``check`` says why a move may not be played), and each move
+to act may do (``legal_actions``; ``check`` says why a move may not be played: a
+:class:`engine.core.Refusal`, its codes listed in :meth:`Turns.check`), and each move
 carried out (draw, take, discard, declare, end the turn), with what every seat can tell of
 where the cards it cannot see lie (``cand``, decision 9).
 
@@ -29,7 +30,8 @@ from engine.bordercap_gin.fields import MAX_TURNS, NAMES, GinFields
 from engine.bordercap_gin.observation import DECLARE, DISCARD, DRAW, GinObservation
 from engine.bordercap_gin.rounds import Rounds, face_down_discards
 from engine.cards import Card, deck
-from engine.melds import BIT, best_split, mask_of, no_win_reasons, truth
+from engine.core import GAME_OVER, Refusal
+from engine.melds import BIT, best_split, mask_of, truth
 
 
 def is_opening(game: GinFields | GinObservation) -> bool:
@@ -61,82 +63,96 @@ class Turns(Rounds):
             return out
         return [*self.wins, END_TURN]
 
-    def check(self, action: Any) -> str | None:
-        """Why ``action`` may not be played now (``None`` when it may)."""
+    def check(self, action: Any) -> Refusal | None:
+        """Why ``action`` may not be played now (``None`` when it may): a :class:`Refusal`
+        whose values name cards by USPS code. The codes, in the order they are checked:
+
+        - ``game_over``; ``not_a_move`` for an action of no kind of this game (no values: its
+          ``repr`` may be anything);
+        - a :class:`Declare` before the discard is done: ``declare_after_discard``, else
+          :meth:`_declare_problem`; an :class:`EndTurn` then: ``discard_before_ending``;
+        - a :class:`Draw` or :class:`Take` after the draw: ``already_took``; a Take
+          ``pile_empty``, ``last_discard_face_down``, ``not_a_card`` (``given``: the
+          ``repr`` of what is no card), ``not_the_discard`` (``card``, and the pile's
+          ``top``);
+        - a :class:`Discard`: ``not_a_card`` (``given``), ``take_first``,
+          ``already_discarded``, ``not_in_hand`` (``card``), ``taken_this_turn`` (``card``);
+          face down ``opening_face_up``, ``face_down_two_players``, ``no_face_down_left``;
+          a face neither ``True`` nor ``False``: ``face_down_not_bool``.
+        """
         if self.over:
-            return "The game is over."
+            return GAME_OVER
         kind = type(action)
         if kind not in _ACTIONS:
-            return f"{action!r} is not a move of BorderCap Gin."
+            return Refusal("not_a_move")
         phase = self.phase
         if kind is Declare:
             if phase != DECLARE:
-                return "You may declare only at the end of your own turn, after your discard."
+                return Refusal("declare_after_discard")
             return self._declare_problem(action)
         if kind is EndTurn:
             if phase != DECLARE:
-                return "You end your turn by discarding first."
+                return Refusal("discard_before_ending")
             return None
         if kind is Draw:
             if phase != DRAW:
-                return "You have already taken a card this turn: discard one."
+                return Refusal("already_took")
             return None
         card = action.card
         if kind is Take:  # first whether the pile may be taken from at all, then the card
             if phase != DRAW:
-                return "You have already taken a card this turn: discard one."
+                return Refusal("already_took")
             if not self.pile:
-                return "The discard pile is empty: draw from the deck."
+                return Refusal("pile_empty")
             if not self.fresh:
-                return "The last card was discarded face down: you must draw from the deck."
+                return Refusal("last_discard_face_down")
             if not isinstance(card, Card):
-                return f"{card!r} is not a GeoPlunge card."
+                return Refusal("not_a_card", given=repr(card))
             if card != self.pile[-1]:
-                return f"{card.name} is not the card just discarded ({self.pile[-1].name})."
+                return Refusal("not_the_discard", card=card.usps, top=self.pile[-1].usps)
             return None
         # Discard
         if not isinstance(card, Card):
-            return f"{card!r} is not a GeoPlunge card."
+            return Refusal("not_a_card", given=repr(card))
         if phase == DRAW:
-            return "Take a card first: from the deck or the discard pile."
+            return Refusal("take_first")
         if phase != DISCARD:
-            return "You have already discarded this turn: declare a win or end your turn."
+            return Refusal("already_discarded")
         hand = self.hands[self.to_act]
         if card not in hand:
-            return f"{card.name} is not in your hand."
+            return Refusal("not_in_hand", card=card.usps)
         if card == self.taken:
-            return (
-                f"You took {card.name} from the discard pile this turn; you may not discard "
-                "it again until a later turn."
-            )
+            return Refusal("taken_this_turn", card=card.usps)
         if action.face_down is True:
             if is_opening(self):  # the opening first, whatever the number of players
-                return "The opening discard is always face up: discard one of your 8 cards face up."
+                return Refusal("opening_face_up")
             if not face_down_discards(self.players):
-                return "Face-down discards are only for two players."
+                return Refusal("face_down_two_players")
             if not self.down_left[self.to_act]:
-                return "You have used both face-down discards of this round."
+                return Refusal("no_face_down_left")
         elif action.face_down is not False:
-            return "face_down must be True or False."
+            return Refusal("face_down_not_bool")
         return None
 
-    def _declare_problem(self, action: Declare) -> str | None:
-        """Why a declaration is wrong: the cards, then which card breaks which group."""
+    def _declare_problem(self, action: Declare) -> Refusal | None:
+        """Why a declaration is wrong: groups that are no sequences (``declaration_groups``)
+        or hold something that is no card (``declaration_not_cards``); declared cards the
+        hand lacks (``declared_not_in_hand``, ``cards``: their USPS codes, each once, in the
+        order named); a hand that is no win (``not_a_win``, ``cards``: the hand's seven USPS
+        codes in deck order; the pages explain it group by group with
+        :func:`engine.melds.no_win_reasons`)."""
         four, three = action.four, action.three
         if not isinstance(four, tuple | list) or not isinstance(three, tuple | list):
-            return "A declaration names a 4-group and a 3-group of cards."
+            return Refusal("declaration_groups")
         if not all(isinstance(c, Card) for c in (*four, *three)):
-            return "A declaration names cards of the GeoPlunge deck."
+            return Refusal("declaration_not_cards")
         hand = self.hands[self.to_act]
-        outside = [c.name for c in (*four, *three) if c not in hand]
+        outside = [c.usps for c in (*four, *three) if c not in hand]
         if outside:
-            return f"{', '.join(outside)} {'is' if len(outside) == 1 else 'are'} not in your hand."
+            return Refusal("declared_not_in_hand", cards=tuple(dict.fromkeys(outside)))
         if self.wins:
             return None
-        return (
-            "Not a win: these seven cards do not split into a 4-group and a 3-group. "
-            + " ".join(no_win_reasons(hand))
-        )
+        return Refusal("not_a_win", cards=tuple(sorted(c.usps for c in hand)))
 
     def step(self, action: Any) -> None:
         """Carry out ``action`` without the check: only for actions from ``legal_actions()``."""

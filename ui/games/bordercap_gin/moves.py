@@ -1,7 +1,7 @@
 """BorderCap Gin's table and moves in words: the piles and what is known of the other hands,
 what the seat to act is about to do, and this seat's moves as the board offers them (prompts,
-labels, help, and why a move may not be made, in the engine's words: ``why_not``), with what
-a click does (:func:`discard_and_end`, :func:`declare`)."""
+labels, help, and why a move may not be made: the engine's refusal (``why_not``) worded by
+:mod:`.refusals`), with what a click does (:func:`discard_and_end`, :func:`declare`)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,10 @@ from engine.bordercap_gin.advice import DiscardAdvice
 from engine.bordercap_gin.rounds import face_down_discards
 from engine.bordercap_gin.turns import is_opening
 from engine.cards import Card
+from engine.core import Refusal
 from ui.games.bordercap_gin.log import last_discard, names, pile_discarders
+from ui.games.bordercap_gin.refusals import REFUSALS
+from ui.games.refusals import worded
 from ui.games.session import GameSession, sentence
 
 PILE_SHOWN = 8  #: discards named under the pile's top card (the most recent first)
@@ -126,10 +129,15 @@ def pile_below(session: GameSession, obs: GinObservation) -> str:
     return f"Discard pile ({len(obs.pile)} cards), below the top: {earlier}{more}."
 
 
+def _said(refusal: Refusal | None) -> str | None:
+    """The engine's refusal in the reader's words (``None`` stays ``None``)."""
+    return None if refusal is None else worded(refusal, REFUSALS)
+
+
 def take_refusal(obs: GinObservation) -> str | None:
-    """Why the top of the pile may not be taken now, in the engine's words (``None`` when it
-    may; an empty pile is the engine's to say too)."""
-    return BorderCapGin.why_not(obs, Take(obs.pile[-1] if obs.pile else None))
+    """Why the top of the pile may not be taken now, worded from the engine's refusal
+    (``None`` when it may; an empty pile is the engine's to refuse too)."""
+    return _said(BorderCapGin.why_not(obs, Take(obs.pile[-1] if obs.pile else None)))
 
 
 def take_label(top: Card | None) -> str:
@@ -148,15 +156,15 @@ def draw_prompt(obs: GinObservation) -> str:
 
 
 def face_down_refusal(obs: GinObservation) -> str | None:
-    """Why this seat may not discard face down now, in the engine's words (``None`` when it
-    may): asked of a card it may discard."""
+    """Why this seat may not discard face down now, worded from the engine's refusal (``None``
+    when it may): asked of a card it may discard."""
     spare = next(c for c in obs.hand if c != obs.taken)
-    return BorderCapGin.why_not(obs, Discard(spare, face_down=True))
+    return _said(BorderCapGin.why_not(obs, Discard(spare, face_down=True)))
 
 
 def discard_prompt(obs: GinObservation, new: Card | None, down_refused: str | None) -> str:
-    """This seat's discard: the opening of a round (with the engine's sentence saying it is
-    face up), or the card just taken or drawn and what to do now."""
+    """This seat's discard: the opening of a round (with the worded refusal of a face-down
+    discard: it is face up), or the card just taken or drawn and what to do now."""
     if is_opening(obs):
         return f"**You open round {obs.round_index + 1}.** {down_refused or ''}"
     if obs.taken is not None:
@@ -196,10 +204,10 @@ def discard_label(face_down: bool, declaring: bool) -> str:
 
 
 def discard_refusals(obs: GinObservation, face_down: bool) -> dict[str, str]:
-    """Why each card of the hand may not be discarded (the card just taken), in the engine's
-    words, by USPS code."""
+    """Why each card of the hand may not be discarded (the card just taken), worded from the
+    engine's refusal, by USPS code."""
     return {
-        c.usps: why
+        c.usps: worded(why, REFUSALS)
         for c in obs.hand
         if (why := BorderCapGin.why_not(obs, Discard(c, face_down))) is not None
     }

@@ -1,7 +1,7 @@
 """BorderCap Gin's words, without Streamlit: the title, intro and rules, the log
-(:mod:`.log`), the hints (:mod:`.hints`), the status bar and the end screen (``WORDS``). The
-table and the moves in words: :mod:`.moves`; the rounds: :mod:`.rounds`; the hand on the map:
-:mod:`.maps`. URL choice: ``target`` (``50`` or ``30``).
+(:mod:`.log`), the hints (:mod:`.hints`), the refusals (:mod:`.refusals`), the status bar and
+the end screen (``WORDS``). The table and the moves in words: :mod:`.moves`; the rounds:
+:mod:`.rounds`; the hand on the map: :mod:`.maps`. URL choice: ``target`` (``50`` or ``30``).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from engine.bordercap_gin import Declare, EndTurn
 from ui.games.bordercap_gin.hints import move_hints
 from ui.games.bordercap_gin.log import describe, result_text
 from ui.games.bordercap_gin.moves import phase_text
+from ui.games.bordercap_gin.refusals import REFUSALS
 from ui.games.bordercap_gin.rounds import summary
 from ui.games.session import GameSession, Step
 from ui.games.setup import TARGET
@@ -68,6 +69,7 @@ class BorderCapGinWords(GameWords):
         "capitals that share a first letter. The first to 50 points wins."
     )
     rules_text = RULES
+    refusals = REFUSALS
     describe = staticmethod(describe)
 
     @staticmethod
