@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import Category, card, deck
-from engine.core import IllegalAction
+from engine.core import GAME_OVER, IllegalAction, Refusal
 from engine.geopower_toss import (
     BOTS,
     CALL,
@@ -187,9 +187,9 @@ def test_dealer_removes_first_then_each_other_player_clockwise() -> None:
 def test_draft_offers_one_removal_per_category_face_up() -> None:
     state = GeoPowerToss.from_hands([["NY"], ["TX"]], face_up=[POPULATION, SIZE, POPULATION])
     assert state.legal_actions()[:2] == [Remove(SIZE), Remove(POPULATION)]
-    assert state.check(Remove(STATEHOOD)) == "No Statehood GeoPower card is left face up."
-    assert state.check(Remove("size")) is not None  # type: ignore[arg-type]
-    assert "First the GeoPower card" in (state.check(play_action("NY")) or "")
+    assert state.check(Remove(STATEHOOD)) == Refusal("not_face_up", category="statehood")
+    assert state.check(Remove("size")) == Refusal("not_a_category", given="'size'")  # type: ignore[arg-type]
+    assert state.check(play_action("NY")) == Refusal("draft_first", seat=0)
 
 
 def test_draft_with_one_category_left_still_asks_each_remover() -> None:
@@ -201,7 +201,7 @@ def test_draft_with_one_category_left_still_asks_each_remover() -> None:
 
 def test_removal_refused_once_the_category_is_chosen() -> None:
     state = GeoPowerToss.from_hands([["NY"], ["TX"]], category=SIZE)
-    assert state.check(Remove(SIZE)) == "The GeoPower card for this round is already chosen."
+    assert state.check(Remove(SIZE)) == Refusal("power_chosen")
 
 
 # ----------------------------------------------------------------- tricks
@@ -220,12 +220,13 @@ def test_follower_must_follow_zone_when_able() -> None:
     assert legal_codes(state) == ["IL"]
     before = state.clone()
     reason = state.check(play_action("GA"))
-    assert reason == "You must follow the Central Zone: you hold a Central card."
-    # a page asks the same sentence from the seat's own view
+    assert reason == Refusal("must_follow_zone", zone="Central")
+    # a page asks the same refusal from the seat's own view
     assert GeoPowerToss.why_not(state.observation(1), play_action("GA")) == reason
     assert GeoPowerToss.why_not(state.observation(1), play_action("IL")) is None
-    with pytest.raises(IllegalAction, match="must follow the Central Zone"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, "GA")
+    assert refused.value.refusal == reason
     assert state == before
 
 
@@ -328,7 +329,7 @@ def test_every_player_may_call_geoplunge_until_the_first_card_of_the_fifth_trick
     # The window is over: the leader leads and nobody may call any more.
     assert state.phase == PLAY and state.current_player == 0 and not state.call_open
     assert CALL not in state.legal_actions()
-    assert "Too late" in (state.check(CALL) or "")
+    assert state.check(CALL) == Refusal("call_closed")
     assert state.calls == ((1, 1),)
     for k in range(4, 8):
         act(state, EAST8[k], WEST8[k], LOW_EAST[k])
@@ -389,13 +390,12 @@ def test_the_call_window_allows_only_a_call_or_a_pass() -> None:
     state = GeoPowerToss.from_hands([EAST8, WEST8], category=SIZE)
     for k in range(4):
         act(state, EAST8[k], WEST8[k])
-    assert state.check(play_action(EAST8[4])) == (
-        "First the last GeoPlunge calls: Player 1 may call GeoPlunge or pass."
-    )
-    with pytest.raises(IllegalAction, match="call GeoPlunge or pass"):
+    assert state.check(play_action(EAST8[4])) == Refusal("call_or_pass", seat=0)
+    with pytest.raises(IllegalAction) as refused:
         state.apply(play_action(EAST8[4]))
+    assert refused.value.refusal == Refusal("call_or_pass", seat=0)
     fresh = GeoPowerToss.from_hands([EAST8, WEST8], category=SIZE)
-    assert "only for the call window" in (fresh.check(PASS) or "")
+    assert fresh.check(PASS) == Refusal("nothing_to_pass")
     assert str(PASS) == "pass (no GeoPlunge call)"
     obs = state.observation(0)
     assert obs.phase == CALLS and obs.call_open and obs.legal == (PASS, CALL)
@@ -408,10 +408,11 @@ def test_call_refused_after_fifth_trick_lead() -> None:
         act(state, east, west)
     act(state, EAST8[4])
     assert CALL not in state.legal_actions()
-    assert "Too late" in (state.check(CALL) or "")
+    assert state.check(CALL) == Refusal("call_closed")
     before = state.clone()
-    with pytest.raises(IllegalAction, match="closed after the 4th trick's last chance"):
+    with pytest.raises(IllegalAction) as refused:
         state.apply(CALL)
+    assert refused.value.refusal == Refusal("call_closed")
     assert state == before
 
 
@@ -421,7 +422,7 @@ def test_call_does_not_pass_the_turn_and_is_made_once() -> None:
     assert state.current_player == 0
     assert state.calls == ((0, 0),)
     assert CALL not in state.legal_actions()
-    assert state.check(CALL) == "You already called GeoPlunge this round."
+    assert state.check(CALL) == Refusal("already_called")
     assert state.log[-1] == "Player 1 calls GeoPlunge!"
 
 
@@ -432,7 +433,7 @@ def test_a_team_calls_once_for_all_its_members() -> None:
     act(state, "OR")
     assert state.current_player == 2
     assert CALL not in state.legal_actions()
-    assert state.check(CALL) == "Your partner Player 1 already called GeoPlunge."
+    assert state.check(CALL) == Refusal("partner_called", seat=0)
     act(state, "NV")
     assert state.legal_actions()[-1] is CALL  # the other team may still call
     assert state.log[0] == "Player 1 calls GeoPlunge for team 1!"
@@ -504,6 +505,7 @@ def test_first_to_fifty_wins() -> None:
     assert state.winner == 0
     assert state.team_scores == (55, 40)
     assert state.current_player is None and state.legal_actions() == []
+    assert state.check(CALL) == GAME_OVER
     assert state.log[-1] == "Player 1 wins the game!"
 
 
@@ -574,16 +576,55 @@ def test_team_game_winner_is_a_team_index() -> None:
 def test_garbage_is_refused_and_changes_nothing(garbage: object) -> None:
     state = GeoPowerToss.from_hands([["NY", "TX"], ["GA", "IL"]], category=SIZE)
     before = state.clone()
-    assert state.check(garbage) is not None
-    with pytest.raises(IllegalAction):
+    refusal = state.check(garbage)
+    assert isinstance(refusal, Refusal)
+    with pytest.raises(IllegalAction) as refused:
         state.apply(garbage)
-    assert state == before
+    assert refused.value.refusal == refusal and state == before
+    if not isinstance(garbage, Play | Remove):
+        assert refusal == Refusal("not_a_move")
 
 
 def test_card_not_in_hand_is_refused() -> None:
     state = GeoPowerToss.from_hands([["NY", "TX"], ["GA", "IL"]], category=SIZE)
-    assert state.check(play_action("GA")) == "Georgia is not in Player 1's hand."
-    assert state.check(Play("GA")) is not None  # type: ignore[arg-type]
+    assert state.check(play_action("GA")) == Refusal("not_in_hand", card="GA", seat=0)
+    assert state.check(Play("GA")) == Refusal("not_in_hand", card=None, seat=0)  # type: ignore[arg-type]
+
+
+def test_refusals_read_as_the_pages_show_them() -> None:
+    # The engine's refusals in the page's words (ui/games/geopower_toss/refusals.py).
+    from ui.games.geopower_toss.words import WORDS
+
+    said = {
+        Refusal("call_or_pass", seat=0): (
+            "First the last GeoPlunge calls: Player 1 may call GeoPlunge or pass."
+        ),
+        Refusal("not_a_move"): "That is not a GeoPower Toss move.",
+        Refusal("call_closed"): (
+            "Too late: the GeoPlunge call closed after the 4th trick's last chance."
+        ),
+        Refusal("already_called"): "You already called GeoPlunge this round.",
+        Refusal("partner_called", seat=2): "Your partner Player 3 already called GeoPlunge.",
+        Refusal("nothing_to_pass"): (
+            "Nothing to pass: passing is only for the call window after the 4th trick."
+        ),
+        Refusal("power_chosen"): "The GeoPower card for this round is already chosen.",
+        Refusal("not_a_category", given="'size'"): "'size' is not a GeoPower category.",
+        Refusal("not_face_up", category="statehood"): (
+            "No Statehood GeoPower card is left face up."
+        ),
+        Refusal("draft_first", seat=1): (
+            "First the GeoPower card must be chosen: Player 2 removes one."
+        ),
+        Refusal("not_in_hand", card="GA", seat=0): "Georgia is not in Player 1's hand.",
+        Refusal("not_in_hand", card=None, seat=0): "That card is not in Player 1's hand.",
+        Refusal("must_follow_zone", zone="Central"): (
+            "You must follow the Central Zone: you hold a Central card."
+        ),
+        GAME_OVER: "The game is over.",
+    }
+    for refusal, sentence in said.items():
+        assert WORDS.refusal(refusal) == sentence
 
 
 def test_actions_read_well() -> None:

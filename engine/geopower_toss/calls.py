@@ -11,7 +11,7 @@ and 12).
 
 from __future__ import annotations
 
-from engine.core import player_name
+from engine.core import Refusal, player_name
 from engine.geopower_toss.actions import _tables
 from engine.geopower_toss.observation import CALLS, OVER, PLAY, TRICKS_BEFORE_CALL_CLOSES
 from engine.geopower_toss.table import Table
@@ -37,22 +37,26 @@ class CallWindow(Table):
         unit = self.team[self.turn]
         return all(u != unit for _, u in self.calls)
 
-    def _call_refusal(self) -> str | None:
-        """Why the seat to act may not call now, or ``None``."""
+    def _call_refusal(self) -> Refusal | None:
+        """Why the seat to act may not call now, or ``None``: ``call_closed`` once the call
+        window is over (or the 5th trick led without one), ``already_called`` when this seat
+        called this round, ``partner_called`` (``seat``: the partner who called) when another
+        member of its team did."""
         if not self.call_open:
-            return "Too late: the GeoPlunge call closed after the 4th trick's last chance."
+            return Refusal("call_closed")
         unit = self.team[self.turn]
         for seat, u in self.calls:
             if u == unit:
                 if seat == self.turn:
-                    return "You already called GeoPlunge this round."
-                return f"Your partner {player_name(seat)} already called GeoPlunge."
+                    return Refusal("already_called")
+                return Refusal("partner_called", seat=seat)
         return None
 
-    def _pass_refusal(self) -> str | None:
-        """Why the seat to act may not pass now (only the call window asks), or ``None``."""
+    def _pass_refusal(self) -> Refusal | None:
+        """Why the seat to act may not pass now, or ``None``: ``nothing_to_pass`` outside the
+        call window (the only time a seat is asked to call or pass)."""
         if self.phase != CALLS:
-            return "Nothing to pass: passing is only for the call window after the 4th trick."
+            return Refusal("nothing_to_pass")
         return None
 
     def _call(self) -> None:

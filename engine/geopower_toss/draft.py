@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.cards import Category
-from engine.core import player_name
+from engine.core import Refusal, player_name
 from engine.geopower_toss.actions import CATEGORIES, REMOVE, Remove, _tables
 from engine.geopower_toss.observation import DRAFT, PLAY
 from engine.geopower_toss.table import Table
@@ -74,12 +74,17 @@ class Draft(Table):
         up = self.face_up
         return [REMOVE[c] for c in CATEGORIES if c in up]
 
-    def _removal_refusal(self, category: object) -> str | None:
-        """Why ``category`` may not be removed now, or ``None``."""
+    def _removal_refusal(self, category: object) -> Refusal | None:
+        """Why ``category`` may not be removed now, or ``None``: ``power_chosen`` after the
+        draft; ``not_face_up`` (``category``: the category's value, ``"size"``) when no card
+        of a category is left face up; ``not_a_category`` (``given``: its ``repr``) for what
+        is no :class:`Category`."""
         if self.phase != DRAFT:
-            return "The GeoPower card for this round is already chosen."
-        if not isinstance(category, Category) or category not in self.face_up:
-            return f"No {getattr(category, 'label', category)} GeoPower card is left face up."
+            return Refusal("power_chosen")
+        if not isinstance(category, Category):
+            return Refusal("not_a_category", given=repr(category))
+        if category not in self.face_up:
+            return Refusal("not_face_up", category=category.value)
         return None
 
     def _remove(self, category: Category) -> None:

@@ -88,7 +88,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from engine.cards import Card, Category, deck
-from engine.core import SearchEffort, fresh_seed, player_name, pop_target
+from engine.core import GAME_OVER, Refusal, SearchEffort, fresh_seed, player_name, pop_target
 from engine.dealing import deal
 from engine.geopower_toss.actions import (
     CALL,
@@ -347,23 +347,29 @@ class GeoPowerToss(Draft, CallWindow, Tricks, Scoring):
         """Removals (draft) or playable cards, then CALL while it is offered; [] when over."""
         return list(self._legal())
 
-    def check(self, action: Any) -> str | None:
-        """Why ``action`` is illegal for the seat to act now, or ``None``."""
+    def check(self, action: Any) -> Refusal | None:
+        """Why ``action`` is illegal for the seat to act now (a :class:`Refusal`), or ``None``.
+
+        Besides ``game_over`` and the refusals of each part of the rules (:mod:`.calls`,
+        :mod:`.draft`, :mod:`.tricks`): ``call_or_pass`` (``seat``: the seat asked) for
+        anything but a call or a pass in the call window, and ``not_a_move`` (no values: what
+        is sent may be any object, and its ``repr`` is no sentence's business) for what is no
+        GeoPower Toss move.
+        """
         if self.phase == OVER:
-            return "The game is over."
+            return GAME_OVER
         kind = type(action)
-        who = player_name(self.turn)
         if kind is Pass:
             return self._pass_refusal()
         if self.phase == CALLS and kind is not Call:
-            return f"First the last GeoPlunge calls: {who} may call GeoPlunge or pass."
+            return Refusal("call_or_pass", seat=self.turn)
         if kind is Call:
             return self._call_refusal()
         if kind is Remove:
             return self._removal_refusal(action.category)
         if kind is Play:
-            return self._play_refusal(action.card, who)
-        return f"{action!r} is not a GeoPower Toss move."
+            return self._play_refusal(action.card)
+        return Refusal("not_a_move")
 
     def step(self, action: Any) -> None:
         """Carry out ``action`` without the check: only for actions from ``legal_actions()``."""

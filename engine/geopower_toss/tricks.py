@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cards import Card, Category, ordinal
+from engine.cards import Card, Category, ordinal, usps_of
+from engine.core import Refusal
 from engine.geopower_toss.actions import _KEY, Play, _tables
 from engine.geopower_toss.observation import DRAFT, Trick, winning_play
 from engine.geopower_toss.table import Table
@@ -72,16 +73,20 @@ class Tricks(Table):
         actions = _tables()[0]
         return [actions[c.usps] for c in playable(self.hands[self.turn], self.trick)]
 
-    def _play_refusal(self, card: object, who: str) -> str | None:
-        """Why the seat to act (named ``who``) may not play ``card``, or ``None``."""
+    def _play_refusal(self, card: object) -> Refusal | None:
+        """Why the seat to act may not play ``card``, or ``None``: ``draft_first`` (``seat``:
+        the seat to remove a GeoPower card) while the draft is on; ``not_in_hand`` (``card``:
+        its USPS code, ``None`` for what is no card; ``seat``: the seat to act) for a card it
+        does not hold; ``must_follow_zone`` (``zone``: the Zone led) for a card of another
+        Zone while it holds one of the Zone led."""
         if self.phase == DRAFT:
-            return f"First the GeoPower card must be chosen: {who} removes one."
+            return Refusal("draft_first", seat=self.turn)
         hand = self.hands[self.turn]
         if not isinstance(card, Card) or card not in hand:
-            return f"{getattr(card, 'name', card)} is not in {who}'s hand."
+            return Refusal("not_in_hand", card=usps_of(card), seat=self.turn)
         zone = must_follow(hand, self.trick)
         if zone is not None and card.zone != zone:
-            return f"You must follow the {zone} Zone: you hold a {zone} card."
+            return Refusal("must_follow_zone", zone=zone)
         return None
 
     def _play(self, card: Card) -> bool:

@@ -5,7 +5,9 @@ shown. The codes every game shares are worded here (:data:`COMMON`).
 
 A sentence's values are worded by their names: ``card`` (a USPS code; ``None`` for something
 that is no card) becomes the state's name ("That card"), ``cards`` the states' names as a
-list, an ``int`` a number; anything else is shown as given. A sentence whose form depends on
+list, ``seat`` (0 for the first) the player as the engine's log names it ("Player 1"),
+``category`` (``"size"``) its label ("Size"), an ``int`` a number; anything else is shown as
+given. A sentence whose form depends on
 a count is a function of the raw values instead (it calls :func:`messages.ngettext`)."""
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Callable, Mapping
 
 from engine.cards import by_usps
 from engine.core import Refusal
-from messages import N_, _, join, number
+from messages import N_, _, join, number, pgettext
 
 Wording = str | Callable[..., str]  #: a marked sentence, or a function of the values
 
@@ -34,11 +36,29 @@ def card_names(codes: object) -> str:
     return join(card_name(code) for code in codes)  # type: ignore[attr-defined]
 
 
+def player(seat: int) -> str:
+    """How a refusal names a seat: "Player 1" for seat 0 (as the engine's log does)."""
+    return _("Player {number}").format(number=number(seat + 1))
+
+
+def category_label(value: str) -> str:
+    """A trick's category by its value: "Size" for ``"size"``."""
+    return {
+        "size": pgettext("a trick's category", "Size"),
+        "statehood": pgettext("a trick's category", "Statehood"),
+        "population": pgettext("a trick's category", "Population"),
+    }[value]
+
+
 def _value(name: str, value: object) -> object:
     if name == "card":
         return card_name(value)  # type: ignore[arg-type]
     if name == "cards":
         return card_names(value)
+    if name == "seat":
+        return player(value)  # type: ignore[arg-type]
+    if name == "category":
+        return category_label(value)  # type: ignore[arg-type]
     if isinstance(value, int) and not isinstance(value, bool):
         return number(value)
     return value

@@ -3,8 +3,8 @@
 A first click on "Call GeoPlunge" asks for a confirmation that says what the call commits the
 seat's side to, with the engine's numbers (:func:`call_meaning`); only "Yes, call GeoPlunge"
 calls. While the confirmation is open no other move can be made (:func:`asking`): a card played
-meanwhile would drop the call unsaid. When the call is not offered a note says why (the
-engine's words once the call has closed).
+meanwhile would drop the call unsaid. When the call is not offered a note says why (once the
+call has closed, the engine's refusal worded by :data:`~.refusals.REFUSALS`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ from engine.geopower_toss import (
     GeoPowerObservation,
     GeoPowerToss,
 )
+from ui.games.geopower_toss.refusals import REFUSALS
 from ui.games.geopower_toss.seats import unit_name
+from ui.games.refusals import worded
 from ui.games.session import GameSession
 
 CONFIRM = "confirm_call"  #: session.extra: the version at which this seat asked to call
@@ -89,8 +91,8 @@ def call_note(session: GameSession, obs: GeoPowerObservation) -> str:
             + ("your team needs" if obs.teams else "you need")
             + f" {CALL_TRICKS} tricks."
         )
-    if not obs.call_open:
-        return GeoPowerToss.why_not(obs, CALL) or ""
+    if not obs.call_open and (refusal := GeoPowerToss.why_not(obs, CALL)):
+        return worded(refusal, REFUSALS)
     return ""
 
 

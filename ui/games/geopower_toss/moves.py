@@ -18,7 +18,9 @@ from engine.geopower_toss import (
 )
 from engine.geopower_toss.tricks import led_zone, must_follow
 from ui.cards import ordinal
+from ui.games.geopower_toss.refusals import REFUSALS
 from ui.games.geopower_toss.tricks import trick_number
+from ui.games.refusals import worded
 from ui.games.session import GameSession, sentence
 
 WAITING_FOR: dict[str, str] = {
@@ -68,8 +70,10 @@ def removals(obs: GeoPowerObservation) -> list[tuple[str, Remove]]:
 
 
 def refusals(obs: GeoPowerObservation) -> dict[str, str]:
-    """The cards of the hand that may not be played now, with the engine's reason."""
-    return {c.usps: r for c in obs.hand if (r := GeoPowerToss.why_not(obs, play_action(c)))}
+    """The cards of the hand that may not be played now, with the engine's refusal in words
+    (:data:`~ui.games.geopower_toss.refusals.REFUSALS`), by USPS code."""
+    refused = {c.usps: GeoPowerToss.why_not(obs, play_action(c)) for c in obs.hand}
+    return {usps: worded(r, REFUSALS) for usps, r in refused.items() if r}
 
 
 def play_prompt(obs: GeoPowerObservation, reasons: dict[str, str]) -> str:

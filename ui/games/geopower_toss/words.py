@@ -4,9 +4,9 @@ observation (``GeoPowerObservation``) kept with every step.
 
 The parts: :mod:`.seats` (the seats and units in words), :mod:`.tricks` (the tricks as tiles),
 :mod:`.log` (the log, the rounds, the end), :mod:`.hints` (the hints, from the engine's odds),
-:mod:`.calls` (the GeoPlunge call and its confirmation), :mod:`.moves` (the moves offered) and
-:mod:`.maps` (the map of a trick, as data); :mod:`.board` draws them. URL choice: ``target``
-(``50`` or ``30``).
+:mod:`.calls` (the GeoPlunge call and its confirmation), :mod:`.moves` (the moves offered),
+:mod:`.refusals` (the engine's refusals in words) and :mod:`.maps` (the map of a trick, as
+data); :mod:`.board` draws them. URL choice: ``target`` (``50`` or ``30``).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 from engine.geopower_toss import CALLS, DRAFT, HAND_SIZE, PLAY, Call, GeoPowerObservation, Pass
 from ui.games.geopower_toss.hints import move_hints
 from ui.games.geopower_toss.log import describe, result_text, summary
+from ui.games.geopower_toss.refusals import REFUSALS
 from ui.games.geopower_toss.seats import unit_label, units
 from ui.games.geopower_toss.tricks import trick_number
 from ui.games.session import GameSession, Step
@@ -78,6 +79,7 @@ class GeoPowerTossWords(GameWords):
     )
     rules_text = RULES
     describe = staticmethod(describe)
+    refusals = REFUSALS
 
     @staticmethod
     def pause_after(step: Step) -> bool:
