@@ -19,8 +19,12 @@ def number(n: float) -> str:
 
 
 def percent(share: float, decimals: int = 0) -> str:
-    """``share`` (0.35) as a percentage ("35%"), rounded to ``decimals`` places."""
-    pattern = "#,##0" + ("." + "0" * decimals if decimals else "") + "%"
+    """``share`` (0.35) as a percentage in the language's pattern ("35%", "35 %"), rounded
+    to ``decimals`` places."""
+    pattern = Locale.parse(language()).percent_formats[None].pattern
+    if decimals:
+        head, _, tail = pattern.rpartition("0")
+        pattern = f"{head}0.{'0' * decimals}{tail}"
     return format_percent(share, format=pattern, locale=language())
 
 

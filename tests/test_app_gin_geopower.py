@@ -257,7 +257,7 @@ def test_toss_plays_four_players_in_two_teams_to_the_end_screen(app):
 
 def test_a_card_that_cannot_follow_the_zone_is_disabled_and_explained(app):
     # Deal 5, 4 players in 2 teams: after your draft choice AI 2 leads Texas (Central).
-    reason = "You must follow the Central Zone: you hold a Central card."  # the engine's
+    reason = "You must follow the Central Zone: you hold a card in that Zone."  # the engine's
     open_game(app, TOSS, seed="5", players="4", teams="2", levels="easy")
     tab = table(app, TK)
     assert "Choose the round's GeoPower card." in texts(app)
@@ -332,7 +332,7 @@ def test_toss_hints_say_which_cards_follow_and_which_win(app):
     hint = " ".join(i.value for i in app.info)
     assert "Your partner AI 2 is winning this trick." in hint
     text = unescape(texts(app))
-    assert "You must follow the Central Zone: you hold a Central card." in text
+    assert "You must follow the Central Zone: you hold a card in that Zone." in text
     assert "too low (" in text
 
 

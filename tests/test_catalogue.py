@@ -93,9 +93,32 @@ def test_each_thread_keeps_its_own_language() -> None:
 
 
 def test_speaking_sets_the_language_for_a_block_only() -> None:
-    with messages.speaking("en"):
-        assert messages.language() == "en"
+    with messages.speaking("es"):
+        assert messages.language() == "es"
+        assert messages._("It is not your turn.") == "No es tu turno."
+        with messages.speaking("en"):
+            assert messages._("It is not your turn.") == "It is not your turn."
+        assert messages.language() == "es"
     assert messages.language() == "en"
+    assert messages._("It is not your turn.") == "It is not your turn."
+
+
+def test_spanish_numbers_ordinals_lists_and_plurals() -> None:
+    with messages.speaking("es"):
+        assert [messages.ordinal(n) for n in (1, 2, 3, 11, 22)] == [
+            "1.º",
+            "2.º",
+            "3.º",
+            "11.º",
+            "22.º",
+        ]
+        assert messages.number(1234.5) == "1.234,5" and messages.number(12345) == "12.345"
+        assert messages.percent(0.356) == "36\xa0%"  # a space that does not break
+        assert messages.join(["Ohio", "Iowa", "Utah"]) == "Ohio, Iowa y Utah"
+        assert messages.join(["Ohio", "Iowa"], "or") == "Ohio o Iowa"
+        one, many = "{cards} is not in your hand.", "{cards} are not in your hand."
+        assert messages.ngettext(one, many, 1) == "{cards} no está en tu mano."
+        assert messages.ngettext(one, many, 2) == "{cards} no están en tu mano."
 
 
 def fields(text: str) -> set[str]:

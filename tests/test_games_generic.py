@@ -38,6 +38,7 @@ from hypothesis import strategies as st
 from engine.cards import Card, deck
 from engine.core import NOT_YOUR_TURN, GameState, IllegalAction, Refusal, SearchEffort
 from engine.games import GAMES, game_class, new_game, player_settings
+from messages import LANGUAGES, speaking
 from ui.games.words import words_of
 
 SETUPS = [(g, p, t) for g in GAMES for p, t in player_settings(g)]
@@ -85,12 +86,15 @@ _GAME_OF = {cls: game_id for game_id, cls in GAMES.items()}
 
 
 def _assert_worded(state: GameState, reason: Any, action: Any) -> None:
-    """``reason`` is a refusal that the game's words say in a whole sentence, every value
-    filled in."""
+    """``reason`` is a refusal that the game's words say in a whole sentence in every
+    language, every value filled in."""
     assert isinstance(reason, Refusal), f"{action!r} was not refused"
-    said = words_of(_GAME_OF[type(state)]).refusal(reason)
-    assert said.strip(), f"{reason!r} says nothing"
-    assert not any(f"{{{name}}}" in said for name in reason.values), f"{reason!r} reads {said!r}"
+    for lang in LANGUAGES:
+        with speaking(lang):
+            said = words_of(_GAME_OF[type(state)]).refusal(reason)
+        assert said.strip(), f"{reason!r} says nothing in {lang}"
+        unfilled = [name for name in reason.values if f"{{{name}}}" in said]
+        assert not unfilled, f"{reason!r} reads {said!r} in {lang}"
 
 
 def _assert_refused(state: GameState, action: Any) -> None:

@@ -619,7 +619,7 @@ def test_refusals_read_as_the_pages_show_them() -> None:
         Refusal("not_in_hand", card="GA", seat=0): "Georgia is not in Player 1's hand.",
         Refusal("not_in_hand", card=None, seat=0): "That card is not in Player 1's hand.",
         Refusal("must_follow_zone", zone="Central"): (
-            "You must follow the Central Zone: you hold a Central card."
+            "You must follow the Central Zone: you hold a card in that Zone."
         ),
         GAME_OVER: "The game is over.",
     }

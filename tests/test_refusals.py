@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.core import Refusal
 from engine.games import GAMES
+from messages import speaking
 from ui.games.refusals import COMMON
 from ui.games.words import words_of
 
@@ -69,3 +71,33 @@ def test_every_refusal_is_worded_and_every_wording_is_used(game_id: str) -> None
 
 def test_the_common_refusals_are_given_by_the_engine() -> None:
     assert set(given(sorted((ROOT / "engine").rglob("*.py")))) >= set(COMMON)
+
+
+def test_refusals_read_in_the_readers_language() -> None:
+    """The values are worded in the reader's language too: names, lists, zones, players."""
+    cases = [
+        ("border_attack", Refusal("not_in_followers_hand", card="ME"), {
+            "en": "Maine is not in the follower's hand.",
+            "es": "Maine no está en la mano de quien responde.",
+        }),
+        ("bordercap_gin", Refusal("declared_not_in_hand", cards=("IL", "OH")), {
+            "en": "Illinois and Ohio are not in your hand.",
+            "es": "Illinois y Ohio no están en tu mano.",
+        }),
+        ("geopower_toss", Refusal("must_follow_zone", zone="Eastern"), {
+            "en": "You must follow the Eastern Zone: you hold a card in that Zone.",
+            "es": "Debes seguir la Zona Este: tienes una carta de esa Zona.",
+        }),
+        ("geopower_toss", Refusal("not_in_hand", card=None, seat=1), {
+            "en": "That card is not in Player 2's hand.",
+            "es": "Esa carta no está en la mano de Jugador 2.",
+        }),
+        ("reverse_war", Refusal("game_over"), {
+            "en": "The game is over.",
+            "es": "La partida terminó.",
+        }),
+    ]  # fmt: skip
+    for game_id, refusal, said in cases:
+        for lang, text in said.items():
+            with speaking(lang):
+                assert words_of(game_id).refusal(refusal) == text, (game_id, lang)

@@ -6,8 +6,8 @@ shown. The codes every game shares are worded here (:data:`COMMON`).
 A sentence's values are worded by their names: ``card`` (a USPS code; ``None`` for something
 that is no card) becomes the state's name ("That card"), ``cards`` the states' names as a
 list, ``seat`` (0 for the first) the player as the engine's log names it ("Player 1"),
-``category`` (``"size"``) its label ("Size"), an ``int`` a number; anything else is shown as
-given. A sentence whose form depends on
+``category`` (``"size"``) its label ("Size"), ``zone`` (``"Pacific"``) the time zone's name,
+an ``int`` a number; anything else is shown as given. A sentence whose form depends on
 a count is a function of the raw values instead (it calls :func:`messages.ngettext`)."""
 
 from __future__ import annotations
@@ -50,6 +50,18 @@ def category_label(value: str) -> str:
     }[value]
 
 
+def zone_name(zone: str) -> str:
+    """A time zone's name, as a card's Zone says it ("Pacific")."""
+    return {
+        "Eastern": pgettext("time zone", "Eastern"),
+        "Central": pgettext("time zone", "Central"),
+        "Mountain": pgettext("time zone", "Mountain"),
+        "Pacific": pgettext("time zone", "Pacific"),
+        "Alaska": pgettext("time zone", "Alaska"),
+        "Hawaii": pgettext("time zone", "Hawaii"),
+    }[zone]
+
+
 def _value(name: str, value: object) -> object:
     if name == "card":
         return card_name(value)  # type: ignore[arg-type]
@@ -59,6 +71,8 @@ def _value(name: str, value: object) -> object:
         return player(value)  # type: ignore[arg-type]
     if name == "category":
         return category_label(value)  # type: ignore[arg-type]
+    if name == "zone":
+        return zone_name(value)  # type: ignore[arg-type]
     if isinstance(value, int) and not isinstance(value, bool):
         return number(value)
     return value

@@ -26,5 +26,5 @@ REFUSALS: Mapping[str, Wording] = {
     # the play of a card (tricks.py)
     "draft_first": N_("First the GeoPower card must be chosen: {seat} removes one."),
     "not_in_hand": N_("{card} is not in {seat}'s hand."),
-    "must_follow_zone": N_("You must follow the {zone} Zone: you hold a {zone} card."),
+    "must_follow_zone": N_("You must follow the {zone} Zone: you hold a card in that Zone."),
 }
