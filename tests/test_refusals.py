@@ -15,7 +15,7 @@ import pytest
 from engine.core import Refusal
 from engine.games import GAMES
 from messages import speaking
-from ui.games.refusals import COMMON
+from ui.games.refusals import COMMON, refusals_of
 from ui.games.words import words_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,7 +60,7 @@ def fields(text: str) -> set[str]:
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_refusal_is_worded_and_every_wording_is_used(game_id: str) -> None:
     codes = given(engine_files(game_id))
-    words = words_of(game_id).refusals
+    words = refusals_of(game_id)
     assert sorted(set(codes) - set(words) - set(COMMON)) == [], "refused but never worded"
     assert sorted(set(words) - set(codes)) == [], "worded but never refused"
     for code, wording in {**COMMON, **words}.items():

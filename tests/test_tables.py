@@ -20,6 +20,7 @@ import sqlalchemy as sa
 from sqlalchemy import event
 
 from engine.bots import make_bot
+from engine.core import Refusal
 from engine.games import GAMES, game_class, has_decisions, new_game, player_settings
 from store import tables as t
 from store.actions import CodecError, action_classes, decode, encode
@@ -574,8 +575,9 @@ def test_forged_tokens_moves_for_another_seat_illegal_moves_and_moves_after_the_
     with pytest.raises(t.TableMovedOn):
         t.append(db, table_id, tokens[me], 5, action)
     foreign = new_game("reverse_war", seed=1).legal_actions()[0]
-    with pytest.raises(t.TableError, match="leader"):
+    with pytest.raises(t.MoveRefused) as refused:
         t.append(db, table_id, tokens[me], 0, foreign)
+    assert refused.value.refusal == Refusal("lead_expected")
     assert rows(db, table_id) == []
     rng = random.Random(5)
     seq = 0

@@ -143,7 +143,6 @@ class GameWidget(w.VBox):
             page.choices,
             snapshot_of=page.snapshot_of,
             pause_after=page.pause_after,
-            refusals=page.refusals,
         )
         self.session.notes = list(notes or [])
         self.session.hints = self.hints_switch.value

@@ -1,7 +1,8 @@
 """How a game's refusals read. The engine refuses a move with a code and its values
-(:class:`engine.core.Refusal`); a game's words (``GameWords.refusals``) map each code it can
-give to a sentence, marked for the catalogue with :func:`messages.N_` and translated when it is
-shown. The codes every game shares are worded here (:data:`COMMON`).
+(:class:`engine.core.Refusal`); the game's module ``ui/games/<game_id>/refusals.py`` maps each
+code it can give to a sentence (``REFUSALS``), marked for the catalogue with
+:func:`messages.N_` and translated when it is shown. The codes every game shares are worded
+here (:data:`COMMON`); a game that gives no others needs no module.
 
 A sentence's values are worded by their names: ``card`` (a USPS code; ``None`` for something
 that is no card) becomes the state's name ("That card"), ``cards`` the states' names as a
@@ -12,6 +13,7 @@ a count is a function of the raw values instead (it calls :func:`messages.ngette
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 
 from engine.cards import by_usps
@@ -78,10 +80,23 @@ def _value(name: str, value: object) -> object:
     return value
 
 
-def worded(refusal: Refusal, refusals: Mapping[str, Wording]) -> str:
-    """``refusal`` in the reader's language, from a game's ``refusals`` and :data:`COMMON`.
-    A code worded nowhere raises ``KeyError`` (the tests walk every code the engine gives)."""
-    wording = refusals.get(refusal.code) or COMMON[refusal.code]
+def refusals_of(game_id: str) -> Mapping[str, Wording]:
+    """The sentences of ``game_id``'s own refusals: ``ui.games.<game_id>.refusals.REFUSALS``
+    (none when the game has no such module)."""
+    name = f"ui.games.{game_id}.refusals"
+    try:
+        return importlib.import_module(name).REFUSALS
+    except ModuleNotFoundError as missing:
+        if missing.name != name:
+            raise
+        return {}
+
+
+def worded(refusal: Refusal, game_id: str) -> str:
+    """``refusal`` of the game ``game_id`` in the reader's language, from the game's
+    :func:`refusals_of` and :data:`COMMON`. A code worded nowhere raises ``KeyError`` (the
+    tests walk every code the engines give)."""
+    wording = refusals_of(game_id).get(refusal.code) or COMMON[refusal.code]
     if callable(wording):
         return wording(**refusal.values)
     return _(wording).format(**{k: _value(k, v) for k, v in refusal.values.items()})

@@ -15,7 +15,7 @@ The rules of it:
   something else), so a page can show what happened even after the engine has cleared a
   finished trick.
 - **Illegal choices.** Anything a widget sends goes to the engine, whose ``IllegalAction``
-  refusal is kept in :attr:`~GameSession.message`, worded by the game's ``refusals``
+  refusal is kept in :attr:`~GameSession.message`, worded by the game's refusals
   (:mod:`ui.games.refusals`); a host that refuses a move itself (a shared table's store)
   raises :class:`Refused` with its sentence. A button drawn before the game moved on (a
   double click, a stale tab) carries the old :attr:`~GameSession.version` and is ignored with
@@ -32,7 +32,7 @@ The rules of it:
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,7 +40,7 @@ from engine.bots import make_bot
 from engine.core import GameState, IllegalAction
 from engine.games import game_class
 from messages import N_, _
-from ui.games.refusals import COMMON, Wording, worded
+from ui.games.refusals import worded
 from ui.games.setup import Choice, Setup
 
 HUMAN = 0
@@ -113,7 +113,6 @@ class GameSession:
     me: int = HUMAN  #: the seat this screen plays (another at a shared table)
     snapshot_of: Callable[[Any, int], Any] = observation_of
     pause_after: Callable[[Step], bool] = every_action
-    refusals: Mapping[str, Wording] = field(default_factory=lambda: COMMON)
 
     @classmethod
     def deal(
@@ -124,7 +123,6 @@ class GameSession:
         *,
         snapshot_of: Callable[[Any, int], Any] = observation_of,
         pause_after: Callable[[Step], bool] = every_action,
-        refusals: Mapping[str, Wording] = COMMON,
         **options: Any,
     ) -> GameSession:
         """A new game for ``setup``: the engine deals from the seed, each opponent gets a bot
@@ -153,7 +151,6 @@ class GameSession:
             options=dict(options),
             snapshot_of=snapshot_of,
             pause_after=pause_after,
-            refusals=refusals,
         )
         session.initial = session.snapshot()
         return session
@@ -167,7 +164,6 @@ class GameSession:
             self.choices,
             snapshot_of=self.snapshot_of,
             pause_after=self.pause_after,
-            refusals=self.refusals,
             **(options or self.options),
         )
         new.follow, new.hints = self.follow, self.hints
@@ -301,7 +297,7 @@ class GameSession:
         try:
             self.play(action, seat)
         except IllegalAction as refused:
-            self.message = worded(refused.refusal, self.refusals)
+            self.message = worded(refused.refusal, self.setup.game_id)
             return self.message
         except Refused as refused:
             self.message = str(refused)

@@ -55,7 +55,6 @@ def open_session(game: GameWords) -> GameSession:
             game.choices,
             snapshot_of=game.snapshot_of,
             pause_after=game.pause_after,
-            refusals=game.refusals,
         )
         new.notes = notes
         if session is not None:

@@ -11,13 +11,12 @@ A rule a hint needs is asked of the engine, never restated here.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any
 
 from engine.core import Refusal
-from ui.games.refusals import Wording, worded
+from ui.games.refusals import worded
 from ui.games.session import GameSession, Step, engine_lines, every_action, observation_of
 from ui.games.setup import TARGET, Choice, Setup, with_target
 
@@ -99,9 +98,6 @@ class GameWords:
     #: the log panel starts with "Since your last move" while the game is on (the pages that
     #: show it inside their board leave it out)
     since_in_log: bool = False
-    #: the sentence of each code the game's engine refuses a move with, beyond the common
-    #: ones (:mod:`ui.games.refusals`)
-    refusals: Mapping[str, Wording] = MappingProxyType({})
 
     @staticmethod
     def snapshot_of(state: Any, seat: int) -> Any:
@@ -126,7 +122,7 @@ class GameWords:
 
     def refusal(self, refusal: Refusal) -> str:
         """Why the engine refuses a move, in the reader's language."""
-        return worded(refusal, self.refusals)
+        return worded(refusal, self.game_id)
 
     def hints(self, session: GameSession) -> Hints:
         """The hints before this seat's move now (none by default)."""

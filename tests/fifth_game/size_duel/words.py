@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from ui.games.size_duel.refusals import REFUSALS
-
 from ui.games.session import GameSession
 from ui.games.words import Ending, GameWords, Status, result_kind
 
@@ -11,7 +9,6 @@ from ui.games.words import Ending, GameWords, Status, result_kind
 class SizeDuelWords(GameWords):
     game_id = "size_duel"
     title = "Size Duel"
-    refusals = REFUSALS
     intro_text = "Play the larger state: the larger takes the trick."
     rules_text = "Five cards each; the larger state by area takes each trick."
 

@@ -18,7 +18,6 @@ from ui.cards import card_html, ordinal
 from ui.games.border_attack.hints import move_hints
 from ui.games.border_attack.log import announcement_text, describe, end_sentence
 from ui.games.border_attack.moves import guess_button
-from ui.games.border_attack.refusals import REFUSALS
 from ui.games.border_attack.roles import guess_map_options
 from ui.games.border_attack.tricks import TrickView, tricks
 from ui.games.session import GameSession
@@ -121,7 +120,6 @@ class BorderAttackWords(GameWords):
     game_id = "border_attack"
     title = "Border Attack"
     choices = (DEALER,)
-    refusals = REFUSALS
     since_in_log = True
     intro_text = (
         "Win tricks with good ranks and guess the border states your opponent announces: the "

@@ -22,7 +22,6 @@ from engine.bordercap_gin.turns import is_opening
 from engine.cards import Card
 from engine.core import Refusal
 from ui.games.bordercap_gin.log import last_discard, names, pile_discarders
-from ui.games.bordercap_gin.refusals import REFUSALS
 from ui.games.refusals import worded
 from ui.games.session import GameSession, sentence
 
@@ -131,7 +130,7 @@ def pile_below(session: GameSession, obs: GinObservation) -> str:
 
 def _said(refusal: Refusal | None) -> str | None:
     """The engine's refusal in the reader's words (``None`` stays ``None``)."""
-    return None if refusal is None else worded(refusal, REFUSALS)
+    return None if refusal is None else worded(refusal, "bordercap_gin")
 
 
 def take_refusal(obs: GinObservation) -> str | None:
@@ -207,7 +206,7 @@ def discard_refusals(obs: GinObservation, face_down: bool) -> dict[str, str]:
     """Why each card of the hand may not be discarded (the card just taken), worded from the
     engine's refusal, by USPS code."""
     return {
-        c.usps: worded(why, REFUSALS)
+        c.usps: worded(why, "bordercap_gin")
         for c in obs.hand
         if (why := BorderCapGin.why_not(obs, Discard(c, face_down))) is not None
     }

@@ -10,7 +10,6 @@ from engine.bordercap_gin import Declare, EndTurn
 from ui.games.bordercap_gin.hints import move_hints
 from ui.games.bordercap_gin.log import describe, result_text
 from ui.games.bordercap_gin.moves import phase_text
-from ui.games.bordercap_gin.refusals import REFUSALS
 from ui.games.bordercap_gin.rounds import summary
 from ui.games.session import GameSession, Step
 from ui.games.setup import TARGET
@@ -69,7 +68,6 @@ class BorderCapGinWords(GameWords):
         "capitals that share a first letter. The first to 50 points wins."
     )
     rules_text = RULES
-    refusals = REFUSALS
     describe = staticmethod(describe)
 
     @staticmethod

@@ -19,7 +19,6 @@ from engine.geopower_toss import (
     GeoPowerObservation,
     GeoPowerToss,
 )
-from ui.games.geopower_toss.refusals import REFUSALS
 from ui.games.geopower_toss.seats import unit_name
 from ui.games.refusals import worded
 from ui.games.session import GameSession
@@ -92,7 +91,7 @@ def call_note(session: GameSession, obs: GeoPowerObservation) -> str:
             + f" {CALL_TRICKS} tricks."
         )
     if not obs.call_open and (refusal := GeoPowerToss.why_not(obs, CALL)):
-        return worded(refusal, REFUSALS)
+        return worded(refusal, "geopower_toss")
     return ""
 
 

@@ -18,7 +18,6 @@ from engine.geopower_toss import (
 )
 from engine.geopower_toss.tricks import led_zone, must_follow
 from ui.cards import ordinal
-from ui.games.geopower_toss.refusals import REFUSALS
 from ui.games.geopower_toss.tricks import trick_number
 from ui.games.refusals import worded
 from ui.games.session import GameSession, sentence
@@ -73,7 +72,7 @@ def refusals(obs: GeoPowerObservation) -> dict[str, str]:
     """The cards of the hand that may not be played now, with the engine's refusal in words
     (:data:`~ui.games.geopower_toss.refusals.REFUSALS`), by USPS code."""
     refused = {c.usps: GeoPowerToss.why_not(obs, play_action(c)) for c in obs.hand}
-    return {usps: worded(r, REFUSALS) for usps, r in refused.items() if r}
+    return {usps: worded(r, "geopower_toss") for usps, r in refused.items() if r}
 
 
 def play_prompt(obs: GeoPowerObservation, reasons: dict[str, str]) -> str:

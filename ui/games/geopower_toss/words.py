@@ -14,7 +14,6 @@ from __future__ import annotations
 from engine.geopower_toss import CALLS, DRAFT, HAND_SIZE, PLAY, Call, GeoPowerObservation, Pass
 from ui.games.geopower_toss.hints import move_hints
 from ui.games.geopower_toss.log import describe, result_text, summary
-from ui.games.geopower_toss.refusals import REFUSALS
 from ui.games.geopower_toss.seats import unit_label, units
 from ui.games.geopower_toss.tricks import trick_number
 from ui.games.session import GameSession, Step
@@ -79,7 +78,6 @@ class GeoPowerTossWords(GameWords):
     )
     rules_text = RULES
     describe = staticmethod(describe)
-    refusals = REFUSALS
 
     @staticmethod
     def pause_after(step: Step) -> bool:

@@ -29,7 +29,6 @@ from engine.cards import Card, Category
 from engine.reverse_war import FLIP, Battle, worst_categories
 from engine.reverse_war.practice import Outcome, Prediction, outcome, score
 from ui.cards import card_html, ordinal
-from ui.games.reverse_war.refusals import REFUSALS
 from ui.games.session import HUMAN, GameSession, inside
 from ui.games.setup import Choice
 from ui.games.words import Ending, GameWords, Status, result_kind
@@ -452,7 +451,6 @@ def summary(session: GameSession) -> list[str]:
 class ReverseWarWords(GameWords):
     game_id = "reverse_war"
     title = "Reverse Geography War"
-    refusals = REFUSALS
     choices = (MODE,)
     intro_text = (
         "Here the weaker card wins: the card whose worst rank is worse takes both. "

@@ -101,7 +101,6 @@ def open_session(game: GameWords) -> SharedSession:
                 game.choices,
                 token,
                 hints=hints,
-                refusals=game.refusals,
             )
             st.session_state[key] = session
     except TableError as error:

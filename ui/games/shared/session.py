@@ -21,7 +21,6 @@ store instead of to bots on this screen:
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,7 +28,6 @@ import store.tables as tables
 from engine.core import GameState, IllegalAction
 from store.db import Database, Unavailable
 from store.tables import AI, MoveRefused, SeatInfo, SeatView, TableError
-from ui.games.refusals import COMMON, Wording
 from ui.games.session import GameSession, Refused, Step
 from ui.games.setup import Choice, Setup
 from ui.games.shared import autoplay
@@ -93,7 +91,6 @@ class SharedSession(GameSession):
         token: str,
         *,
         hints: bool = False,
-        refusals: Mapping[str, Wording] = COMMON,
     ) -> SharedSession:
         """This screen at the seat of ``token`` (``TableError`` for a token of no seat)."""
         view = tables.view(db, token)
@@ -109,7 +106,6 @@ class SharedSession(GameSession):
             db=db,
             token=token,
             hints=hints,
-            refusals=refusals,
         )
         session.absorb(view)
         return session
