@@ -39,10 +39,11 @@ if TYPE_CHECKING:
     from engine.cards import Card
 
 
-class Refusal:
-    """Why the rules refuse a move: a ``code`` (``"not_your_turn"``) and the values that make
-    it precise (``Refusal("must_follow_zone", zone="Pacific")``); never a sentence. The pages
-    word it in the reader's language (:meth:`ui.games.words.GameWords.refusal`)."""
+class Coded:
+    """A code and the values that make it precise, never a sentence: the pages word it in the
+    reader's language. Values are plain data: a card by its USPS code (``card``; ``cards``
+    for several), a seat by its index (``seat``, 0 for the first), a category or a zone by
+    its value, numbers as numbers."""
 
     __slots__ = ("code", "values")
 
@@ -51,16 +52,30 @@ class Refusal:
         self.values: Mapping[str, object] = MappingProxyType(values)
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Refusal):
+        if type(other) is not type(self):
             return NotImplemented
-        return (self.code, dict(self.values)) == (other.code, dict(other.values))
+        return (self.code, dict(self.values)) == (other.code, dict(other.values))  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
         return hash(self.code)
 
     def __repr__(self) -> str:
         values = "".join(f", {k}={v!r}" for k, v in self.values.items())
-        return f"Refusal({self.code!r}{values})"
+        return f"{type(self).__name__}({self.code!r}{values})"
+
+
+class Refusal(Coded):
+    """Why the rules refuse a move: ``Refusal("must_follow_zone", zone="Pacific")``, worded by
+    the game's ``ui/games/<game_id>/refusals.py``."""
+
+    __slots__ = ()
+
+
+class Event(Coded):
+    """What happened, as a game's log keeps it: ``Event("leads", seat=0, card="TX",
+    category="size", rank=3)``, worded by the game's ``ui/games/<game_id>/events.py``."""
+
+    __slots__ = ()
 
 
 NOT_YOUR_TURN = Refusal("not_your_turn")
@@ -112,7 +127,7 @@ class GameState(ABC):
     search: ClassVar[SearchEffort] = SearchEffort()
 
     rng: random.Random
-    log: list[str]
+    log: list[Event]  #: what happened, oldest first
     #: How each finished round ended, oldest first (the game's own round records); games of
     #: one round keep ``()``.
     results: tuple[Any, ...] = ()

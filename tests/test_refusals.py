@@ -1,7 +1,8 @@
-"""Every code a game's engine refuses a move with is worded, and every wording is of a code the
-engine gives (read from the source: each ``Refusal("code", …)`` in the game's package and in
-the modules it imports from ``engine``); every sentence takes exactly the values its refusals
-carry. What a random game's refusals read is walked by ``test_games_generic.py``."""
+"""Every code a game's engine refuses a move with or logs is worded, and every wording is of a
+code the engine gives (read from the source: each ``Refusal("code", …)`` and ``Event("code",
+…)`` in the game's package and in the modules it imports from ``engine``); every sentence
+takes exactly the values its codes carry. What a random game's refusals read is walked by
+``test_games_generic.py``, what its log reads by ``test_events.py``."""
 
 from __future__ import annotations
 
@@ -15,21 +16,23 @@ import pytest
 from engine.core import Refusal
 from engine.games import GAMES
 from messages import speaking
+from ui.games.events import events_of
 from ui.games.refusals import COMMON, refusals_of
 from ui.games.words import words_of
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def given(paths: list[Path]) -> dict[str, set[frozenset[str]]]:
-    """Each refusal code built in ``paths`` (``Refusal("code", name=…)``) with its value names."""
+def given(paths: list[Path], kind: str = "Refusal") -> dict[str, set[frozenset[str]]]:
+    """Each code of ``kind`` built in ``paths`` (``Refusal("code", name=…)``) with its value
+    names."""
     found: dict[str, set[frozenset[str]]] = {}
     for path in paths:
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Name)
-                and node.func.id == "Refusal"
+                and node.func.id == kind
                 and node.args
                 and isinstance(node.args[0], ast.Constant)
             ):
@@ -58,12 +61,14 @@ def fields(text: str) -> set[str]:
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_every_refusal_is_worded_and_every_wording_is_used(game_id: str) -> None:
-    codes = given(engine_files(game_id))
-    words = refusals_of(game_id)
-    assert sorted(set(codes) - set(words) - set(COMMON)) == [], "refused but never worded"
-    assert sorted(set(words) - set(codes)) == [], "worded but never refused"
-    for code, wording in {**COMMON, **words}.items():
+@pytest.mark.parametrize("kind", ["Refusal", "Event"])
+def test_every_code_is_worded_and_every_wording_is_used(game_id: str, kind: str) -> None:
+    codes = given(engine_files(game_id), kind)
+    common = COMMON if kind == "Refusal" else {}
+    words = refusals_of(game_id) if kind == "Refusal" else events_of(game_id)
+    assert sorted(set(codes) - set(words) - set(common)) == [], "given but never worded"
+    assert sorted(set(words) - set(codes)) == [], "worded but never given"
+    for code, wording in {**common, **words}.items():
         if code in codes and isinstance(wording, str):
             for names in codes[code]:
                 assert fields(wording) == set(names), (code, wording, names)

@@ -37,11 +37,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.bots import make_bot
-from engine.core import GameState, IllegalAction
+from engine.core import Event, GameState, IllegalAction
 from engine.games import game_class
 from messages import N_, _
+from ui.games.events import told
 from ui.games.refusals import worded
 from ui.games.setup import Choice, Setup
+from ui.games.wording import player
 
 HUMAN = 0
 # Options for make_bot by level: the hard bot searches a fixed number of deals instead of
@@ -57,12 +59,12 @@ class Refused(Exception):
 @dataclass
 class Step:
     """One action applied to the game: who (``seat``; ``None`` for a game with no turns),
-    what, the engine's log lines it produced, and what the screen's seat may see afterwards
+    what, the engine's events it logged, and what the screen's seat may see afterwards
     (``after``: see :meth:`GameSession.snapshot`). ``seq`` is its row at a shared table."""
 
     seat: int | None
     action: Any
-    lines: tuple[str, ...]
+    lines: tuple[Event, ...]
     after: Any
     seq: int | None = None
 
@@ -346,18 +348,18 @@ class GameSession:
 
 
 def engine_lines(session: GameSession, index: int) -> list[str]:
-    """The default description of a step: the engine's log lines with each "Player N" named
-    after its seat ("Player 1 (you)", "Player 2 (AI, easy)")."""
-    names = {
-        session.me: "you",
-        **{s: session.seat_label(s).replace(" (", ", ").rstrip(")") for s in session.others()},
-    }
-    out = []
-    for line in session.history[index].lines:
-        for seat in sorted(names, reverse=True):
-            line = line.replace(f"Player {seat + 1}", f"Player {seat + 1} ({names[seat]})")
-        out.append(line)
-    return out
+    """The default description of a step: the engine's events in words, each seat named after
+    its seat on this screen ("Player 1 (you)", "Player 2 (AI, easy)")."""
+
+    def seat_name(seat: int) -> str:
+        if seat == session.me:
+            who = _("you")
+        else:  # "AI (easy)" → "AI, easy"
+            who = session.seat_label(seat).replace(" (", ", ").rstrip(")")
+        return _("{player} ({who})").format(player=player(seat), who=who)
+
+    game_id = session.setup.game_id
+    return [told(event, game_id, seat_name) for event in session.history[index].lines]
 
 
 Describe = Callable[[GameSession, int], list[str]]

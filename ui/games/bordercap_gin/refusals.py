@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.cards import by_usps
 from engine.melds import no_win_reasons
 from messages import N_, _, ngettext
-from ui.games.refusals import Wording, card_name, card_names
+from ui.games.wording import Wording, card_name, card_names
 
 
 def _not_the_discard(card: str, top: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from messages import N_
-from ui.games.refusals import Wording
+from ui.games.wording import Wording
 
 REFUSALS: Mapping[str, Wording] = {
     # the call window (engine/geopower_toss/state.py, calls.py)

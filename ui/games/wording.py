@@ -1,0 +1,91 @@
+"""How the engine's codes read (:class:`engine.core.Coded`: a refusal, a log's event). A game
+maps each code to a sentence, marked for the catalogue with :func:`messages.N_` and translated
+when it is shown (:func:`say`); its refusals in ``ui/games/<game_id>/refusals.py``
+(:mod:`ui.games.refusals`), its events in ``ui/games/<game_id>/events.py``
+(:mod:`ui.games.events`).
+
+A sentence's values are worded by their names' last word (``card``, ``led_card``): ``card`` (a
+USPS code; ``None`` for something that is no card) becomes the state's name ("That card"),
+``cards`` the states' names as a list, ``seat`` (0 for the first) the player ("Player 1", or
+as the screen names its seats), ``category`` (``"size"``) its label ("Size"), ``zone``
+(``"Pacific"``) the time zone's name, ``rank`` an ordinal ("3rd"), another ``int`` a number;
+anything else is shown as given. A sentence whose form depends on a count
+is a function of the raw values instead (it calls :func:`messages.ngettext`, and names a seat
+with :func:`player`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from engine.cards import by_usps
+from engine.core import Coded
+from messages import _, join, number, ordinal, pgettext
+
+Wording = str | Callable[..., str]  #: a marked sentence, or a function of the raw values
+
+
+def card_name(usps: str | None) -> str:
+    """The name of the card ``usps`` ("That card" for something that is no card)."""
+    return by_usps()[usps].name if usps in by_usps() else _("That card")
+
+
+def card_names(codes: object) -> str:
+    """The names of the cards ``codes`` as a list in the reader's language."""
+    return join(card_name(code) for code in codes)  # type: ignore[attr-defined]
+
+
+def player(seat: int) -> str:
+    """How a seat is named when the screen gives it no name of its own: "Player 1" for 0."""
+    return _("Player {number}").format(number=number(seat + 1))
+
+
+def category_label(value: str) -> str:
+    """A trick's category by its value: "Size" for ``"size"``."""
+    return {
+        "size": pgettext("a trick's category", "Size"),
+        "statehood": pgettext("a trick's category", "Statehood"),
+        "population": pgettext("a trick's category", "Population"),
+    }[value]
+
+
+def zone_name(zone: str) -> str:
+    """A time zone's name, as a card's Zone says it ("Pacific")."""
+    return {
+        "Eastern": pgettext("time zone", "Eastern"),
+        "Central": pgettext("time zone", "Central"),
+        "Mountain": pgettext("time zone", "Mountain"),
+        "Pacific": pgettext("time zone", "Pacific"),
+        "Alaska": pgettext("time zone", "Alaska"),
+        "Hawaii": pgettext("time zone", "Hawaii"),
+    }[zone]
+
+
+def _value(name: str, value: object, seat_name: Callable[[int], str]) -> object:
+    kind = name.rpartition("_")[2]  # "led_card" is a card, "winner_seat" a seat
+    if kind == "card":
+        return card_name(value)  # type: ignore[arg-type]
+    if kind == "cards":
+        return card_names(value)
+    if kind == "seat":
+        return seat_name(value)  # type: ignore[arg-type]
+    if kind == "category":
+        return category_label(value)  # type: ignore[arg-type]
+    if kind == "zone":
+        return zone_name(value)  # type: ignore[arg-type]
+    if kind == "rank":
+        return ordinal(value)  # type: ignore[arg-type]
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number(value)
+    return value
+
+
+def say(
+    coded: Coded, table: Mapping[str, Wording], seat_name: Callable[[int], str] = player
+) -> str:
+    """``coded`` in the reader's language, by its sentence in ``table`` (``KeyError`` for a
+    code the table lacks); ``seat_name`` names a ``seat``."""
+    wording = table[coded.code]
+    if callable(wording):
+        return wording(**coded.values)
+    values = {k: _value(k, v, seat_name) for k, v in coded.values.items()}
+    return _(wording).format(**values)
