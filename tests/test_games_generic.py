@@ -21,6 +21,7 @@ GeoPower Toss for 6 reach 2,000 steps), we also check that:
 And for the whole game:
 
 - every legal action is of one of the game's declared ``actions`` classes;
+- every event of its log is worded in every language (:mod:`ui.games.events`);
 - the game ends within ``max_actions``; scores stay in range; ``value`` is in [0, 1];
 - the same (options, seed, actions) replays to an equal state.
 """
@@ -36,9 +37,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.cards import Card, deck
-from engine.core import NOT_YOUR_TURN, GameState, IllegalAction, Refusal, SearchEffort
+from engine.core import NOT_YOUR_TURN, Event, GameState, IllegalAction, Refusal, SearchEffort
 from engine.games import GAMES, game_class, new_game, player_settings
 from messages import LANGUAGES, speaking
+from ui.games.events import told
 from ui.games.words import words_of
 
 SETUPS = [(g, p, t) for g in GAMES for p, t in player_settings(g)]
@@ -273,6 +275,19 @@ def test_random_game_keeps_every_invariant(
     _check_over(state, cls, game_id, players)
     replayed = new_game(game_id, players=players, teams=teams, seed=seed).replay(actions)
     assert replayed == state
+    _assert_told(game_id, state.log)
+
+
+def _assert_told(game_id: str, log: list[Any]) -> None:
+    """Every event of a game's log is worded in every language, every value filled in."""
+    assert log, "nothing logged"
+    for event in log:
+        assert isinstance(event, Event), f"{event!r} is not an event"
+        for lang in LANGUAGES:
+            with speaking(lang):
+                said = told(event, game_id)
+            unfilled = [name for name in event.values if f"{{{name}}}" in said]
+            assert said.strip() and not unfilled, f"{event!r} reads {said!r} in {lang}"
 
 
 @pytest.mark.parametrize(("game_id", "players", "teams"), SETUPS, ids=IDS)
