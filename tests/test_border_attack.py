@@ -38,9 +38,15 @@ from engine.bots import make_bot
 from engine.cards import Card, Category, card, deck
 from engine.core import IllegalAction, Refusal
 from engine.knowledge import Knowledge
+from ui.games.events import told
 
 SIZE, STATEHOOD, POPULATION = Category.SIZE, Category.STATEHOOD, Category.POPULATION
 TX, CA, TN, ME, AK, HI, RI = (card(c) for c in ("TX", "CA", "TN", "ME", "AK", "HI", "RI"))
+
+
+def said(log: list) -> list[str]:
+    """The engine's log as its sentences (ui/games/border_attack/events.py)."""
+    return [told(event, "border_attack") for event in log]
 
 
 def scenario(hand0: str, hand1: str, deck_top: str | None = "", leader: int = 0) -> BorderAttack:
@@ -144,7 +150,7 @@ def test_leader_names_the_category_and_leads_a_card() -> None:
     state.apply(Lead(TX, POPULATION))
     assert state.category == POPULATION and state.led == TX
     assert state.phase == COMMIT and state.current_player == 1
-    assert "names Population and leads Texas (2nd)" in state.log[-1]
+    assert "names Population and leads Texas (2nd)" in said(state.log)[-1]
 
 
 def test_lead_must_name_one_of_the_three_categories() -> None:
@@ -168,7 +174,7 @@ def test_follower_commits_to_a_card_and_cannot_lie_about_it() -> None:
     state.apply(Lead(CA, SIZE))
     state.apply(Commit(TX, BORDERS))
     assert state.announcement == Announcement(4, None, frozenset({"NM", "OK", "AR", "LA"}))
-    assert "4 border states: Arkansas, Louisiana, New Mexico, Oklahoma" in state.log[-1]
+    assert "4 border states: Arkansas, Louisiana, New Mexico, and Oklahoma" in said(state.log)[-1]
 
 
 def test_follower_can_only_commit_a_card_it_holds() -> None:
@@ -228,7 +234,7 @@ def test_right_guess_lets_the_leader_discard_a_card_of_its_choice() -> None:
     assert state.legal_actions() == [Discard(RI), Discard(TX)]
     state.apply(Discard(RI))
     assert state.discards[0][-1] == RI and RI not in state.hands[0]
-    assert "discards Rhode Island for the right guess" in state.log[-2]
+    assert "discards Rhode Island for the right guess" in said(state.log)[-2]
 
 
 def test_wrong_guess_gives_no_discard() -> None:
@@ -243,7 +249,7 @@ def test_right_guess_with_an_empty_hand_and_an_empty_deck_gives_no_discard() -> 
     state = scenario("CA", "TN ME", "")
     before = len(state.discards[0])
     play_trick(state, CA, SIZE, TN, BORDERS, GuessState("TN"))
-    assert "Player 1 guesses Tennessee — right." in state.log
+    assert "Player 1 guesses Tennessee — right." in said(state.log)
     assert state.is_over and state.winner == 0  # California won, with nothing left to discard
     assert len(state.discards[0]) == before
 
@@ -310,7 +316,7 @@ def test_earned_discards_are_never_lost_while_the_deck_has_cards() -> None:
     state = scenario("CA", "TX RI WY", top)
     state.apply(Lead(CA, SIZE))
     assert len(state.hands[0]) == 5 and len(state.hands[1]) == 8 and len(state.deck) == 2
-    assert state.log[-1] == "5 cards to each player (2 left in the deck)."
+    assert said(state.log)[-1] == "5 cards to each player (2 left in the deck)."
     state.apply(Commit(RI, BORDERS))
     state.apply(GuessState("RI"))
     assert state.phase == BONUS_DISCARD and state.current_player == 0
@@ -363,7 +369,7 @@ def test_player_with_an_empty_hand_and_an_empty_deck_wins_even_after_losing_the_
     state.apply(Discard(TX))
     assert state.is_over and state.winner == 1 and state.phase == OVER
     assert state.current_player is None and state.legal_actions() == []
-    assert "Player 2 has no card left and the deck is empty" in state.log[-1]
+    assert "Player 2 has no card left and the deck is empty" in said(state.log)[-1]
 
 
 def test_both_hands_empty_the_trick_winner_wins() -> None:
@@ -485,8 +491,8 @@ def test_log_never_names_the_follower_card_before_it_is_played() -> None:
     state.apply(Lead(CA, SIZE))
     state.apply(Commit(TX, BORDERS))
     state.apply(GuessState("OK"))
-    assert not any("Texas" in line for line in state.log[:-1])
-    assert "Texas" in state.log[-1]
+    assert not any("Texas" in line for line in said(state.log)[:-1])
+    assert "Texas" in said(state.log)[-1]
 
 
 def test_actions_read_as_a_player_would_say_them() -> None:
@@ -535,7 +541,7 @@ def test_observation_hides_the_opponent_hand_the_deck_and_the_face_down_card() -
     hidden = set(state.hands[1]) | set(state.deck) | {TX}
     assert not _cards_in(obs) & hidden
     for c in state.hands[1] + [TX]:
-        assert not any(c.name in line for line in obs.log)
+        assert not any(c.name in line for line in said(obs.log))
     assert obs.hand == (RI,) and obs.hand_counts == (1, 2) and obs.deck_count == len(state.deck)
     assert obs.announcement == Announcement(4, None, TX.borders)
     mine = state.observation(1)

@@ -96,15 +96,15 @@ from engine.border_attack.observation import (
 )
 from engine.border_attack.odds import candidates, fitting_guesses, guess_candidates, seen_codes
 from engine.border_attack.trick import guess_is_right, trick_winner, why_not_guess
-from engine.cards import Card, Category, by_usps, deck, ordinal, usps_of
+from engine.cards import Card, Category, by_usps, deck, usps_of
 from engine.core import (
     GAME_OVER,
+    Event,
     GameState,
     Refusal,
     SearchEffort,
     fresh_seed,
     make_rng,
-    player_name,
 )
 from engine.dealing import deal
 
@@ -171,7 +171,7 @@ class BorderAttack(GameState):
             dealer = state.rng.randrange(2)
         state.dealer = dealer
         state.leader = dealer
-        state.log.append(f"{player_name(dealer)} deals and will lead the first trick.")
+        state.log.append(Event("deals", seat=dealer))
         state._deal()
         return state
 
@@ -248,7 +248,7 @@ class BorderAttack(GameState):
         for _ in range(HAND_SIZE):
             self.hands[first].append(self.deck.pop())
             self.hands[1 - first].append(self.deck.pop())
-        self.log.append(f"5 cards to each player ({len(self.deck)} left in the deck).")
+        self.log.append(Event("dealt", left=len(self.deck)))
 
     @property
     def next_dealer(self) -> int:
@@ -414,8 +414,13 @@ class BorderAttack(GameState):
         self.trick += 1
         self.phase = COMMIT
         self.log.append(
-            f"{player_name(leader)} names {self.category.label} and leads {card.name} "
-            f"({ordinal(_RANK[self.category](card))})."
+            Event(
+                "leads",
+                seat=leader,
+                category=self.category.value,
+                card=card.usps,
+                rank=_RANK[self.category](card),
+            )
         )
         self._refill()
 
@@ -426,7 +431,12 @@ class BorderAttack(GameState):
         self.committed = card
         self.announcement = Announcement.of(card, action.reveal)
         self.phase = GUESS
-        self.log.append(f"{player_name(follower)} announces {self.announcement}.")
+        if self.announcement.usps is not None:
+            self.log.append(
+                Event("announces_name", seat=follower, card=card.usps, count=len(card.borders))
+            )
+        else:
+            self.log.append(Event("announces_borders", seat=follower, cards=tuple(card.borders)))
         self._refill()
 
     def _guess(self, action: GuessState | GuessBorders) -> None:
@@ -439,10 +449,15 @@ class BorderAttack(GameState):
             borders = frozenset(action.borders)
             self.guess = _GUESS_BORDERS.get(borders) or GuessBorders(borders)
         self.guess_right = right = guess_is_right(self.guess, card)
-        self.log.append(
-            f"{player_name(self.leader)} guesses "
-            f"{str(self.guess).removeprefix('guess ')} — {'right' if right else 'wrong'}."
-        )
+        seat, guess = self.leader, self.guess
+        if isinstance(guess, GuessState) and right:
+            self.log.append(Event("guesses_state_right", seat=seat, card=guess.usps))
+        elif isinstance(guess, GuessState):
+            self.log.append(Event("guesses_state_wrong", seat=seat, card=guess.usps))
+        elif right:
+            self.log.append(Event("guesses_borders_right", seat=seat, cards=tuple(guess.borders)))
+        else:
+            self.log.append(Event("guesses_borders_wrong", seat=seat, cards=tuple(guess.borders)))
         if right and self.hands[self.leader]:
             self.phase = BONUS_DISCARD
         else:
@@ -454,7 +469,7 @@ class BorderAttack(GameState):
             seat = self.leader
             card = self._take(seat, action.card)
             self.discards[seat].append(card)
-            self.log.append(f"{player_name(seat)} discards {card.name} for the right guess.")
+            self.log.append(Event("discards_for_guess", seat=seat, card=card.usps))
             self._refill()
             self._play_follow()
         else:
@@ -462,7 +477,7 @@ class BorderAttack(GameState):
             assert seat is not None
             card = self._take(seat, action.card)
             self.discards[seat].append(card)
-            self.log.append(f"{player_name(seat)} discards {card.name} for winning the trick.")
+            self.log.append(Event("discards_for_trick", seat=seat, card=card.usps))
             self._refill()
             self._end_trick()
 
@@ -483,8 +498,15 @@ class BorderAttack(GameState):
         )
         best = led if winner == leader else card
         self.log.append(
-            f"{player_name(follower)} plays {card.name} ({ordinal(_RANK[category](card))}): "
-            f"{best.name} is better in {category.label}; {player_name(winner)} wins the trick."
+            Event(
+                "plays",
+                seat=follower,
+                card=card.usps,
+                rank=_RANK[category](card),
+                best_card=best.usps,
+                category=category.value,
+                winner_seat=winner,
+            )
         )
         if self.hands[winner]:
             self.phase = WIN_DISCARD
@@ -506,16 +528,10 @@ class BorderAttack(GameState):
         if not self.deck and (empty0 or empty1):
             if empty0 and empty1:
                 self._winner = winner
-                self.log.append(
-                    f"Both hands and the deck are empty: {player_name(winner)} won the last "
-                    "trick and wins the game."
-                )
+                self.log.append(Event("wins_with_last_trick", seat=winner))
             else:
                 self._winner = 0 if empty0 else 1
-                self.log.append(
-                    f"{player_name(self._winner)} has no card left and the deck is empty: "
-                    f"{player_name(self._winner)} wins the game."
-                )
+                self.log.append(Event("wins_out_of_cards", seat=self._winner))
             self.phase = OVER
             self._clear_trick()
             return

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import Card, by_usps, deck
-from engine.core import GAME_OVER, GameState, Refusal, SearchEffort, make_rng
+from engine.core import GAME_OVER, Event, GameState, Refusal, SearchEffort, make_rng
 
 HAND = 5
 
@@ -53,7 +53,7 @@ class SizeDuel(GameState):
         self.tricks = [0, 0]
         self.to_act: int | None = 0
         self.rng = make_rng(seed) if not isinstance(seed, random.Random) else seed
-        self.log: list[str] = []
+        self.log: list[Event] = []
 
     @classmethod
     def new(cls, players: int = 2, teams: int | None = None, seed: int | None = None, **options):
@@ -91,7 +91,7 @@ class SizeDuel(GameState):
         self.hands[seat].remove(action.card)
         self.played.append(action.card)
         self.table.append(action.card)
-        self.log.append(f"Player {seat + 1} plays {action.card.name}.")
+        self.log.append(Event("plays", seat=seat, card=action.card.usps))
         if len(self.table) == 1:
             self.to_act = 1 - seat
             return
@@ -100,7 +100,7 @@ class SizeDuel(GameState):
         winner = leader if lead.size_rank < answer.size_rank else seat
         self.tricks[winner] += 1
         self.table = []
-        self.log.append(f"Player {winner + 1} takes the trick.")
+        self.log.append(Event("takes_trick", seat=winner))
         self.to_act = None if not self.hands[winner] else winner
 
     @property

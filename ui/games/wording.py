@@ -30,8 +30,10 @@ def card_name(usps: str | None) -> str:
 
 
 def card_names(codes: object) -> str:
-    """The names of the cards ``codes`` as a list in the reader's language."""
-    return join(card_name(code) for code in codes)  # type: ignore[attr-defined]
+    """The names of the cards ``codes`` as a list in the reader's language, in the order of
+    their names ("none" for no card)."""
+    names = sorted(card_name(code) for code in codes)  # type: ignore[attr-defined]
+    return join(names) if names else _("none")
 
 
 def player(seat: int) -> str:
