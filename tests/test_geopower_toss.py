@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import Category, card, deck
-from engine.core import GAME_OVER, IllegalAction, Refusal
+from engine.core import GAME_OVER, Event, IllegalAction, Refusal
 from engine.geopower_toss import (
     BOTS,
     CALL,
@@ -143,7 +143,8 @@ def test_six_players_make_two_teams_of_three_or_three_teams_of_two(
     state = GeoPowerToss.new(players=6, teams=teams, seed=1)
     assert [state.team_of(s) for s in range(6)] == expected
     assert len(state.team_scores) == teams
-    assert f"in {teams} teams" in state.log[0]
+    members = tuple(tuple(s for s in range(6) if expected[s] == t) for t in range(teams))
+    assert state.log[0] == Event("teams", players=6, teams=teams, members=members)
 
 
 def test_without_teams_everyone_plays_alone() -> None:
@@ -181,7 +182,11 @@ def test_dealer_removes_first_then_each_other_player_clockwise() -> None:
     assert state.removed == ((1, SIZE), (2, POPULATION), (0, SIZE))
     assert state.category == STATEHOOD  # the one card left is the round's GeoPower card
     assert state.phase == "play"
-    assert "The GeoPower card is Statehood." in state.log
+    assert state.log[-3:] == [
+        Event("removes", seat=2, category="population"),
+        Event("removes", seat=0, category="size"),
+        Event("power_card", category="statehood"),
+    ]
 
 
 def test_draft_offers_one_removal_per_category_face_up() -> None:
@@ -253,7 +258,15 @@ def test_best_rank_in_the_geopower_category_among_the_led_zone_wins() -> None:
     state = GeoPowerToss.from_hands([["NY", "TX"], ["GA", "IL"]], category=POPULATION)
     act(state, "NY", "GA")
     assert state.tricks[0].winner == 0
-    assert "wins with New York (4th in population)" in state.log[-1]
+    assert state.log[-1] == Event(
+        "wins_trick",
+        number=1,
+        zone="Eastern",
+        winner_seat=0,
+        card="NY",
+        rank=4,
+        category="population",
+    )
 
 
 def test_off_zone_card_cannot_win_the_trick() -> None:
@@ -317,10 +330,7 @@ def test_every_player_may_call_geoplunge_until_the_first_card_of_the_fifth_trick
     # Trick 4 is over: everyone is asked, from the 5th trick's leader round the table.
     assert state.phase == CALLS and state.current_player == 0 and state.call_open
     assert state.legal_actions() == [PASS, CALL]
-    assert state.log[-1] == (
-        "Trick 4 is over: before the 5th trick, everyone whose side has not called may call "
-        "GeoPlunge, in turn from Player 1."
-    )
+    assert state.log[-1] == Event("call_window", leader_seat=0)
     act(state, "pass")
     assert state.current_player == 1 and state.legal_actions() == [PASS, CALL]
     act(state, "call")  # a seat that is not the leader may still call
@@ -383,7 +393,7 @@ def test_no_call_window_when_every_side_has_called() -> None:
     for k in range(1, 4):
         act(state, EAST8[k], WEST8[k])
     assert state.phase == PLAY and state.current_player == 0 and not state.call_open
-    assert not any("Trick 4 is over" in line for line in state.log)
+    assert not any(event.code == "call_window" for event in state.log)
 
 
 def test_the_call_window_allows_only_a_call_or_a_pass() -> None:
@@ -423,7 +433,7 @@ def test_call_does_not_pass_the_turn_and_is_made_once() -> None:
     assert state.calls == ((0, 0),)
     assert CALL not in state.legal_actions()
     assert state.check(CALL) == Refusal("already_called")
-    assert state.log[-1] == "Player 1 calls GeoPlunge!"
+    assert state.log[-1] == Event("calls", seat=0)
 
 
 def test_a_team_calls_once_for_all_its_members() -> None:
@@ -436,7 +446,7 @@ def test_a_team_calls_once_for_all_its_members() -> None:
     assert state.check(CALL) == Refusal("partner_called", seat=0)
     act(state, "NV")
     assert state.legal_actions()[-1] is CALL  # the other team may still call
-    assert state.log[0] == "Player 1 calls GeoPlunge for team 1!"
+    assert state.log[0] == Event("calls_for_team", seat=0, team=1)
 
 
 def test_successful_geoplunge_call_scores_fifteen_more() -> None:
@@ -448,7 +458,9 @@ def test_successful_geoplunge_call_scores_fifteen_more() -> None:
     assert result.tricks == (8, 0)
     assert result.callers == (0,)
     assert result.points == (25, 0)
-    assert "GeoPlunge made" in state.log[-2]
+    assert state.log[-2] == Event(
+        "round_over", round=1, tricks=(8, 0), points=(25, 0), scores=(25, 0), made=(0,), failed=()
+    )
 
 
 def test_failed_geoplunge_call_scores_nothing() -> None:
@@ -463,7 +475,9 @@ def test_failed_geoplunge_call_scores_nothing() -> None:
     assert result.tricks == (5, 3)
     assert result.points == (0, 0)
     assert state.team_scores == (0, 0)
-    assert "GeoPlunge failed" in state.log[-2]
+    assert state.log[-2] == Event(
+        "round_over", round=1, tricks=(5, 3), points=(0, 0), scores=(0, 0), made=(), failed=(0,)
+    )
 
 
 def test_most_tricks_gets_ten() -> None:
@@ -506,7 +520,7 @@ def test_first_to_fifty_wins() -> None:
     assert state.team_scores == (55, 40)
     assert state.current_player is None and state.legal_actions() == []
     assert state.check(CALL) == GAME_OVER
-    assert state.log[-1] == "Player 1 wins the game!"
+    assert state.log[-1] == Event("wins_game", seat=0)
 
 
 def test_when_two_reach_fifty_the_higher_score_wins() -> None:
@@ -526,7 +540,7 @@ def test_still_equal_at_fifty_another_round_is_played() -> None:
     assert not state.is_over
     assert state.round_index == 1
     assert state.phase == "draft"
-    assert "Tied at 50: another round is played." in state.log
+    assert Event("tied", score=50) in state.log
 
 
 def test_the_deal_passes_to_the_left_each_round() -> None:
@@ -547,7 +561,7 @@ def test_game_stops_after_the_round_cap_and_the_higher_score_wins() -> None:
     act(state, "NY", "GA", "IL", "TX")
     assert state.is_over and state.capped
     assert state.winner == 1
-    assert state.log[-1] == f"Stopped after {MAX_ROUNDS} rounds: Player 2 wins."
+    assert state.log[-1] == Event("stopped_seat_wins", rounds=MAX_ROUNDS, seat=1)
     assert GeoPowerToss.max_actions == MAX_ROUNDS * 66
 
 
@@ -558,6 +572,7 @@ def test_round_cap_with_equal_scores_is_a_draw() -> None:
     act(state, "NY", "GA", "IL", "TX")
     assert state.is_over and state.capped and state.winner is None
     assert state.value(0) == 0.5
+    assert state.log[-1] == Event("stopped_draw", rounds=MAX_ROUNDS)
 
 
 def test_team_game_winner_is_a_team_index() -> None:
@@ -566,7 +581,16 @@ def test_team_game_winner_is_a_team_index() -> None:
     act(state, "CA", "OR", "NV", "WA", "RI", "DE", "NY", "CT")
     assert state.is_over and state.winner == 0
     assert state.value(2) == 1.0 and state.value(1) == 0.0
-    assert state.log[-1] == "Team 1 wins the game!"
+    assert state.log[-2] == Event(
+        "round_over_teams",
+        round=1,
+        tricks=(2, 0),
+        points=(10, 0),
+        scores=(50, 45),
+        made=(),
+        failed=(),
+    )
+    assert state.log[-1] == Event("team_wins_game", team=1)
 
 
 # ----------------------------------------------------------------- interface details
@@ -625,6 +649,79 @@ def test_refusals_read_as_the_pages_show_them() -> None:
     }
     for refusal, sentence in said.items():
         assert WORDS.refusal(refusal) == sentence
+
+
+def test_the_log_reads_as_it_did_in_sentences() -> None:
+    # The engine's events in words (ui/games/geopower_toss/events.py), a seat as "Player 1"
+    # or as a screen names it; a team by its number.
+    from ui.games.events import told
+
+    said = {
+        Event("teams", players=4, teams=2, members=((0, 2), (1, 3))): (
+            "4 players in 2 teams (team 1: Player 1, Player 3; team 2: Player 2, Player 4)."
+        ),
+        Event("deals", round=2, seat=1, face_up=("size", "population", "size")): (
+            "Round 2: Player 2 deals; GeoPower cards face up: Size, Population, Size."
+        ),
+        Event("removes", seat=0, category="statehood"): (
+            "Player 1 removes a Statehood GeoPower card."
+        ),
+        Event("power_card", category="population"): "The GeoPower card is Population.",
+        Event("calls", seat=1): "Player 2 calls GeoPlunge!",
+        Event("calls_for_team", seat=3, team=2): "Player 4 calls GeoPlunge for team 2!",
+        Event("call_window", leader_seat=2): (
+            "Trick 4 is over: before the 5th trick, everyone whose side has not called may call "
+            "GeoPlunge, in turn from Player 3."
+        ),
+        Event(
+            "wins_trick",
+            number=3,
+            zone="Central",
+            winner_seat=1,
+            card="TX",
+            rank=2,
+            category="size",
+        ): "Trick 3, Central led: Player 2 wins with Texas (2nd in Size).",
+        Event(
+            "round_over",
+            round=5,
+            tricks=(7, 1, 0),
+            points=(25, 0, 0),
+            scores=(65, 25, 10),
+            made=(0,),
+            failed=(1,),
+        ): (
+            "Round 5 over — Player 1 7 tricks (GeoPlunge made): +25; Player 2 1 trick "
+            "(GeoPlunge failed): +0; Player 3 0 tricks: +0. Scores: 65, 25, 10."
+        ),
+        Event(
+            "round_over_teams",
+            round=1,
+            tricks=(4, 4),
+            points=(5, 5),
+            scores=(5, 5),
+            made=(),
+            failed=(),
+        ): "Round 1 over — Team 1 4 tricks: +5; Team 2 4 tricks: +5. Scores: 5, 5.",
+        Event("tied", score=50): "Tied at 50: another round is played.",
+        Event("wins_game", seat=0): "Player 1 wins the game!",
+        Event("team_wins_game", team=2): "Team 2 wins the game!",
+        Event("stopped_draw", rounds=40): "Stopped after 40 rounds: a draw.",
+        Event("stopped_seat_wins", rounds=40, seat=1): "Stopped after 40 rounds: Player 2 wins.",
+        Event("stopped_team_wins", rounds=40, team=1): "Stopped after 40 rounds: Team 1 wins.",
+    }
+    for event, sentence in said.items():
+        assert told(event, "geopower_toss") == sentence
+
+    def screen(seat: int) -> str:
+        return "Player 1 (you)" if seat == 0 else f"Player {seat + 1} (AI, easy)"
+
+    assert told(Event("calls_for_team", seat=0, team=1), "geopower_toss", screen) == (
+        "Player 1 (you) calls GeoPlunge for team 1!"
+    )
+    assert told(Event("stopped_seat_wins", rounds=40, seat=1), "geopower_toss", screen) == (
+        "Stopped after 40 rounds: Player 2 (AI, easy) wins."
+    )
 
 
 def test_actions_read_well() -> None:

@@ -11,7 +11,6 @@ from operator import attrgetter
 
 from engine.cards import ZONES, Card, Category, deck
 from engine.cards import card as card_by_code
-from engine.core import player_name
 
 CATEGORIES: tuple[Category, ...] = tuple(Category)
 
@@ -61,15 +60,14 @@ REMOVE: dict[Category, Remove] = {c: Remove(c) for c in Category}
 
 
 @cache
-def _tables() -> tuple[dict[str, Play], dict[str, int], tuple[Card, ...], tuple[str, ...]]:
-    """Pre-built ``Play`` actions and hand positions by USPS code, the deck in hand order,
-    and the seats' names."""
+def _tables() -> tuple[dict[str, Play], dict[str, int], tuple[Card, ...]]:
+    """Pre-built ``Play`` actions and hand positions by USPS code, and the deck in hand
+    order."""
     cards = tuple(sorted(deck(), key=lambda c: (ZONES.index(c.zone), c.name)))
     return (
         {c.usps: Play(c) for c in cards},
         {c.usps: i for i, c in enumerate(cards)},
         cards,
-        tuple(player_name(s) for s in range(6)),
     )
 
 

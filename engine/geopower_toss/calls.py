@@ -7,12 +7,16 @@ and 12).
   whose player or team has not called is asked in turn, from the 5th trick's leader round the
   table, to call or pass. In a team game, once a partner calls the rest of the team is
   skipped. After the last seat asked the leader leads the 5th trick and the call is closed.
+
+Its events (:class:`engine.core.Event`): ``calls`` (``seat``: who called, alone),
+``calls_for_team`` (``seat``: who called; ``team``: the team's number, 1 for the first, as
+the rules count teams) and ``call_window`` (``leader_seat``: the 5th trick's leader, the
+first seat asked).
 """
 
 from __future__ import annotations
 
-from engine.core import Refusal, player_name
-from engine.geopower_toss.actions import _tables
+from engine.core import Event, Refusal
 from engine.geopower_toss.observation import CALLS, OVER, PLAY, TRICKS_BEFORE_CALL_CLOSES
 from engine.geopower_toss.table import Table
 
@@ -65,8 +69,10 @@ class CallWindow(Table):
         unit = self.team[seat]
         self.calls = (*self.calls, (seat, unit))
         self._view = None
-        whose = f" for team {unit + 1}" if self.teams else ""
-        self.log.append(f"{player_name(seat)} calls GeoPlunge{whose}!")
+        if self.teams:
+            self.log.append(Event("calls_for_team", seat=seat, team=unit + 1))
+        else:
+            self.log.append(Event("calls", seat=seat))
         if self.phase == CALLS:
             self._ask_next()
 
@@ -78,11 +84,7 @@ class CallWindow(Table):
         """After the 4th trick: the call window, unless every side has called already."""
         self._ask(0)
         if self.phase == CALLS:
-            self.log.append(
-                f"Trick {TRICKS_BEFORE_CALL_CLOSES} is over: before the 5th trick, everyone "
-                "whose side has not called may call GeoPlunge, in turn from "
-                f"{_tables()[3][self.turn]}."
-            )
+            self.log.append(Event("call_window", leader_seat=self.turn))
 
     def _ask(self, k: int) -> None:
         """The call window: ask the ``k``-th seat from the leader (or a later one) whose player

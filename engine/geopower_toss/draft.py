@@ -6,6 +6,12 @@
 - The draft: the dealer removes one face-up GeoPower card, then each other player clockwise;
   the card left names the round's category, and the dealer leads the first trick. The cards
   of one category are alike, so a removal names its category (:class:`Remove`).
+
+Its events (:class:`engine.core.Event`; a category by its value, ``"size"``): ``deals``
+(``round``: the round's number, 1 for the first; ``seat``: the dealer; ``face_up``: the
+GeoPower cards dealt face up, a tuple of categories in the order dealt), ``removes``
+(``seat``: who removed; ``category``: the card removed) and ``power_card`` (``category``: the
+card left, the round's GeoPower card).
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.cards import Category
-from engine.core import Refusal, player_name
+from engine.core import Event, Refusal
 from engine.geopower_toss.actions import CATEGORIES, REMOVE, Remove, _tables
 from engine.geopower_toss.observation import DRAFT, PLAY
 from engine.geopower_toss.table import Table
@@ -63,10 +69,13 @@ class Draft(Table):
         self.voids = (frozenset(),) * n
         self.calls = ()
         self._view = None
-        shown = ", ".join(c.label for c in up)
         self.log.append(
-            f"Round {self.round_no + 1}: {player_name(self.dealer)} deals; "
-            f"GeoPower cards face up: {shown}."
+            Event(
+                "deals",
+                round=self.round_no + 1,
+                seat=self.dealer,
+                face_up=tuple(c.value for c in up),
+            )
         )
 
     def _removals(self) -> list[Remove]:
@@ -95,11 +104,11 @@ class Draft(Table):
         self.face_up = tuple(up)
         self.removed = (*self.removed, (seat, category))
         self._view = None
-        self.log.append(f"{player_name(seat)} removes a {category.label} GeoPower card.")
+        self.log.append(Event("removes", seat=seat, category=category.value))
         if len(self.removed) == self.players:
             self.category = up[0]
             self.phase = PLAY
             self.turn = self.leader = self.dealer
-            self.log.append(f"The GeoPower card is {self.category.label}.")
+            self.log.append(Event("power_card", category=self.category.value))
         else:
             self.turn = (seat + 1) % self.players

@@ -9,13 +9,23 @@
 - The first to reach the target (``TARGET``, 50, or 30 for a shorter game) wins; when several
   reach it in the same round the higher score wins, and when the top score is tied another
   round is played. After ``MAX_ROUNDS`` (40) rounds the higher score wins (equal: a draw).
+
+Its events (:class:`engine.core.Event`). A unit is a seat in a game without teams, else a team;
+in ``round_over`` and ``round_over_teams`` (a round's score) its values are per unit, in unit
+order: ``round`` (the round's number, 1 for the first), ``tricks`` (the tricks won),
+``points`` (the points scored), ``scores`` (the scores after the round), ``made`` and
+``failed`` (the units whose GeoPlunge call was made or failed, as indices into those tuples).
+Then ``tied`` (``score``: the top score, reached by several units: another round is played);
+the end of the game: ``wins_game`` (``seat``) or ``team_wins_game`` (``team``: the team's
+number, 1 for the first); after the round cap ``stopped_draw``, ``stopped_seat_wins``
+(``seat``) or ``stopped_team_wins`` (``team``), each with ``rounds`` (the cap).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core import TARGETS
+from engine.core import TARGETS, Event
 from engine.geopower_toss.observation import CALL_TRICKS, OVER, RoundResult
 from engine.geopower_toss.table import Table
 
@@ -83,20 +93,32 @@ class Scoring(Table):
                 self.tricks,
             ),
         )
-        unit_word = "Team" if self.teams else "Player"
-        parts = []
-        for u in range(self.units):
-            made = ""
-            if u in callers:
-                made = " (GeoPlunge made)" if call_made(tricks[u]) else " (GeoPlunge failed)"
-            parts.append(f"{unit_word} {u + 1} {tricks[u]} tricks{made}: +{points[u]}")
-        self.log.append(
-            f"Round {self.round_no + 1} over — "
-            + "; ".join(parts)
-            + ". Scores: "
-            + ", ".join(map(str, scores))
-            + "."
-        )
+        made = tuple(u for u in callers if call_made(tricks[u]))
+        failed = tuple(u for u in callers if not call_made(tricks[u]))
+        if self.teams:
+            self.log.append(
+                Event(
+                    "round_over_teams",
+                    round=self.round_no + 1,
+                    tricks=tricks,
+                    points=points,
+                    scores=scores,
+                    made=made,
+                    failed=failed,
+                )
+            )
+        else:
+            self.log.append(
+                Event(
+                    "round_over",
+                    round=self.round_no + 1,
+                    tricks=tricks,
+                    points=points,
+                    scores=scores,
+                    made=made,
+                    failed=failed,
+                )
+            )
         self.round_no += 1
         best = max(scores)
         leader = sole_leader(scores)
@@ -104,7 +126,7 @@ class Scoring(Table):
             if leader is not None:
                 self._finish(leader)
                 return False
-            self.log.append(f"Tied at {best}: another round is played.")
+            self.log.append(Event("tied", score=best))
         if self.round_no >= MAX_ROUNDS:
             self.capped = True
             self._finish(leader)
@@ -116,9 +138,14 @@ class Scoring(Table):
         self.phase = OVER
         self._winner = unit
         self._view = None
-        unit_word = "Team" if self.teams else "Player"
         if self.capped:
-            result = "a draw" if unit is None else f"{unit_word} {unit + 1} wins"
-            self.log.append(f"Stopped after {MAX_ROUNDS} rounds: {result}.")
+            if unit is None:
+                self.log.append(Event("stopped_draw", rounds=MAX_ROUNDS))
+            elif self.teams:
+                self.log.append(Event("stopped_team_wins", rounds=MAX_ROUNDS, team=unit + 1))
+            else:
+                self.log.append(Event("stopped_seat_wins", rounds=MAX_ROUNDS, seat=unit))
+        elif self.teams:
+            self.log.append(Event("team_wins_game", team=unit + 1))  # type: ignore[operator]
         else:
-            self.log.append(f"{unit_word} {unit + 1} wins the game!")  # type: ignore[operator]
+            self.log.append(Event("wins_game", seat=unit))

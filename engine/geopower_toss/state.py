@@ -88,7 +88,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from engine.cards import Card, Category, deck
-from engine.core import GAME_OVER, Refusal, SearchEffort, fresh_seed, player_name, pop_target
+from engine.core import GAME_OVER, Event, Refusal, SearchEffort, fresh_seed, pop_target
 from engine.dealing import deal
 from engine.geopower_toss.actions import (
     CALL,
@@ -197,7 +197,10 @@ class GeoPowerToss(Draft, CallWindow, Tricks, Scoring):
     def new(
         cls, players: int = 2, teams: int | None = None, seed: int | None = None, **options: Any
     ) -> GeoPowerToss:
-        """Seat the players (and teams), draw the first dealer and deal the first round."""
+        """Seat the players (and teams), draw the first dealer and deal the first round.
+
+        A team game's log starts with the event ``teams`` (``players``, ``teams``: how many;
+        ``members``: each team's seats, a tuple per team, team 1 first)."""
         target = pop_target(options)
         if options:
             raise ValueError(f"Unknown option(s) for GeoPower Toss: {sorted(options)}.")
@@ -206,12 +209,8 @@ class GeoPowerToss(Draft, CallWindow, Tricks, Scoring):
         state.target = target
         state.dealer = state.rng.randrange(players)
         if teams:
-            members = "; ".join(
-                f"team {t + 1}: "
-                + ", ".join(player_name(s) for s in range(players) if s % teams == t)
-                for t in range(teams)
-            )
-            state.log.append(f"{players} players in {teams} teams ({members}).")
+            members = tuple(tuple(range(t, players, teams)) for t in range(teams))
+            state.log.append(Event("teams", players=players, teams=teams, members=members))
         state._deal()
         return state
 

@@ -11,14 +11,19 @@ cards may follow it, what a card would do played now, and the play of a card.
 
 The functions read plain values (a hand, the plays so far, a category), so the state and the
 page's hints ask the same rule; :class:`Tricks` is the play of a card in a game's state.
+
+Its event (:class:`engine.core.Event`): ``wins_trick``, when a trick is complete (``number``:
+the trick's number in the round, 1 for the first; ``zone``: the Zone led; ``winner_seat``: who
+won it; ``card``: the winning card's USPS code; ``rank``: its rank in ``category``, the
+round's GeoPower category by its value, ``"size"``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cards import Card, Category, ordinal, usps_of
-from engine.core import Refusal
+from engine.cards import Card, Category, usps_of
+from engine.core import Event, Refusal
 from engine.geopower_toss.actions import _KEY, Play, _tables
 from engine.geopower_toss.observation import DRAFT, Trick, winning_play
 from engine.geopower_toss.table import Table
@@ -128,8 +133,15 @@ class Tricks(Table):
         self.unit_tricks = tuple(unit_won)
         self._view = None
         self.log.append(
-            f"Trick {number}, {trick[0][1].zone} led: {_tables()[3][best_seat]} wins with "
-            f"{best.name} ({ordinal(_KEY[category](best))} in {category.value})."
+            Event(
+                "wins_trick",
+                number=number,
+                zone=trick[0][1].zone,
+                winner_seat=best_seat,
+                card=best.usps,
+                rank=_KEY[category](best),
+                category=category.value,
+            )
         )
         self.turn = self.leader = best_seat
         return True
