@@ -658,10 +658,10 @@ def test_the_log_reads_as_it_did_in_sentences() -> None:
 
     said = {
         Event("teams", players=4, teams=2, members=((0, 2), (1, 3))): (
-            "4 players in 2 teams (team 1: Player 1, Player 3; team 2: Player 2, Player 4)."
+            "4 players in 2 teams (team 1: Player 1 and Player 3; team 2: Player 2 and Player 4)."
         ),
         Event("deals", round=2, seat=1, face_up=("size", "population", "size")): (
-            "Round 2: Player 2 deals; GeoPower cards face up: Size, Population, Size."
+            "Round 2: Player 2 deals; GeoPower cards face up: Size, Population, and Size."
         ),
         Event("removes", seat=0, category="statehood"): (
             "Player 1 removes a Statehood GeoPower card."

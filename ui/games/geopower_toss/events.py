@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from messages import N_, _, ngettext, number
+from messages import N_, _, join, ngettext, number
 from ui.games.wording import Wording, category_label, player
 
 
@@ -26,7 +26,7 @@ def _team(unit: int) -> str:
 def _teams(players: int, teams: int, members: Sequence[Sequence[int]]) -> str:
     each = "; ".join(
         _("team {number}: {players}").format(
-            number=number(t + 1), players=", ".join(player(s) for s in seats)
+            number=number(t + 1), players=join(player(s) for s in seats)
         )
         for t, seats in enumerate(members)
     )
@@ -39,7 +39,7 @@ def _deals(round: int, seat: int, face_up: Sequence[str]) -> str:
     return _("Round {round}: {seat} deals; GeoPower cards face up: {categories}.").format(
         round=number(round),
         seat=player(seat),
-        categories=", ".join(category_label(c) for c in face_up),
+        categories=join(category_label(c) for c in face_up),
     )
 
 
