@@ -29,9 +29,10 @@ from engine.bordercap_gin import (
     odds,
 )
 from engine.cards import Card, card, deck
-from engine.core import GAME_OVER, IllegalAction, Refusal
+from engine.core import GAME_OVER, Event, IllegalAction, Refusal
 from engine.knowledge import Knowledge
 from ui.games.bordercap_gin.words import WORDS
+from ui.games.events import told
 
 # TN borders KY, MO and AR, and MO borders KY, TN and AR (two such cards: the bonus);
 # NH borders ME and VT.
@@ -46,6 +47,11 @@ JUNK = [["AK", "HI", "FL", "WA", "RI", "DE", "ND"], ["CA", "IN", "NJ", "MI", "LA
 
 def c(usps: str) -> Card:
     return card(usps)
+
+
+def said(event: Event) -> str:
+    """An event of the engine's log as its sentence (ui/games/bordercap_gin/events.py)."""
+    return told(event, "bordercap_gin")
 
 
 def cards(codes: list[str]) -> list[Card]:
@@ -93,6 +99,9 @@ def test_deal_gives_seven_each_and_eight_to_the_dealers_left(players):
     sizes = [len(h) for h in state.hands]
     assert sizes == [8 if seat == opener else 7 for seat in range(players)]
     assert len(state.deck) == 50 - 7 * players - 1
+    assert state.log == [
+        Event("round_dealt", round=1, dealer_seat=state.dealer, opener_seat=opener)
+    ]
     assert codes(state.all_cards()) == codes(deck())
 
 
@@ -409,8 +418,12 @@ def test_a_win_is_declared_at_the_end_of_the_own_turn_after_the_discard():
     early = declaration(["TN", "KY", "MO", "AR"], ["ME", "NH", "VT"])
     assert state.check(early) == Refusal("declare_after_discard")
     state.apply(Take(c("VT")))
+    assert state.log[-1] == Event("takes_discard", seat=0, card="VT")
+    assert said(state.log[-1]) == "Player 1 takes Vermont from the discard pile."
     assert state.check(early) == Refusal("declare_after_discard")
     state.apply(Discard(c("TX")))
+    assert state.log[-1] == Event("discards", seat=0, card="TX")
+    assert said(state.log[-1]) == "Player 1 discards Texas."
     win = declaration(["AR", "KY", "MO", "TN"], ["ME", "NH", "VT"])
     assert state.legal_actions() == [win, END_TURN]
 
@@ -421,7 +434,22 @@ def test_a_valid_declaration_wins_the_round():
     assert state.scores == [20, 0]
     assert state.round_index == 1 and len(state.hands[0]) in (7, 8)
     assert state.results[-1].winner == 0
-    assert "Player 1 wins round 1" in state.log[-2]
+    assert state.log[-2] == Event(
+        "wins_round",
+        seat=0,
+        round=1,
+        four_cards=("GA", "MO", "TN", "VA"),
+        three_cards=("ME", "NH", "VT"),
+        points=20,
+        bonus=0,
+    )
+    assert said(state.log[-2]) == (
+        "Player 1 wins round 1: Georgia, Missouri, Tennessee, Virginia (Tennessee borders the "
+        "three others) and Maine, New Hampshire, Vermont (New Hampshire borders both others); "
+        "20 points."
+    )
+    assert state.log[-1] == Event("round_dealt", round=2, dealer_seat=1, opener_seat=0)
+    assert said(state.log[-1]) == "Round 2: Player 2 deals; Player 1 gets 8 cards and opens."
 
 
 def test_check_accepts_the_groups_in_any_order():
@@ -500,13 +528,20 @@ def test_bonus_for_two_cards_each_bordering_all_three_others():
     state = _win_by_taking("VT", BONUS_WIN)
     state.apply(state.legal_actions()[0])
     assert state.scores == [30, 0]
-    assert "+ 10 bonus" in state.log[-2]
+    assert state.log[-2].values["points"] == 20 and state.log[-2].values["bonus"] == 10
+    assert said(state.log[-2]).endswith(
+        "(Missouri and Tennessee each border the three others) and Maine, New Hampshire, "
+        "Vermont (New Hampshire borders both others); 20 points + 10 bonus."
+    )
 
 
 def test_bonus_for_four_capitals_with_one_first_letter():
     state = _win_by_taking("WY", LETTER_WIN, discard="KS")
     state.apply(state.legal_actions()[0])
     assert state.scores == [30, 0]
+    assert "Nevada, Ohio, South Carolina, Wyoming (the capitals all start with C)" in said(
+        state.log[-2]
+    )
 
 
 def test_only_the_rounds_winner_scores():
@@ -522,6 +557,8 @@ def test_the_first_player_to_fifty_wins_the_game():
     assert state.current_player is None and state.legal_actions() == []
     assert state.check(END_TURN) == GAME_OVER
     assert state.value(0) == 1.0 and state.value(1) == 0.0
+    assert state.log[-1] == Event("wins_game", seat=0, points=50)
+    assert said(state.log[-1]) == "Player 1 wins the game with 50 points."
 
 
 def test_gin_declared_hand_scores_its_best_split():
@@ -539,7 +576,8 @@ def test_gin_declared_hand_scores_its_best_split():
     assert state.scores == [30, 0]
     result = state.results[-1]
     assert codes(result.four) == ["CT", "MA", "NY", "RI"] and result.points == 30
-    assert "Connecticut, Massachusetts, New York, Rhode Island" in state.log[-2]
+    assert state.log[-2].values["four_cards"] == ("CT", "MA", "NY", "RI")
+    assert "Connecticut, Massachusetts, New York, Rhode Island" in said(state.log[-2])
     # Declare() names no split at all; a hand with ten splits scores its best one too.
     hand = ["UT", "CO", "NM", "AZ", "WY", "ID", "NV"]
     assert len(melds.winning_splits(cards(hand))) == 10
@@ -562,7 +600,11 @@ def test_empty_deck_turns_the_pile_except_its_top_card_into_a_new_deck():
     assert len(state.deck) == len(pile) - 1
     assert codes(state.deck) == codes(cards(pile[:-1]))
     assert codes(state.all_cards()) == codes(deck())
-    assert "shuffled into a new deck of 34 cards" in state.log[-1]
+    assert state.log[-2:] == [Event("draws", seat=0), Event("deck_turned_over", count=34)]
+    assert said(state.log[-1]) == (
+        "The deck is empty: the discard pile except its top card is shuffled into a new deck "
+        "of 34 cards."
+    )
     again = BorderCapGin.from_hands(hands, pile=pile, deck_top=["UT"], seed=8)
     again.apply(Draw())
     assert again.deck == state.deck  # shuffled from the state's generator
@@ -606,7 +648,8 @@ def test_a_round_without_winner_after_200_turns_is_void_and_redealt():
     assert state.scores == [0, 0] and state.results[-1].winner is None
     assert state.dealer == (dealer + 1) % 2
     assert state.turn == 1 and len(state.hands[(state.dealer + 1) % 2]) == 8
-    assert "void" in state.log[-2]
+    assert state.log[-2] == Event("void_round", round=1, turns=MAX_TURNS)
+    assert said(state.log[-2]) == "Round 1 is void: no winner after 200 turns, no score."
 
 
 def test_the_200th_turn_may_still_win():
@@ -627,6 +670,20 @@ def test_the_last_void_round_ends_the_game_on_the_scores(scores, winner):
     )
     state.apply(END_TURN)
     assert state.is_over and state.winner == winner and state.scores == scores
+    assert state.log[-2] == Event("void_round", round=1, turns=MAX_TURNS)
+    if winner is None:
+        assert state.log[-1] == Event("void_draw", void_rounds=MAX_VOID_ROUNDS)
+        assert said(state.log[-1]) == (
+            "2 void rounds end the game: the top scores are equal, a draw."
+        )
+    else:
+        top = scores[winner]
+        assert state.log[-1] == Event(
+            "void_win", void_rounds=MAX_VOID_ROUNDS, seat=winner, score=top
+        )
+        assert said(state.log[-1]) == (
+            f"2 void rounds end the game: Player {winner + 1} wins with the higher score ({top})."
+        )
 
 
 def test_the_deal_passes_to_the_left_each_round():
@@ -706,9 +763,17 @@ def test_the_log_never_names_a_hidden_card():
     state = BorderCapGin.from_hands([JUNK[0], JUNK[1]], pile=["TX"], deck_top=["UT"])
     state.apply(Draw())
     state.apply(Discard(c("AK"), face_down=True))
-    text = " ".join(state.log)
+    assert state.log[-2:] == [Event("draws", seat=0), Event("discards_face_down", seat=0, left=1)]
+    assert not any({"UT", "AK"} & set(map(str, event.values.values())) for event in state.log)
+    text = " ".join(said(event) for event in state.log)
     assert "Utah" not in text and "Alaska" not in text
-    assert "draws from the deck" in text and "a card face down" in text
+    assert text.endswith(
+        "Player 1 draws from the deck. Player 1 discards a card face down (1 face-down discard "
+        "left this round)."
+    )
+    assert said(Event("discards_face_down", seat=1, left=0)) == (
+        "Player 2 discards a card face down (0 face-down discards left this round)."
+    )
 
 
 def test_from_observation_keeps_what_the_seat_has_seen():
@@ -716,6 +781,8 @@ def test_from_observation_keeps_what_the_seat_has_seen():
     rng = random.Random(4)
     for _ in range(20):
         world = BorderCapGin.from_observation(state.observation(0), rng)
+        assert world.log == [Event("sampled_deal", seat=0)]
+        assert said(world.log[0]) == "(A deal sampled from Player 1's view.)"
         assert world.observation(0) == state.observation(0)
         assert c("SC") in world.hands[1]
         assert codes(world.all_cards()) == codes(deck())

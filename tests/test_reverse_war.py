@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import card, deck
-from engine.core import GAME_OVER, IllegalAction
+from engine.core import GAME_OVER, Event, IllegalAction
 from engine.reverse_war import (
     FLIP,
     MAX_TURNS,
@@ -21,10 +21,16 @@ from engine.reverse_war import (
     geoplunges,
     worst_categories,
 )
+from ui.games.events import told
 
 
 def codes(cards) -> list[str]:
     return [c.usps for c in cards]
+
+
+def said(event: Event) -> str:
+    """An event of the engine's log as its sentence (ui/games/reverse_war/events.py)."""
+    return told(event, "reverse_war")
 
 
 def flip(state: ReverseWar) -> Battle:
@@ -126,8 +132,19 @@ def test_wyoming_beats_alaska_on_weakness() -> None:
     assert worst_categories(card("WY"))[0].value == "population"
     assert worst_categories(card("AK"))[0].value == "statehood"
     assert [[c.value for c in cats] for cats in battle.worst] == [["population"], ["statehood"]]
-    assert (
-        "Wyoming (50th in population) is weaker than Alaska (49th in statehood)" in (state.log[-1])
+    assert state.log[-1] == Event(
+        "wins_flip",
+        turn=1,
+        seat=0,
+        count=2,
+        winner_card="WY",
+        loser_card="AK",
+        geoplunge=False,
+        handed_cards=(),
+    )
+    assert said(state.log[-1]) == (
+        "Turn 1: Player 1 wins 2 cards — Wyoming (50th in population) is weaker than Alaska "
+        "(49th in statehood)."
     )
 
 
@@ -154,7 +171,12 @@ def test_maine_geoplunges_georgia() -> None:
     # The table cards first (winner's first), then the three handed over, in order.
     assert codes(state.piles[0]) == ["TX", "ME", "GA", "CA", "NY", "FL"]
     assert codes(state.piles[1]) == ["IL"]
-    assert "GeoPlunge! Player 2 hands over California, New York, Florida." in state.log[-1]
+    assert state.log[-1].values["geoplunge"] is True
+    assert state.log[-1].values["handed_cards"] == ("CA", "NY", "FL")  # in the order handed
+    assert said(state.log[-1]).endswith(
+        "— Maine (42nd in population) is weaker than Georgia (24th in size). GeoPlunge! "
+        "Player 2 hands over California, New York, and Florida."
+    )
 
 
 def test_wyoming_does_not_geoplunge_alaska() -> None:
@@ -176,6 +198,10 @@ def test_geoplunge_with_no_card_left_to_hand_over() -> None:
     battle = flip(state)
     assert battle.geoplunge and battle.handed_over == ()
     assert state.winner == 0
+    assert state.log[-2].values["geoplunge"] is True and state.log[-2].values["handed_cards"] == ()
+    assert said(state.log[-2]).endswith("GeoPlunge! Player 2 hands over nothing (no cards left).")
+    assert state.log[-1] == Event("holds_all", seat=0)
+    assert said(state.log[-1]) == "Player 1 holds all the cards and wins the game."
 
 
 def test_a_geoplunge_card_always_has_the_larger_weakness() -> None:
@@ -219,7 +245,10 @@ def test_equal_weakness_starts_a_geography_war_four_down_fifth_up() -> None:
     assert codes(battle.deciding) == ["TX", "AK"]
     assert battle.winner == 1  # Alaska 49th against Texas 28th
     assert not battle.geoplunge
-    assert "tie at 50th — a Geography War!" in state.log[-2]
+    assert state.log[-2] == Event(
+        "war", turn=1, first_card="WY", second_card="RI", rank=50, levels=1
+    )
+    assert said(state.log[-2]) == "Turn 1: Wyoming and Rhode Island tie at 50th — a Geography War!"
 
 
 def test_won_cards_go_under_the_pile_in_table_order_winner_first_at_each_step() -> None:
@@ -248,7 +277,12 @@ def test_double_geography_war_repeats_while_equal() -> None:
     assert len(battle.won) == 22
     assert codes(state.piles[1])[0] == "SC"
     assert state.is_over and state.winner == 1
-    assert "a Double Geography War!" in " ".join(state.log)
+    assert [event.code for event in state.log] == ["war", "wins_flip", "holds_all"]
+    assert state.log[0].values["levels"] == 2
+    assert said(state.log[0]).endswith("tie at 50th — a Double Geography War!")
+    assert said(Event("war", turn=7, first_card="WY", second_card="RI", rank=50, levels=3)) == (
+        "Turn 7: Wyoming and Rhode Island tie at 50th — a Geography War of 3 levels!"
+    )
 
 
 def test_war_with_a_short_pile_puts_all_but_the_last_face_down() -> None:
@@ -288,7 +322,16 @@ def test_player_whose_last_card_ties_has_nothing_to_turn_and_loses() -> None:
     assert battle.wars == 0
     assert codes(state.piles[1]) == ["CA", "NY", "RI", "WY"]
     assert state.table == []
-    assert "no card left to turn" in " ".join(state.log)
+    assert state.log == [
+        Event("war", turn=1, first_card="WY", second_card="RI", rank=50, levels=1),
+        Event("war_out", turn=1, loser_seat=0, seat=1, count=2),
+        Event("wins_game", seat=1),
+    ]
+    assert said(state.log[1]) == (
+        "Turn 1: Player 1 has no card left to turn in the Geography War and loses; Player 2 "
+        "takes the 2 cards on the table."
+    )
+    assert said(state.log[2]) == "Player 2 wins the game."
 
 
 def test_player_running_out_in_a_double_war_loses() -> None:
@@ -312,6 +355,10 @@ def test_both_players_running_out_in_the_same_war_is_a_draw() -> None:
     assert state.scores == [0, 0]
     assert codes(state.table) == ["WY", "RI", "NH", "OK"]
     assert sorted(codes(state.all_cards())) == sorted(["WY", "NH", "RI", "OK"])
+    assert state.log[-1] == Event("war_draw", turn=1)
+    assert said(state.log[-1]) == (
+        "Turn 1: both players run out of cards in the Geography War — a draw."
+    )
 
 
 # ----------------------------------------------------------------- the end
@@ -325,7 +372,9 @@ def test_game_ends_when_one_player_holds_all_50_cards() -> None:
     assert state.winner == state.scores.index(50)
     assert not state.capped
     assert state.turn <= MAX_TURNS
-    assert "wins the game" in state.log[-1]
+    assert state.log[0] == Event("dealt", count=25, seed=2024)
+    assert said(state.log[0]) == "Dealt 25 cards to each player (seed 2024)."
+    assert state.log[-1] == Event("holds_all", seat=state.winner)
 
 
 def test_turn_cap_stops_the_game_and_more_cards_wins() -> None:
@@ -335,7 +384,10 @@ def test_turn_cap_stops_the_game_and_more_cards_wins() -> None:
     assert state.is_over and state.capped
     assert state.winner == 0
     assert state.scores == [4, 2]
-    assert state.log[-1] == "Stopped after 5,000 turns: 4 cards to 2, Player 1 wins."
+    assert state.log[-1] == Event(
+        "stopped_win", turns=MAX_TURNS, first_count=4, second_count=2, seat=0
+    )
+    assert said(state.log[-1]) == "Stopped after 5,000 turns: 4 cards to 2, Player 1 wins."
     assert state.observation(1).capped
 
 
@@ -345,7 +397,8 @@ def test_turn_cap_with_equal_piles_is_a_draw() -> None:
     assert state.is_over and state.capped
     assert state.scores == [3, 3]
     assert state.winner is None
-    assert "a draw" in state.log[-1]
+    assert state.log[-1] == Event("stopped_draw", turns=MAX_TURNS, first_count=3, second_count=3)
+    assert said(state.log[-1]) == "Stopped after 5,000 turns: 3 cards to 3, a draw."
 
 
 def test_the_last_turn_before_the_cap_is_played_in_full() -> None:

@@ -15,7 +15,7 @@ from typing import Self
 from engine.bordercap_gin.actions import Declare
 from engine.bordercap_gin.observation import DISCARD, RoundResult
 from engine.cards import Card
-from engine.core import TARGETS, GameState, player_name
+from engine.core import TARGETS, Event, GameState
 
 HAND_SIZE = 7
 MAX_TURNS = 200
@@ -23,8 +23,6 @@ MAX_VOID_ROUNDS = 2
 TARGET = TARGETS[0]  # the score that wins unless ``new(target=30)`` says 30
 FACE_DOWN_PER_ROUND = 2
 MAX_ROUNDS = 2 * 4 + 1 + MAX_VOID_ROUNDS
-
-NAMES = tuple(player_name(seat) for seat in range(4))  #: the seats as the log names them
 
 
 class GinFields(GameState):
@@ -71,7 +69,7 @@ class GinFields(GameState):
         self.seed = seed
         self.rng = rng
         self._rng_shared = False  # clones share the generator until one of them draws
-        self.log: list[str] = []
+        self.log: list[Event] = []
         self.players = players
         self.hands: list[list[Card]] = [[] for _ in range(players)]
         self.deck: list[Card] = []

@@ -7,6 +7,9 @@
   bonus); a round without a winner after ``MAX_TURNS`` turns is void. Either way the deal
   passes one seat to the left, unless the game is over: a player reached the target, or the
   ``MAX_VOID_ROUNDS``-th void round ended it (the higher score wins; equal top scores draw).
+
+Logged (events, their values listed in :mod:`.state`): ``round_dealt``, ``wins_round``,
+``wins_game``, ``void_round``, ``void_draw``, ``void_win``.
 """
 
 from __future__ import annotations
@@ -17,13 +20,12 @@ from engine.bordercap_gin.fields import (
     HAND_SIZE,
     MAX_TURNS,
     MAX_VOID_ROUNDS,
-    NAMES,
     GinFields,
 )
 from engine.bordercap_gin.observation import DISCARD, OVER, RoundResult
 from engine.cards import deck
-from engine.core import player_name
-from engine.melds import ALL_CARDS, BONUS_POINTS, ROUND_POINTS, describe_group, mask_of, truth
+from engine.core import Event
+from engine.melds import ALL_CARDS, BONUS_POINTS, ROUND_POINTS, mask_of, truth
 
 
 def opener(dealer: int, players: int) -> int:
@@ -69,8 +71,7 @@ class Rounds(GinFields):
             hidden = ALL_CARDS & ~mask_of(self.hands[s])
             self.cand.append([0 if o == s else hidden for o in range(n)] + [hidden, 0])
         self.log.append(
-            f"Round {self.rounds + 1}: {player_name(self.dealer)} deals; "
-            f"{player_name(first)} gets 8 cards and opens."
+            Event("round_dealt", round=self.rounds + 1, dealer_seat=self.dealer, opener_seat=first)
         )
 
     def _win(self, action: Declare) -> None:
@@ -83,24 +84,27 @@ class Rounds(GinFields):
         self.results += (RoundResult(self.rounds, p, four, three, points),)
         self.wins = []
         self.log.append(
-            f"{NAMES[p]} wins round {self.rounds + 1}: "
-            f"{', '.join(c.name for c in four)} ({describe_group(four)}) and "
-            f"{', '.join(c.name for c in three)} ({describe_group(three)}); "
-            f"{ROUND_POINTS} points" + (f" + {BONUS_POINTS} bonus." if bonus else ".")
+            Event(
+                "wins_round",
+                seat=p,
+                round=self.rounds + 1,
+                four_cards=tuple(c.usps for c in four),
+                three_cards=tuple(c.usps for c in three),
+                points=ROUND_POINTS,
+                bonus=BONUS_POINTS if bonus else 0,
+            )
         )
         if self.score[p] >= self.target:
             self.over = True
             self.won_by = p
             self.phase = OVER
-            self.log.append(f"{NAMES[p]} wins the game with {self.score[p]} points.")
+            self.log.append(Event("wins_game", seat=p, points=self.score[p]))
         else:
             self._next_round()
 
     def _void_round(self) -> None:
         """The last turn of a round ended without a win: no score, a new deal or the end."""
-        self.log.append(
-            f"Round {self.rounds + 1} is void: no winner after {MAX_TURNS} turns, no score."
-        )
+        self.log.append(Event("void_round", round=self.rounds + 1, turns=MAX_TURNS))
         self.results += (RoundResult(self.rounds, None),)
         self.voids += 1
         if self.voids >= MAX_VOID_ROUNDS:
@@ -120,11 +124,8 @@ class Rounds(GinFields):
         leaders = [s for s, v in enumerate(self.score) if v == top]
         self.won_by = leaders[0] if len(leaders) == 1 else None
         if self.won_by is None:
-            self.log.append(
-                f"{MAX_VOID_ROUNDS} void rounds end the game: the top scores are equal, a draw."
-            )
+            self.log.append(Event("void_draw", void_rounds=MAX_VOID_ROUNDS))
         else:
             self.log.append(
-                f"{MAX_VOID_ROUNDS} void rounds end the game: {player_name(self.won_by)} wins "
-                f"with the higher score ({top})."
+                Event("void_win", void_rounds=MAX_VOID_ROUNDS, seat=self.won_by, score=top)
             )

@@ -96,9 +96,27 @@ Decisions (where the rules leave a case open):
     recycled cards each player can have drawn since the deck was turned over), so a sampled
     deal can now and then be one the real history could not produce; it always agrees with
     everything in the observation.
-11. The log names every card a player sees face up and no hidden card ("Player 2 draws from
-    the deck", "… discards a card face down"), so it may be shown to every seat. A winning
+11. The log names every card a player sees face up and no hidden card (``draws`` names no
+    card, ``discards_face_down`` neither), so it may be shown to every seat. A winning
     declaration shows the whole hand.
+
+The log (``log``) keeps events (:class:`engine.core.Event`), worded by the pages
+(``ui/games/bordercap_gin/events.py``); a seat is its index, a card its USPS code, cards a
+tuple of codes:
+
+- ``round_dealt`` (``round``: 1 for the first, ``dealer_seat``, ``opener_seat``: the seat
+  with 8 cards);
+- ``draws`` (``seat``); ``takes_discard`` (``seat``, ``card``); ``discards`` (``seat``,
+  ``card``); ``discards_face_down`` (``seat``, ``left``: its face-down discards left this
+  round); ``deck_turned_over`` (``count``: the cards of the new deck);
+- ``wins_round`` (``seat``, ``round``, ``four_cards`` and ``three_cards``: the split that
+  scored, ``points``: the round's 20, ``bonus``: 10 or 0); ``wins_game`` (``seat``,
+  ``points``: its score);
+- ``void_round`` (``round``, ``turns``: the turns a round may last); ``void_draw``
+  (``void_rounds``: how many ended the game) and ``void_win`` (``void_rounds``, ``seat``,
+  ``score``: the winner's);
+- ``sampled_deal`` (``seat``): the only event of a state dealt by
+  :meth:`~BorderCapGin.from_observation` from that seat's view.
 
 Bound: at most 2 x 4 + 1 won rounds and 2 void rounds, each of at most 200 turns of at most 3
 actions (the opening turn has 2), so ``max_actions`` = 11 x 600 = 6,600.
@@ -126,7 +144,7 @@ from engine.bordercap_gin.observation import DECLARE, DISCARD, DRAW, OVER, GinOb
 from engine.bordercap_gin.odds import live_mask
 from engine.bordercap_gin.turns import Turns
 from engine.cards import Card, deck
-from engine.core import TARGETS, SearchEffort, fresh_seed, player_name, pop_target
+from engine.core import TARGETS, Event, SearchEffort, fresh_seed, player_name, pop_target
 from engine.dealing import deal
 from engine.melds import ALL_CARDS, BIT, BONUS_POINTS, ROUND_POINTS, cards_of, mask_of
 
@@ -376,7 +394,7 @@ class BorderCapGin(Turns):
         """
         n, me = obs.players, obs.player
         state = cls(n, None, random.Random(rng.getrandbits(64)))
-        state.log = [f"(A deal sampled from {player_name(me)}'s view.)"]
+        state.log = [Event("sampled_deal", seat=me)]
         known = list(obs.took)
         caps = [0] * (n + 2)
         for o in range(n):

@@ -7,6 +7,9 @@ where the cards it cannot see lie (``cand``, decision 9).
 A turn is ``"draw"`` (take the card just discarded, or draw from the deck), ``"discard"`` (one
 card, face down with two players while any are left, never the opening discard:
 :func:`is_opening`), then ``"declare"`` (declare a win, or end the turn).
+
+Logged (events, their values listed in :mod:`.state`): ``draws``, ``takes_discard``,
+``discards``, ``discards_face_down``, ``deck_turned_over``.
 """
 
 from __future__ import annotations
@@ -26,11 +29,11 @@ from engine.bordercap_gin.actions import (
     EndTurn,
     Take,
 )
-from engine.bordercap_gin.fields import MAX_TURNS, NAMES, GinFields
+from engine.bordercap_gin.fields import MAX_TURNS, GinFields
 from engine.bordercap_gin.observation import DECLARE, DISCARD, DRAW, GinObservation
 from engine.bordercap_gin.rounds import Rounds, face_down_discards
 from engine.cards import Card, deck
-from engine.core import GAME_OVER, Refusal
+from engine.core import GAME_OVER, Event, Refusal
 from engine.melds import BIT, best_split, mask_of, truth
 
 
@@ -184,7 +187,7 @@ class Turns(Rounds):
                 cs = cand[s]
                 cs[p] |= cs[deck_place]
         self.phase = DISCARD
-        self.log.append(f"{NAMES[p]} draws from the deck.")
+        self.log.append(Event("draws", seat=p))
         if not self.deck:
             self._turn_over_pile()
 
@@ -202,10 +205,7 @@ class Turns(Rounds):
         self.deck = recycled
         self.pile = top
         self.downs = [[] for _ in range(n)]
-        self.log.append(
-            f"The deck is empty: the discard pile except its top card is shuffled into a new "
-            f"deck of {len(recycled)} cards."
-        )
+        self.log.append(Event("deck_turned_over", count=len(recycled)))
 
     def _take(self) -> None:
         p = self.to_act
@@ -215,7 +215,7 @@ class Turns(Rounds):
         self.known[p] += (card,)
         self.fresh = False
         self.phase = DISCARD
-        self.log.append(f"{NAMES[p]} takes {card.name} from the discard pile.")
+        self.log.append(Event("takes_discard", seat=p, card=card.usps))
 
     def _discard(self, card: Card, face_down: bool) -> None:
         p = self.to_act
@@ -241,11 +241,7 @@ class Turns(Rounds):
             co[p] |= mask_of(known)
             co[self.players + 1] |= co[p]
             self.known[p] = ()
-            self.log.append(
-                f"{NAMES[p]} discards a card face down "
-                f"({self.down_left[p]} face-down discard{'s' if self.down_left[p] != 1 else ''} "
-                "left this round)."
-            )
+            self.log.append(Event("discards_face_down", seat=p, left=self.down_left[p]))
         else:
             for c in known:
                 if c is card:
@@ -255,7 +251,7 @@ class Turns(Rounds):
             self.fresh = True
             keep = ~bit
             self.cand = [[m & keep for m in cs] for cs in self.cand]
-            self.log.append(f"{NAMES[p]} discards {card.name}.")
+            self.log.append(Event("discards", seat=p, card=card.usps))
         self.taken = None
         self.phase = DECLARE
         self._find_wins()

@@ -45,6 +45,25 @@ Decisions (cases the rules leave open):
 6. The deal: the 50 cards are shuffled with the seed and dealt one at a time, alternately,
    seat 0 first; the first card dealt to a seat is the top of its pile.
 7. Turn 5,000 is played in full; if nobody then holds all 50 cards the game stops.
+
+The log (``log``) keeps events (:class:`engine.core.Event`), worded by the pages
+(``ui/games/reverse_war/events.py``); a seat is its index (0 or 1), a card its USPS code,
+cards a tuple of codes, ``turn`` the flip's number (1 for the first):
+
+- ``dealt`` (``count``: the cards dealt to each player, ``seed``);
+- ``war`` (``turn``, ``first_card`` and ``second_card``: seat 0's and seat 1's first turned
+  cards, ``rank``: the weakness they tie at, ``levels``: the war's levels, counting one a
+  player could not play), before the flip's outcome;
+- ``wins_flip`` (``turn``, ``seat``: the winner, ``count``: the cards it won,
+  ``winner_card`` and ``loser_card``: the deciding cards, ``geoplunge``: whether the winner's
+  card GeoPlunged, ``handed_cards``: the cards the other player handed over, in order);
+- ``war_out`` (``turn``, ``loser_seat``: the player with no card left to turn, ``seat``: the
+  winner, ``count``: the cards it takes from the table), then ``wins_game`` (``seat``);
+  ``war_draw`` (``turn``): both ran out;
+- ``holds_all`` (``seat``): it holds every card and wins;
+- at the cap, ``stopped_win`` (``turns``: the cap, ``first_count`` and ``second_count``: the
+  cards of seat 0 and seat 1, ``seat``: the winner) or ``stopped_draw`` (the same values
+  without ``seat``).
 """
 
 from __future__ import annotations
@@ -54,21 +73,20 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from engine.cards import Card, deck, ordinal
-from engine.core import GAME_OVER, GameState, Refusal, fresh_seed
+from engine.cards import Card, deck
+from engine.core import GAME_OVER, Event, GameState, Refusal, fresh_seed
 from engine.dealing import deal
 from engine.reverse_war.actions import FLIP, Flip
-from engine.reverse_war.observation import Battle, ReverseWarObservation, worst_categories
+from engine.reverse_war.observation import Battle, ReverseWarObservation
 
 MAX_TURNS = 5000
 HAND_SIZE = 25
 WAR_PACKET = 5  # 4 face down + 1 turned
 PENALTY = 3
 
-# Weakness and log text by USPS code, filled on first use (a string key hashes much faster
-# than a Card, and the flip is the hot path of every simulation).
+# Weakness by USPS code, filled on first use (a string key hashes much faster than a Card, and
+# the flip is the hot path of every simulation).
 _WEAK: dict[str, int] = {}
-_TEXT: dict[str, str] = {}
 
 
 def geoplunges(card: Card, other: Card) -> bool:
@@ -78,11 +96,6 @@ def geoplunges(card: Card, other: Card) -> bool:
         and card.statehood_rank > other.statehood_rank
         and card.population_rank > other.population_rank
     )
-
-
-def _describe(card: Card) -> str:
-    cats = "/".join(c.value for c in worst_categories(card))
-    return f"{card.name} ({ordinal(card.weakness)} in {cats})"
 
 
 class ReverseWar(GameState):
@@ -125,7 +138,7 @@ class ReverseWar(GameState):
     ) -> None:
         self.seed = seed
         self.rng = rng if rng is not None else random.Random(seed)
-        self.log: list[str] = []
+        self.log: list[Event] = []
         self.piles: list[deque[Card]] = [deque(piles[0]), deque(piles[1])]
         self.fresh: list[int] = (
             [len(self.piles[0]), len(self.piles[1])] if fresh is None else list(fresh)
@@ -157,7 +170,7 @@ class ReverseWar(GameState):
         cards = list(deck())
         rng.shuffle(cards)
         state = cls((cards[0::2], cards[1::2]), seed=seed, rng=rng)
-        state.log.append(f"Dealt 25 cards to each player (seed {seed}).")
+        state.log.append(Event("dealt", count=HAND_SIZE, seed=seed))
         return state
 
     @classmethod
@@ -365,13 +378,16 @@ class ReverseWar(GameState):
             wa = weak[a.usps]
             wb = weak[b.usps]
         if ran_out or down:
-            levels = len(down) + (1 if ran_out else 0)
-            name = {1: "a Geography War", 2: "a Double Geography War"}.get(
-                levels, f"a Geography War of {levels} levels"
-            )
+            first, second = up[0]
             log.append(
-                f"Turn {turn}: {up[0][0].name} and {up[0][1].name} tie at "
-                f"{ordinal(weak[up[0][0].usps])} — {name}!"
+                Event(
+                    "war",
+                    turn=turn,
+                    first_card=first.usps,
+                    second_card=second.usps,
+                    rank=weak[first.usps],
+                    levels=len(down) + (1 if ran_out else 0),
+                )
             )
         if ran_out:
             self._war_out(turn, up, down, ran_out)
@@ -399,14 +415,18 @@ class ReverseWar(GameState):
             turn, tuple(up), tuple(down), w, plunge, tuple(handed), tuple(won), (), sizes
         )
         self.pile_history.append(sizes)
-        line = (
-            f"Turn {turn}: Player {w + 1} wins {len(won)} cards — "
-            f"{_TEXT[winner_card.usps]} is weaker than {_TEXT[loser_card.usps]}."
+        log.append(
+            Event(
+                "wins_flip",
+                turn=turn,
+                seat=w,
+                count=len(won),
+                winner_card=winner_card.usps,
+                loser_card=loser_card.usps,
+                geoplunge=plunge,
+                handed_cards=tuple(c.usps for c in handed) if handed else (),
+            )
         )
-        if plunge:
-            names = ", ".join(c.name for c in handed) or "nothing (no cards left)"
-            line += f" GeoPlunge! Player {2 - w} hands over {names}."
-        log.append(line)
         self._after_turn()
 
     def _war_out(
@@ -430,9 +450,7 @@ class ReverseWar(GameState):
                 turn, tuple(up), tuple(down), None, False, (), (), ran_out, sizes
             )
             self.pile_history.append(sizes)
-            self.log.append(
-                f"Turn {turn}: both players run out of cards in the Geography War — a draw."
-            )
+            self.log.append(Event("war_draw", turn=turn))
             return
         w = 1 - ran_out[0]
         won = [c for step in table for c in (*step[w], *step[1 - w])]
@@ -442,31 +460,40 @@ class ReverseWar(GameState):
             turn, tuple(up), tuple(down), w, False, (), tuple(won), ran_out, sizes
         )
         self.pile_history.append(sizes)
-        self.log.append(
-            f"Turn {turn}: Player {2 - w} has no card left to turn in the Geography War and "
-            f"loses; Player {w + 1} takes the {len(won)} cards on the table."
-        )
+        self.log.append(Event("war_out", turn=turn, loser_seat=1 - w, seat=w, count=len(won)))
         self._over = True
         self._winner = w
-        self.log.append(f"Player {w + 1} wins the game.")
+        self.log.append(Event("wins_game", seat=w))
 
     def _after_turn(self) -> None:
         p0, p1 = self.piles
         if not p0 or not p1:
             self._over = True
             self._winner = 0 if p0 else 1
-            self.log.append(f"Player {self._winner + 1} holds all the cards and wins the game.")
+            self.log.append(Event("holds_all", seat=self._winner))
         elif self.turn >= MAX_TURNS:
             self._over = True
             self.capped = True
             n0, n1 = len(p0), len(p1)
-            self._winner = None if n0 == n1 else (0 if n0 > n1 else 1)
-            result = "a draw" if self._winner is None else f"Player {self._winner + 1} wins"
-            self.log.append(f"Stopped after {MAX_TURNS:,} turns: {n0} cards to {n1}, {result}.")
+            if n0 == n1:
+                self._winner = None
+                self.log.append(
+                    Event("stopped_draw", turns=MAX_TURNS, first_count=n0, second_count=n1)
+                )
+            else:
+                self._winner = 0 if n0 > n1 else 1
+                self.log.append(
+                    Event(
+                        "stopped_win",
+                        turns=MAX_TURNS,
+                        first_count=n0,
+                        second_count=n1,
+                        seat=self._winner,
+                    )
+                )
 
 
 def _fill_weak() -> dict[str, int]:
     for c in deck():
         _WEAK[c.usps] = c.weakness
-        _TEXT[c.usps] = _describe(c)
     return _WEAK
