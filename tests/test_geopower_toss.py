@@ -459,7 +459,14 @@ def test_successful_geoplunge_call_scores_fifteen_more() -> None:
     assert result.callers == (0,)
     assert result.points == (25, 0)
     assert state.log[-2] == Event(
-        "round_over", round=1, tricks=(8, 0), points=(25, 0), scores=(25, 0), made=(0,), failed=()
+        "round_over",
+        round=1,
+        tricks=(8, 0),
+        points=(25, 0),
+        scores=(25, 0),
+        made=(0,),
+        failed=(),
+        by_team=False,
     )
 
 
@@ -476,7 +483,14 @@ def test_failed_geoplunge_call_scores_nothing() -> None:
     assert result.points == (0, 0)
     assert state.team_scores == (0, 0)
     assert state.log[-2] == Event(
-        "round_over", round=1, tricks=(5, 3), points=(0, 0), scores=(0, 0), made=(), failed=(0,)
+        "round_over",
+        round=1,
+        tricks=(5, 3),
+        points=(0, 0),
+        scores=(0, 0),
+        made=(),
+        failed=(0,),
+        by_team=False,
     )
 
 
@@ -582,13 +596,14 @@ def test_team_game_winner_is_a_team_index() -> None:
     assert state.is_over and state.winner == 0
     assert state.value(2) == 1.0 and state.value(1) == 0.0
     assert state.log[-2] == Event(
-        "round_over_teams",
+        "round_over",
         round=1,
         tricks=(2, 0),
         points=(10, 0),
         scores=(50, 45),
         made=(),
         failed=(),
+        by_team=True,
     )
     assert state.log[-1] == Event("team_wins_game", team=1)
 
@@ -690,18 +705,20 @@ def test_the_log_reads_as_it_did_in_sentences() -> None:
             scores=(65, 25, 10),
             made=(0,),
             failed=(1,),
+            by_team=False,
         ): (
             "Round 5 over — Player 1 7 tricks (GeoPlunge made): +25; Player 2 1 trick "
             "(GeoPlunge failed): +0; Player 3 0 tricks: +0. Scores: 65, 25, 10."
         ),
         Event(
-            "round_over_teams",
+            "round_over",
             round=1,
             tricks=(4, 4),
             points=(5, 5),
             scores=(5, 5),
             made=(),
             failed=(),
+            by_team=True,
         ): "Round 1 over — Team 1 4 tricks: +5; Team 2 4 tricks: +5. Scores: 5, 5.",
         Event("tied", score=50): "Tied at 50: another round is played.",
         Event("wins_game", seat=0): "Player 1 wins the game!",

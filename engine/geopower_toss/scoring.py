@@ -10,10 +10,10 @@
   reach it in the same round the higher score wins, and when the top score is tied another
   round is played. After ``MAX_ROUNDS`` (40) rounds the higher score wins (equal: a draw).
 
-Its events (:class:`engine.core.Event`). A unit is a seat in a game without teams, else a team;
-in ``round_over`` and ``round_over_teams`` (a round's score) its values are per unit, in unit
-order: ``round`` (the round's number, 1 for the first), ``tricks`` (the tricks won),
-``points`` (the points scored), ``scores`` (the scores after the round), ``made`` and
+Its events (:class:`engine.core.Event`). A unit is a seat in a game without teams, else a team
+(``by_team``); in ``round_over`` (a round's score) its values are per unit, in unit order:
+``round`` (the round's number, 1 for the first), ``tricks`` (the tricks won), ``points`` (the
+points scored), ``scores`` (the scores after the round), ``made`` and
 ``failed`` (the units whose GeoPlunge call was made or failed, as indices into those tuples).
 Then ``tied`` (``score``: the top score, reached by several units: another round is played);
 the end of the game: ``wins_game`` (``seat``) or ``team_wins_game`` (``team``: the team's
@@ -95,30 +95,18 @@ class Scoring(Table):
         )
         made = tuple(u for u in callers if call_made(tricks[u]))
         failed = tuple(u for u in callers if not call_made(tricks[u]))
-        if self.teams:
-            self.log.append(
-                Event(
-                    "round_over_teams",
-                    round=self.round_no + 1,
-                    tricks=tricks,
-                    points=points,
-                    scores=scores,
-                    made=made,
-                    failed=failed,
-                )
+        self.log.append(
+            Event(
+                "round_over",
+                round=self.round_no + 1,
+                tricks=tricks,
+                points=points,
+                scores=scores,
+                made=made,
+                failed=failed,
+                by_team=bool(self.teams),
             )
-        else:
-            self.log.append(
-                Event(
-                    "round_over",
-                    round=self.round_no + 1,
-                    tricks=tricks,
-                    points=points,
-                    scores=scores,
-                    made=made,
-                    failed=failed,
-                )
-            )
+        )
         self.round_no += 1
         best = max(scores)
         leader = sole_leader(scores)

@@ -84,27 +84,17 @@ def _round_over(
     )
 
 
-def _round_over_seats(
+def _round_over_by_unit(
     round: int,
     tricks: Sequence[int],
     points: Sequence[int],
     scores: Sequence[int],
     made: Sequence[int],
     failed: Sequence[int],
+    by_team: bool,
 ) -> str:
-    names = [player(s) for s in range(len(tricks))]
-    return _round_over(names, round, tricks, points, scores, made, failed)
-
-
-def _round_over_teams(
-    round: int,
-    tricks: Sequence[int],
-    points: Sequence[int],
-    scores: Sequence[int],
-    made: Sequence[int],
-    failed: Sequence[int],
-) -> str:
-    names = [_team(t) for t in range(len(tricks))]
+    """A round's score by team (``by_team``) or by player."""
+    names = [_team(u) if by_team else player(u) for u in range(len(tricks))]
     return _round_over(names, round, tricks, points, scores, made, failed)
 
 
@@ -126,8 +116,7 @@ EVENTS: dict[str, Wording] = {
         "Trick {number}, {zone} led: {winner_seat} wins with {card} ({rank} in {category})."
     ),
     # a round's score and the end of the game (scoring.py)
-    "round_over": _round_over_seats,
-    "round_over_teams": _round_over_teams,
+    "round_over": _round_over_by_unit,
     "tied": N_("Tied at {score}: another round is played."),
     "wins_game": N_("{seat} wins the game!"),
     "team_wins_game": N_("Team {team} wins the game!"),
