@@ -65,26 +65,6 @@ def _unit_tricks(unit: str, count: int, points: int, made: bool, failed: bool) -
 
 
 def _round_over(
-    names: Sequence[str],
-    round: int,
-    tricks: Sequence[int],
-    points: Sequence[int],
-    scores: Sequence[int],
-    made: Sequence[int],
-    failed: Sequence[int],
-) -> str:
-    """A round's score, each unit (``tricks``, ``points``: per unit) by its name in ``names``;
-    ``made``, ``failed``: the units whose call was made, or failed."""
-    units = "; ".join(
-        _unit_tricks(name, tricks[u], points[u], u in made, u in failed)
-        for u, name in enumerate(names)
-    )
-    return _("Round {round} over — {units}. Scores: {scores}.").format(
-        round=number(round), units=units, scores=", ".join(number(s) for s in scores)
-    )
-
-
-def _round_over_by_unit(
     round: int,
     tricks: Sequence[int],
     points: Sequence[int],
@@ -93,9 +73,17 @@ def _round_over_by_unit(
     failed: Sequence[int],
     by_team: bool,
 ) -> str:
-    """A round's score by team (``by_team``) or by player."""
-    names = [_team(u) if by_team else player(u) for u in range(len(tricks))]
-    return _round_over(names, round, tricks, points, scores, made, failed)
+    """A round's score, each unit (a team when ``by_team``, else a player; ``tricks``,
+    ``points``: per unit); ``made``, ``failed``: the units whose call was made, or failed."""
+    units = "; ".join(
+        _unit_tricks(
+            _team(u) if by_team else player(u), tricks[u], points[u], u in made, u in failed
+        )
+        for u in range(len(tricks))
+    )
+    return _("Round {round} over — {units}. Scores: {scores}.").format(
+        round=number(round), units=units, scores=", ".join(number(s) for s in scores)
+    )
 
 
 EVENTS: dict[str, Wording] = {
@@ -116,7 +104,7 @@ EVENTS: dict[str, Wording] = {
         "Trick {number}, {zone} led: {winner_seat} wins with {card} ({rank} in {category})."
     ),
     # a round's score and the end of the game (scoring.py)
-    "round_over": _round_over_by_unit,
+    "round_over": _round_over,
     "tied": N_("Tied at {score}: another round is played."),
     "wins_game": N_("{seat} wins the game!"),
     "team_wins_game": N_("Team {team} wins the game!"),
