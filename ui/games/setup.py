@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 from urllib.parse import urlencode
 
+import messages
 from engine.games import game_class, has_decisions, player_settings
 from engine.params import Note, Params, last, number, one_of, split
 
@@ -65,10 +66,9 @@ TARGET = Choice(
 
 
 def with_target(text: str, target: int) -> str:
-    """A rules text or intro written for 50 points, saying ``target`` instead."""
-    for words in ("50 points", "reach 50"):
-        text = text.replace(words, words.replace("50", str(target)))
-    return text
+    """A rules text or intro that says ``{target}`` where the game's target goes, saying
+    ``target`` (a number in the reader's language)."""
+    return text.replace("{target}", messages.number(target))
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Refusal
+from messages import _
 from ui.games.refusals import worded
 from ui.games.session import GameSession, Step, engine_lines, every_action, observation_of
 from ui.games.setup import TARGET, Choice, Setup, with_target
@@ -91,8 +92,10 @@ class GameWords:
     game_id: str = ""  #: the engine's id of the game, its page's URL path
     title: str = ""
     choices: tuple[Choice, ...] = ()  #: the page's own URL parameters
-    intro_text: str = ""  #: the line under the title: the object of the game
-    rules_text: str = ""  #: the rules in the project's own words (Markdown)
+    #: the line under the title: the object of the game (marked with ``N_``, translated when
+    #: shown; ``{target}`` where a game with a target says it)
+    intro_text: str = ""
+    rules_text: str = ""  #: the rules in the project's own words (Markdown; as ``intro_text``)
     #: the log lines of step ``index``, from this screen's seat: ``describe(session, index)``
     describe: Callable[[GameSession, int], list[str]] = staticmethod(engine_lines)
     #: the log panel starts with "Since your last move" while the game is on (the pages that
@@ -110,12 +113,12 @@ class GameWords:
         return every_action(step)
 
     def intro(self, session: GameSession) -> str:
-        """:attr:`intro_text`, saying the game's target when it has one."""
-        return self._targeted(session, self.intro_text)
+        """:attr:`intro_text` in the reader's language, saying the game's target."""
+        return self._targeted(session, _(self.intro_text))
 
     def rules(self, session: GameSession) -> str:
-        """:attr:`rules_text`, saying the game's target when it has one."""
-        return self._targeted(session, self.rules_text)
+        """:attr:`rules_text` in the reader's language, saying the game's target."""
+        return self._targeted(session, _(self.rules_text))
 
     def _targeted(self, session: GameSession, text: str) -> str:
         return with_target(text, session.state.target) if TARGET in self.choices else text

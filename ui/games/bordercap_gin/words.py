@@ -16,7 +16,7 @@ from ui.games.setup import TARGET
 from ui.games.words import Ending, GameWords, Hints, Status, result_kind
 
 RULES = """
-**The goal.** Be the first to **50 points**. You score by holding seven cards that split into
+**The goal.** Be the first to **{target} points**. You score by holding seven cards that split into
 a *4-group* and a *3-group* of states that belong together.
 
 **Groups.**
@@ -65,7 +65,7 @@ class BorderCapGinWords(GameWords):
     choices = (TARGET,)
     intro_text = (
         "Collect a 4-group and a 3-group: states that border one card of the group, or "
-        "capitals that share a first letter. The first to 50 points wins."
+        "capitals that share a first letter. The first to {target} points wins."
     )
     rules_text = RULES
     describe = staticmethod(describe)

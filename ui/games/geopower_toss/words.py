@@ -21,7 +21,7 @@ from ui.games.setup import TARGET
 from ui.games.words import Ending, GameWords, Hints, Status, result_kind
 
 RULES = """
-**The goal.** Be the first player — or team — to **50 points**. Points come from winning
+**The goal.** Be the first player — or team — to **{target} points**. Points come from winning
 tricks, and a trick is won by the best rank in the round's **GeoPower category** among the
 cards of the **Zone** that was led.
 
@@ -51,8 +51,8 @@ is closed for the round. Several players or teams may call in the same round.
 of 2. Partners sit apart, every other seat (or every third), and a team's tricks are added
 up.
 
-**The end.** The first to reach 50 wins. If several reach 50 in the same round, the higher
-score wins; still tied, another round is played. The deal passes to the left each round.
+**The end.** The first to reach {target} wins. If several reach {target} in the same round, the
+higher score wins; still tied, another round is played. The deal passes to the left each round.
 """
 
 
@@ -74,7 +74,7 @@ class GeoPowerTossWords(GameWords):
     choices = (TARGET,)
     intro_text = (
         "Follow the Zone that was led and win tricks with the round's GeoPower category — "
-        "size, statehood or population. The first to 50 points wins."
+        "size, statehood or population. The first to {target} points wins."
     )
     rules_text = RULES
     describe = staticmethod(describe)
