@@ -20,9 +20,10 @@ from urllib.parse import urlencode
 import messages
 from engine.games import game_class, has_decisions, player_settings
 from engine.params import Note, Params, last, number, one_of, split
+from messages import N_, _, ngettext
 
 AI_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
-LEVEL_NAMES: dict[str, str] = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+LEVEL_NAMES: dict[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 DEFAULT_LEVEL = "easy"
 MAX_SEED = 2**32 - 1  #: the largest deal number a URL may ask for
 _DIGITS = 12  #: the most digits a number in a game's link may have
@@ -53,11 +54,24 @@ class Choice:
     def to_engine(self, value: str) -> Any:
         return (self.engine_values or {}).get(value, value)
 
+    def label_text(self) -> str:
+        """The choice's label in the reader's language."""
+        return _(self.label)
+
+    def value_text(self, value: str) -> str:
+        """A value's label in the reader's language ("" when unset: the deal decides)."""
+        return _(self.values[value]) if value in self.values else _("Decided by the deal")
+
+
+def level_name(level: str) -> str:
+    """An AI level's name in the reader's language: "Easy"."""
+    return _(LEVEL_NAMES[level])
+
 
 TARGET = Choice(
     "target",
-    "Play to",
-    {"50": "First to 50 points", "30": "First to 30 points (a shorter game)"},
+    N_("Play to"),
+    {"50": N_("First to 50 points"), "30": N_("First to 30 points (a shorter game)")},
     default="50",
     engine_option="target",
     engine_values={"50": 50, "30": 30},
@@ -132,7 +146,13 @@ def player_counts(game_id: str) -> list[int]:
 
 def settings_label(players: int, teams: int | None) -> str:
     """A set-up in the players box: "4 players in 2 teams"."""
-    return f"{players} players" + (f" in {teams} teams" if teams else "")
+    if teams:
+        return _("{players} players in {teams} teams").format(
+            players=messages.number(players), teams=messages.number(teams)
+        )
+    return ngettext("{players} player", "{players} players", players).format(
+        players=messages.number(players)
+    )
 
 
 def parse_setup(

@@ -18,13 +18,14 @@ from dataclasses import replace
 import streamlit as st
 
 from engine.games import has_decisions
+from messages import _, number
 from ui.games.session import GameSession
 from ui.games.setup import (
     AI_LEVELS,
     DEFAULT_LEVEL,
-    LEVEL_NAMES,
     MAX_SEED,
     Setup,
+    level_name,
     parse_setup,
     settings,
     settings_label,
@@ -86,7 +87,7 @@ def again_buttons(session: GameSession, again: Setup | None = None) -> None:
     this deal"."""
     left, right = st.columns(2)
     left.button(
-        "Play again",
+        _("Play again"),
         key=f"{session.key}_again_{session.serial}",
         type="primary",
         icon=":material/restart_alt:",
@@ -95,7 +96,7 @@ def again_buttons(session: GameSession, again: Setup | None = None) -> None:
         args=(session, again or replace(session.setup, seed=fresh_seed())),
     )
     right.button(
-        "Replay this deal",
+        _("Replay this deal"),
         key=f"{session.key}_replay_{session.serial}",
         icon=":material/replay:",
         width="stretch",
@@ -110,13 +111,13 @@ def setup_panel(session: GameSession, *, expanded: bool = False) -> None:
     the deal whose number is typed; then the link to this game."""
     setup = session.setup
     game_id = setup.game_id
-    with st.expander("New game", icon=":material/playing_cards:", expanded=expanded):
+    with st.expander(_("New game"), icon=":material/playing_cards:", expanded=expanded):
         allowed = list(settings(game_id))
         players, teams = setup.players, setup.teams
         if len(allowed) > 1:
             # Outside the form, so the AI-level boxes below follow the number of players.
             players, teams = st.selectbox(
-                "Players",
+                _("Players"),
                 allowed,
                 index=allowed.index((setup.players, setup.teams)),
                 format_func=lambda s: settings_label(*s),
@@ -128,13 +129,16 @@ def setup_panel(session: GameSession, *, expanded: bool = False) -> None:
         if has_decisions(game_id):
             for seat in range(1, players):
                 current = setup.levels[seat - 1] if seat <= len(setup.levels) else DEFAULT_LEVEL
-                name = "AI level" if players == 2 else f"AI {seat} level"
+                if players == 2:
+                    name = _("AI level")
+                else:
+                    name = _("AI {number} level").format(number=number(seat))
                 levels.append(
                     st.selectbox(
                         name,
                         AI_LEVELS,
                         index=AI_LEVELS.index(current),
-                        format_func=LEVEL_NAMES.get,
+                        format_func=level_name,
                     )
                 )
         options = dict(setup.options)
@@ -144,13 +148,13 @@ def setup_panel(session: GameSession, *, expanded: bool = False) -> None:
                 keys = ["", *keys]
             current = options.get(choice.name, "")
             options[choice.name] = st.selectbox(
-                choice.label,
+                choice.label_text(),
                 keys,
                 index=keys.index(current) if current in keys else 0,
-                format_func=lambda v, c=choice: c.values.get(v, "Decided by the deal"),
+                format_func=choice.value_text,
             )
         seed = st.number_input(
-            "Deal number", min_value=0, max_value=MAX_SEED, value=setup.seed, step=1
+            _("Deal number"), min_value=0, max_value=MAX_SEED, value=setup.seed, step=1
         )
         new = Setup(
             game_id,
@@ -162,10 +166,10 @@ def setup_panel(session: GameSession, *, expanded: bool = False) -> None:
         )
         left, right = st.columns(2)
         fresh = left.form_submit_button(
-            "New deal", type="primary", icon=":material/shuffle:", width="stretch"
+            _("New deal"), type="primary", icon=":material/shuffle:", width="stretch"
         )
         same = right.form_submit_button(
-            "Play this deal number", icon=":material/replay:", width="stretch"
+            _("Play this deal number"), icon=":material/replay:", width="stretch"
         )
         if fresh or same:
             restart(session, replace(new, seed=fresh_seed() if fresh else int(seed)))
@@ -173,8 +177,10 @@ def setup_panel(session: GameSession, *, expanded: bool = False) -> None:
     # Small text at full strength: a caption is drawn at 60% opacity, which takes its link
     # below 4.5:1 contrast.
     st.markdown(
-        f":small[Deal {setup.seed} · [link to this game]({setup.link()}) — the same link deals "
-        "the same cards.]"
+        _(
+            ":small[Deal {seed} · [link to this game]({link}) — the same link deals the same "
+            "cards.]"
+        ).format(seed=setup.seed, link=setup.link())
     )
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import streamlit as st
 
 from engine.cards import Card
+from messages import _, number
 from ui.cards import CARD_CSS, card_html, hand_html
 from ui.games.markup import TABLE_CSS, status_html
 from ui.games.next_move import next_move
@@ -38,7 +39,9 @@ def status_bar(status: Status) -> None:
 def show_message(session: GameSession) -> None:
     """The reason this seat's last attempt was refused, if it was."""
     if session.message:
-        st.warning(f"Not allowed: {session.message}", icon=":material/block:")
+        st.warning(
+            _("Not allowed: {reason}").format(reason=session.message), icon=":material/block:"
+        )
 
 
 def hint_box(lines: Sequence[str]) -> None:
@@ -58,17 +61,17 @@ def preference_toggles(session: GameSession, *, follow: bool = True, hints: bool
     row = st.container(horizontal=True, gap="medium")
     if hints:
         session.hints = row.toggle(
-            "Hints",
+            _("Hints"),
             value=session.hints,
             key=f"{session.key}_hints_{session.serial}",
-            help="Show what a good player would consider before choosing.",
+            help=_("Show what a good player would consider before choosing."),
         )
     if follow and session.bots:
         session.follow = row.toggle(
-            "Follow the AI step by step",
+            _("Follow the AI step by step"),
             value=session.follow,
             key=f"{session.key}_follow_{session.serial}",
-            help="Each AI move waits for a Continue click.",
+            help=_("Each AI move waits for a Continue click."),
         )
 
 
@@ -80,21 +83,21 @@ def show_cards(cards: Sequence[Card], captions: Mapping[str, str] | None = None)
 
 def show_hand(cards: Sequence[Card], captions: Mapping[str, str] | None = None) -> None:
     """ "Your hand" and its tiles, when it cannot be played from (another seat's turn)."""
-    st.markdown("**Your hand**")
+    st.markdown(_("**Your hand**"))
     show_cards(cards, captions)
 
 
 def since_your_last_move(lines: Sequence[str]) -> None:
     """What happened since this seat's last move, as a numbered list (nothing when empty)."""
     if lines:
-        st.markdown("**Since your last move**")
+        st.markdown(_("**Since your last move**"))
         st.markdown(markdown_list(lines, "1."))
 
 
 def rounds_so_far(lines: Sequence[str]) -> None:
     """The rounds played, one line each, in an expander (nothing before the first)."""
     if lines:
-        with st.expander("Rounds so far", icon=":material/format_list_numbered:"):
+        with st.expander(_("Rounds so far"), icon=":material/format_list_numbered:"):
             st.markdown(markdown_list(lines))
 
 
@@ -225,7 +228,9 @@ def continue_button(session: GameSession) -> None:
     if not session.ai_to_act:
         return
     next_move().button(
-        f"Continue: {session.seat_name(session.state.current_player)}'s next move",
+        _("Continue: {player}'s next move").format(
+            player=session.seat_name(session.state.current_player)
+        ),
         key=session.bkey("continue"),
         type="primary",
         icon=":material/play_arrow:",
@@ -237,7 +242,7 @@ def continue_button(session: GameSession) -> None:
 
 def rules_expander(markdown: str, *, expanded: bool = False) -> None:
     """The game's rules in the project's own words."""
-    with st.expander("How to play", icon=":material/menu_book:", expanded=expanded):
+    with st.expander(_("How to play"), icon=":material/menu_book:", expanded=expanded):
         st.markdown(markdown)
 
 
@@ -252,11 +257,15 @@ def log_panel(
     event), then the whole game log in an expander (the last ``limit`` lines)."""
     if since:
         since_your_last_move(recent_lines(session, describe))
-    with st.expander("Game log", icon=":material/history:"):
+    with st.expander(_("Game log"), icon=":material/history:"):
         lines = log_lines(session, describe)
         if len(lines) > limit:
-            st.caption(f"The last {limit} of {len(lines)} lines.")
-        st.markdown(markdown_list(lines[-limit:]) or "Nothing yet.")
+            st.caption(
+                _("The last {limit} of {count} lines.").format(
+                    limit=number(limit), count=number(len(lines))
+                )
+            )
+        st.markdown(markdown_list(lines[-limit:]) or _("Nothing yet."))
 
 
 def end_screen(ending: Ending) -> None:

@@ -48,11 +48,13 @@ class Status:
         """``chips`` and a last chip that says whose turn it is ("Game over", "Your turn:
         take a card", "AI 2's turn"), marked while it is this seat's (``mine``)."""
         if session.state.is_over:
-            turn = "Game over"
+            turn = _("Game over")
         elif mine:
-            turn = f"Your turn: {doing}" if doing else "Your turn"
+            turn = _("Your turn: {doing}").format(doing=doing) if doing else _("Your turn")
         else:
-            turn = f"{session.seat_name(session.state.current_player)}'s turn"
+            turn = _("{player}'s turn").format(
+                player=session.seat_name(session.state.current_player)
+            )
         return cls([*chips, (turn, "")], hot=len(chips) if mine else None)
 
 

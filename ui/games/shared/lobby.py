@@ -37,8 +37,8 @@ from ui.games.session import GameSession
 from ui.games.setup import (
     AI_LEVELS,
     JOIN_PARAM,
-    LEVEL_NAMES,
     SEAT_PARAM,
+    level_name,
     settings,
     settings_label,
     url_params,
@@ -287,7 +287,7 @@ def lobby(session: SharedSession) -> None:
     st.markdown("**Seats**")
     for info in view.seats:
         if info.kind == AI:
-            text = f"Seat {info.seat + 1}: AI ({LEVEL_NAMES[info.level].lower()})"
+            text = f"Seat {info.seat + 1}: AI ({level_name(info.level).lower()})"
         elif info.is_open:
             text = f"Seat {info.seat + 1}: open — waiting for a player"
         else:
@@ -301,7 +301,7 @@ def lobby(session: SharedSession) -> None:
                 "AI level",
                 AI_LEVELS,
                 index=1,
-                format_func=LEVEL_NAMES.get,
+                format_func=level_name,
                 key=f"{session.key}_fill_level_{info.seat}",
                 label_visibility="collapsed",
             )
@@ -443,7 +443,7 @@ def play_with_others(session: GameSession) -> None:
             st.text_input("Your name", key=f"{key}_host_name", max_chars=60)
             kinds = ["person", *AI_LEVELS]
             kind_names = {"person": "Open for a classmate", **{
-                lv: f"AI ({LEVEL_NAMES[lv].lower()})" for lv in AI_LEVELS
+                lv: f"AI ({level_name(lv).lower()})" for lv in AI_LEVELS
             }}  # fmt: skip
             for seat in range(1, players):
                 st.selectbox(
@@ -453,9 +453,9 @@ def play_with_others(session: GameSession) -> None:
             for choice in (c for c in session.choices if c.at_shared_tables):
                 values = list(choice.values)
                 st.selectbox(
-                    choice.label,
+                    choice.label_text(),
                     values if choice.default else ["", *values],
-                    format_func=lambda v, c=choice: c.values.get(v, "Decided by the deal"),
+                    format_func=choice.value_text,
                     key=f"{key}_host_{choice.name}",
                 )
             st.number_input(
@@ -470,7 +470,7 @@ def play_with_others(session: GameSession) -> None:
                 "Level of that AI",
                 AI_LEVELS,
                 index=1,
-                format_func=LEVEL_NAMES.get,
+                format_func=level_name,
                 key=f"{key}_host_stand_in",
             )
             st.button(
