@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from html import escape
 
-from engine.cards import Card, ordinal
+from engine.cards import Card
+from messages import ngettext, number, ordinal
+from ui.games.wording import category_label, zone_name
 from ui.links import plain
 from ui.map_data import ROLES
 
@@ -63,12 +65,16 @@ def card_html(card: Card, *, caption: str = "", dim: bool = False, outlined: boo
     ``pick`` class: a game page's styles draw its outline)."""
     band_text = band_text_color(card.zone)
     rows = "".join(
-        f"<tr><td>{label}</td><td class='r'>{ordinal(rank)}</td></tr>"
-        for label, rank in (
-            ("Size", card.size_rank),
-            ("Statehood", card.statehood_rank),
-            ("Population", card.population_rank),
+        f"<tr><td>{category_label(category)}</td><td class='r'>{ordinal(rank)}</td></tr>"
+        for category, rank in (
+            ("size", card.size_rank),
+            ("statehood", card.statehood_rank),
+            ("population", card.population_rank),
         )
+    )
+    borders = len(card.borders)
+    border_text = ngettext("{n} border state", "{n} border states", borders).format(
+        n=number(borders)
     )
     extra = f"<div><em>{escape(plain(caption))}</em></div>" if caption else ""
     # A dimmed card has no hover title: a tooltip must never cover a playable card next to it.
@@ -76,9 +82,9 @@ def card_html(card: Card, *, caption: str = "", dim: bool = False, outlined: boo
     return (
         f"<div class='gp-card{' pick' if outlined else ''}{' dim' if dim else ''}'{title}>"
         f"<div class='band' style='background:{zone_color(card.zone)};color:{band_text}'>"
-        f"<span>{escape(card.name)}</span><small>{card.zone}</small></div>"
+        f"<span>{escape(card.name)}</span><small>{zone_name(card.zone)}</small></div>"
         f"<div class='body'>★ {escape(card.capital)}<table>{rows}</table>"
-        f"<div>{len(card.borders)} border state{'s' if len(card.borders) != 1 else ''}</div>"
+        f"<div>{border_text}</div>"
         f"{extra}</div></div>"
     )
 
