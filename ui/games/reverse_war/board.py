@@ -9,6 +9,7 @@ import streamlit as st
 
 from engine.reverse_war import FLIP, Battle, ReverseWar
 from engine.reverse_war.practice import turning
+from messages import N_, _, number, pgettext
 from ui.games.next_move import next_move
 from ui.games.protocol import GameBoard
 from ui.games.reverse_war.words import (
@@ -45,7 +46,11 @@ from ui.games.widgets import (
 )
 from ui.maps import us_map
 
-SPEEDS: dict[str, float] = {"Slow": 1.5, "Normal": 0.8, "Fast": 0.3}
+#: auto-play's speeds: the seconds between flips (the keys are the widget's values and, translated,
+#: its labels)
+SPEEDS: dict[str, float] = {N_("Slow"): 1.5, N_("Normal"): 0.8, N_("Fast"): 0.3}
+#: the mode switch's labels (shorter than the set-up form's, :data:`MODE`)
+MODE_LABELS: dict[str, str] = {"play": N_("Play"), "practice": N_("Practice: predict each flip")}
 
 
 def _set_mode(session: GameSession, key: str) -> None:
@@ -78,9 +83,9 @@ def battle_map(battle: Battle, key: str) -> None:
         key,
         roles,
         notes=notes,
-        words={"mine": "your card", "theirs": "the AI's card"},
+        words={"mine": _("your card"), "theirs": _("the AI's card")},
         height=300,
-        label="The two cards on the map",
+        label=_("The two cards on the map"),
     )
 
 
@@ -108,35 +113,44 @@ def predict_widgets(session: GameSession) -> None:
     if pair is None:
         return
     a, b = pair
-    st.markdown(f"**Flip {state.turn + 1}: the two cards are turned.** Which one wins?")
-    tiles = card_tile(a, "You", weakness=session.hints) + card_tile(b, "AI", weakness=session.hints)
+    st.markdown(
+        _("**Flip {turn}: the two cards are turned.** Which one wins?").format(
+            turn=number(state.turn + 1)
+        )
+    )
+    tiles = card_tile(a, _("You"), weakness=session.hints) + card_tile(
+        b, _("AI"), weakness=session.hints
+    )
     st.html(f"<div class='gp-hand'>{tiles}</div>")
     if session.hints:
         st.info(compare_hint(a, b), icon=":material/lightbulb:")
     said = st.segmented_control(
-        "Which card wins?",
+        _("Which card wins?"),
         list(OUTCOMES),
         format_func=lambda v: {
-            YOU: f"Yours ({a.name})",
-            AI: f"The AI's ({b.name})",
-            WAR: "A tie: War",
+            YOU: _("Yours ({card})").format(card=a.name),
+            AI: _("The AI's ({card})").format(card=b.name),
+            WAR: _("A tie: War"),
         }[v],
         key=session.wkey("said"),
     )
     plunge = st.segmented_control(
-        "A GeoPlunge?", ["yes", "no"], format_func=str.capitalize, key=session.wkey("plunge")
+        _("A GeoPlunge?"),
+        ["yes", "no"],
+        format_func=lambda v: {"yes": _("Yes"), "no": _("No")}[v],
+        key=session.wkey("plunge"),
     )
     ready = said is not None and plunge is not None
     if not ready:
-        st.caption("Make both predictions, then turn the cards over.")
+        st.caption(_("Make both predictions, then turn the cards over."))
     st.button(
-        "Resolve the flip",
+        _("Resolve the flip"),
         key=session.bkey("resolve"),
         type="primary",
         icon=":material/style:",
         width="stretch",
         disabled=not ready,
-        help=None if ready else "Choose the winner and say whether it is a GeoPlunge first.",
+        help=None if ready else _("Choose the winner and say whether it is a GeoPlunge first."),
         on_click=predict,
         args=(session, said, plunge == "yes", session.version),
     )
@@ -147,16 +161,22 @@ def controls(session: GameSession) -> None:
     practice = practising(session)
     with st.container(horizontal=True, gap="small"):
         if not practice:
-            action_button(session, "Flip", FLIP, name="flip", icon=":material/style:")
+            action_button(
+                session,
+                pgettext("a button: turn the top cards", "Flip"),
+                FLIP,
+                name="flip",
+                icon=":material/style:",
+            )
         st.button(
-            "10 flips" + (" (not scored)" if practice else ""),
+            _("10 flips (not scored)") if practice else _("10 flips"),
             key=session.bkey("ten"),
             width="stretch",
             on_click=_flips,
             args=(session, 10, session.version),
         )
         st.button(
-            "Play to the end",
+            _("Play to the end"),
             key=session.bkey("end"),
             width="stretch",
             icon=":material/fast_forward:",
@@ -168,7 +188,7 @@ def controls(session: GameSession) -> None:
     auto = st.container(horizontal=True, vertical_alignment="center", gap="medium")
     auto_key = f"{session.key}_auto_{session.serial}"
     auto.toggle(
-        "Auto-play",
+        _("Auto-play"),
         value=bool(session.extra.get("auto")),
         key=auto_key,
         on_change=_set_auto,
@@ -176,8 +196,9 @@ def controls(session: GameSession) -> None:
     )
     speed_key = f"{session.key}_speed_{session.serial}"
     auto.segmented_control(
-        "Speed",
+        _("Speed"),
         list(SPEEDS),
+        format_func=_,
         default=session.extra.get("speed", "Normal"),
         required=True,
         key=speed_key,
@@ -212,15 +233,15 @@ def board(session: GameSession) -> None:
                 fresh = [s.after for s in session.history[session.seen :] if s.after is not None]
                 if len(fresh) > 1:
                     st.markdown(flips_summary(fresh))
-                st.markdown(f"**Last flip (flip {battle.turn})**")
+                st.markdown(_("**Last flip (flip {turn})**").format(turn=number(battle.turn)))
                 show_battle(session, battle)
             else:
-                st.info("The cards are dealt: 25 each. Turn the first pair!")
+                st.info(_("The cards are dealt: 25 each. Turn the first pair!"))
             show_message(session)
         with right:
             if battle is not None:
                 battle_map(battle, f"{session.key}_map_{session.serial}")
-            st.caption("Cards in each pile after every flip")
+            st.caption(_("Cards in each pile after every flip"))
             pile_chart(state)
 
     draw()
@@ -236,9 +257,9 @@ class ReverseWarBoard(GameBoard):
         top = st.container(horizontal=True, vertical_alignment="center", gap="medium")
         mode_key = f"{session.key}_mode_{session.serial}"
         top.segmented_control(
-            "Mode",
+            _(MODE.label),
             list(MODE.values),
-            format_func=lambda v: {"play": "Play", "practice": "Practice: predict each flip"}[v],
+            format_func=lambda v: _(MODE_LABELS[v]),
             default="practice" if practice else "play",
             required=True,
             key=mode_key,
@@ -261,12 +282,12 @@ class ReverseWarBoard(GameBoard):
         left, right = st.columns([3, 2], gap="large")
         with left:
             if battle is not None:
-                st.markdown(f"**The last flip (flip {battle.turn})**")
+                st.markdown(_("**The last flip (flip {turn})**").format(turn=number(battle.turn)))
                 show_battle(session, battle)
         with right:
             if battle is not None:
                 battle_map(battle, f"{session.key}_map_end_{session.serial}")
-            st.caption("Cards in each pile after every flip")
+            st.caption(_("Cards in each pile after every flip"))
             pile_chart(session.state)
 
 

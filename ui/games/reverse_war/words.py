@@ -25,25 +25,33 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from engine.cards import Card, Category
+from engine.cards import Card
 from engine.reverse_war import FLIP, Battle, worst_categories
 from engine.reverse_war.practice import Outcome, Prediction, outcome, score
-from ui.cards import card_html, ordinal
+from messages import N_, _, join, ngettext, number, ordinal, pgettext
+from ui.cards import card_html
 from ui.games.session import HUMAN, GameSession, inside
 from ui.games.setup import Choice
+from ui.games.wording import category_label
 from ui.games.words import Ending, GameWords, Status, result_kind
 
 YOU, AI, WAR = "you", "ai", "war"
-OUTCOMES: dict[str, str] = {YOU: "Your card", AI: "The AI's card", WAR: "A tie: Geography War"}
+#: the practice buttons' outcomes, as the verdict on a prediction names them (translated where
+#: shown)
+OUTCOMES: dict[str, str] = {
+    YOU: N_("Your card"),
+    AI: N_("The AI's card"),
+    WAR: N_("A tie: Geography War"),
+}
 
 MODE = Choice(
     "mode",
-    "Mode",
-    {"play": "Play: flip and watch", "practice": "Practice: predict every flip"},
+    N_("Mode"),
+    {"play": N_("Play: flip and watch"), "practice": N_("Practice: predict every flip")},
     default="play",
 )
 
-RULES = """
+RULES = N_("""
 **The goal.** Win all 50 cards. Here the *weaker* card wins.
 
 **Dealing.** Each player gets 25 cards in a face-down pile. The piles are never shuffled
@@ -73,7 +81,7 @@ alone. Every card laid is shown when the flip is over, face-down war cards inclu
 **Practice mode.** The two cards are turned before you predict, with their three ranks but
 not their weakness: finding the worst rank is your part (switch **Hints** on to see it). The
 weakness of each card is told once the flip is resolved.
-"""
+""")
 
 
 def battles(session: GameSession) -> list[Battle]:
@@ -95,16 +103,26 @@ def flip(session: GameSession, n: int | None = 1) -> int:
 
 def weakness_text(card: Card) -> str:
     """ "48th in Population" (both categories when the card's worst rank is in two)."""
-    cats = " and ".join(c.label for c in worst_categories(card))
-    return f"{ordinal(card.weakness)} in {cats}"
+    categories = join(category_label(c.value) for c in worst_categories(card))
+    return _("{rank} in {categories}").format(rank=ordinal(card.weakness), categories=categories)
 
 
 def geoplunge_text(winner: Card, loser: Card) -> str:
-    """The three ranks that make a GeoPlunge."""
-    parts = [
-        f"{c.label.lower()} {ordinal(winner.rank(c))} vs {ordinal(loser.rank(c))}" for c in Category
-    ]
-    return f"{winner.name} is worse than {loser.name} in all three ranks ({', '.join(parts)})"
+    """The three ranks that make a GeoPlunge, in one sentence."""
+    return _(
+        "{winner} is worse than {loser} in all three ranks (size {winner_size} vs "
+        "{loser_size}, statehood {winner_statehood} vs {loser_statehood}, population "
+        "{winner_population} vs {loser_population})."
+    ).format(
+        winner=winner.name,
+        loser=loser.name,
+        winner_size=ordinal(winner.size_rank),
+        loser_size=ordinal(loser.size_rank),
+        winner_statehood=ordinal(winner.statehood_rank),
+        loser_statehood=ordinal(loser.statehood_rank),
+        winner_population=ordinal(winner.population_rank),
+        loser_population=ordinal(loser.population_rank),
+    )
 
 
 def said_outcome(said: str, plunge: bool) -> Outcome:
@@ -125,7 +143,7 @@ def predictions(session: GameSession) -> list[Prediction]:
 def predict(session: GameSession, said: str, said_plunge: bool, version: int) -> None:
     """Record a prediction, resolve the flip, and score it (a widget callback)."""
     if version != session.version or session.state.is_over:
-        session.message = "The game had already moved on, so that prediction was not counted."
+        session.message = _("The game had already moved on, so that prediction was not counted.")
         return
     flip(session, 1)
     battle = session.history[-1].after
@@ -136,70 +154,149 @@ def predict(session: GameSession, said: str, said_plunge: bool, version: int) ->
 def score_text(session: GameSession) -> str:
     found = score(predictions(session))
     if not found.predictions:
-        return "no predictions yet"
-    n = found.predictions
-    return f"winner {found.winners}/{n} · GeoPlunge {found.plunges}/{n}"
+        return _("no predictions yet")
+    return _("winner {winners}/{n} · GeoPlunge {plunges}/{n}").format(
+        winners=number(found.winners), plunges=number(found.plunges), n=number(found.predictions)
+    )
 
 
 def prediction_feedback(p: Prediction, battle: Battle) -> str:
+    """The verdict on a prediction: the winner said and the one it was (with the worst ranks
+    that decided), then the GeoPlunge said and whether there was one."""
     a, b = battle.up[0]
-    said = inside(OUTCOMES[said_code(p.said)])  # "the AI's card", "your card"
+    said = inside(_(OUTCOMES[said_code(p.said)]))  # "the AI's card", "your card"
     was_code = said_code(p.was)
-    was = {YOU: f"your {a.name}", AI: f"the AI's {b.name}", WAR: "a Geography War"}[was_code]
-    first = "Right" if p.winner_right else "Not quite"
-    text = f"{first}: you said {said}; it was {was}"
     if was_code == WAR:
-        text += f" (both worst ranks are {ordinal(a.weakness)})"
+        verdict = (
+            _("Right: you said {said}; it was a Geography War (both worst ranks are {rank}).")
+            if p.winner_right
+            else _(
+                "Not quite: you said {said}; it was a Geography War (both worst ranks are {rank})."
+            )
+        )
+        first = verdict.format(said=said, rank=ordinal(a.weakness))
     else:
-        text += f" ({a.name} {ordinal(a.weakness)}, {b.name} {ordinal(b.weakness)})"
-    plunge = "a GeoPlunge" if p.was.geoplunge else "no GeoPlunge"
-    text += f". GeoPlunge: {'right' if p.plunge_right else 'wrong'}, it was {plunge}."
-    return text
+        was = (_("your {card}") if was_code == YOU else _("the AI's {card}")).format(
+            card=a.name if was_code == YOU else b.name
+        )
+        verdict = (
+            _(
+                "Right: you said {said}; it was {was} ({my_card} {my_rank}, "
+                "{their_card} {their_rank})."
+            )
+            if p.winner_right
+            else _(
+                "Not quite: you said {said}; it was {was} ({my_card} {my_rank}, "
+                "{their_card} {their_rank})."
+            )
+        )
+        first = verdict.format(
+            said=said,
+            was=was,
+            my_card=a.name,
+            my_rank=ordinal(a.weakness),
+            their_card=b.name,
+            their_rank=ordinal(b.weakness),
+        )
+    if p.plunge_right:
+        plunge = (
+            _("GeoPlunge: right, it was a GeoPlunge.")
+            if p.was.geoplunge
+            else _("GeoPlunge: right, it was no GeoPlunge.")
+        )
+    else:
+        plunge = (
+            _("GeoPlunge: wrong, it was a GeoPlunge.")
+            if p.was.geoplunge
+            else _("GeoPlunge: wrong, it was no GeoPlunge.")
+        )
+    return f"{first} {plunge}"
 
 
 # --- words and tiles ------------------------------------------------------------------------
 
 
 def war_name(levels: int) -> str:
-    return {1: "Geography War", 2: "Double Geography War"}.get(
-        levels, f"Geography War of {levels} levels"
-    )
+    if levels == 1:
+        return _("Geography War")
+    if levels == 2:
+        return _("Double Geography War")
+    return ngettext(
+        "Geography War of {levels} level", "Geography War of {levels} levels", levels
+    ).format(levels=number(levels))
 
 
 def describe_battle(session: GameSession, battle: Battle) -> list[str]:
     """A flip in words: the cards, the weaknesses that decided, wars and GeoPlunges."""
     you, them = battle.up[0]
     lines = [
-        f"Flip {battle.turn}: your **{you.name}** ({weakness_text(you)}) against the AI's "
-        f"**{them.name}** ({weakness_text(them)})."
+        _(
+            "Flip {turn}: your **{my_card}** ({my_weakness}) against the AI's "
+            "**{their_card}** ({their_weakness})."
+        ).format(
+            turn=number(battle.turn),
+            my_card=you.name,
+            my_weakness=weakness_text(you),
+            their_card=them.name,
+            their_weakness=weakness_text(them),
+        )
     ]
     for level, ((down0, down1), (a, b)) in enumerate(
         zip(battle.down, battle.up[1:], strict=True), start=1
     ):
         lines.append(
-            f"Tie at {ordinal(battle.up[level - 1][0].weakness)}: "
-            f"**{war_name(level)}!** {len(down0)} and {len(down1)} cards face down, then "
-            f"your **{a.name}** ({weakness_text(a)}) against **{b.name}** ({weakness_text(b)})."
+            _(
+                "Tie at {rank}: **{war}!** {my_count} and {their_count} cards face down, then "
+                "your **{my_card}** ({my_weakness}) against **{their_card}** ({their_weakness})."
+            ).format(
+                rank=ordinal(battle.up[level - 1][0].weakness),
+                war=war_name(level),
+                my_count=number(len(down0)),
+                their_count=number(len(down1)),
+                my_card=a.name,
+                my_weakness=weakness_text(a),
+                their_card=b.name,
+                their_weakness=weakness_text(b),
+            )
         )
     if battle.ran_out:
         if len(battle.ran_out) == 2:
-            lines.append("Both players run out of cards in the war: **a draw**.")
+            lines.append(_("Both players run out of cards in the war: **a draw**."))
+        elif battle.ran_out[0] == HUMAN:
+            lines.append(_("You have no card left to turn in the war and lose the game."))
         else:
-            who = "You have" if battle.ran_out[0] == HUMAN else "The AI has"
-            lines.append(f"{who} no card left to turn in the war and lose the game.")
+            lines.append(_("The AI has no card left to turn in the war and lose the game."))
         return lines
     w = battle.winner
     a, b = battle.deciding
     win_card, lose_card = (a, b) if w == HUMAN else (b, a)
-    who = "You win" if w == HUMAN else "The AI wins"
-    line = (
-        f"{who} {len(battle.won)} cards: {win_card.name} is weaker "
-        f"({ordinal(win_card.weakness)} against {ordinal(lose_card.weakness)})."
+    wins = (
+        _("You win {count} cards: {card} is weaker ({rank} against {other_rank}).")
+        if w == HUMAN
+        else _("The AI wins {count} cards: {card} is weaker ({rank} against {other_rank}).")
+    )
+    line = wins.format(
+        count=number(len(battle.won)),
+        card=win_card.name,
+        rank=ordinal(win_card.weakness),
+        other_rank=ordinal(lose_card.weakness),
     )
     if battle.geoplunge:
-        giver = "The AI hands" if w == HUMAN else "You hand"
-        got = ", ".join(c.name for c in battle.handed_over) or "nothing (no cards left)"
-        line += f" **GeoPlunge!** {geoplunge_text(win_card, lose_card)}. {giver} over {got}."
+        got = join(c.name for c in battle.handed_over)
+        if w == HUMAN:
+            handed = (
+                _("The AI hands over {cards}.").format(cards=got)
+                if got
+                else _("The AI hands over nothing (no cards left).")
+            )
+        else:
+            handed = (
+                _("You hand over {cards}.").format(cards=got)
+                if got
+                else _("You hand over nothing (no cards left).")
+            )
+        plunge = _("**GeoPlunge!**")
+        line += f" {plunge} {geoplunge_text(win_card, lose_card)} {handed}"
     lines.append(line)
     return lines
 
@@ -220,40 +317,98 @@ def result_text(session: GameSession) -> str:
     state = session.state
     mine, theirs = state.scores
     if getattr(state, "capped", False):
-        verdict = {None: "a draw", HUMAN: "you win"}.get(state.winner, "the AI wins")
-        return f"Stopped after {state.turn:,} flips with {mine} cards to {theirs}: {verdict}."
+        if state.winner is None:
+            text = _("Stopped after {turns} flips with {mine} cards to {theirs}: a draw.")
+        elif state.winner == HUMAN:
+            text = _("Stopped after {turns} flips with {mine} cards to {theirs}: you win.")
+        else:
+            text = _("Stopped after {turns} flips with {mine} cards to {theirs}: the AI wins.")
+        return text.format(turns=number(state.turn), mine=number(mine), theirs=number(theirs))
     if state.winner == HUMAN:
-        return "You hold all 50 cards: **you win!**"
+        return _("You hold all 50 cards: **you win!**")
     if state.winner is None:
-        return "Nobody can go on: **a draw**."
-    return "The AI holds all 50 cards: **the AI wins.**"
+        return _("Nobody can go on: **a draw**.")
+    return _("The AI holds all 50 cards: **the AI wins.**")
 
 
 def card_tile(card: Card, who: str, *, weakness: bool = True, outlined: bool = False) -> str:
-    """A card with whose it is; ``weakness=False`` leaves its worst rank out (a card about to
-    be predicted: finding the worst rank is the player's part, unless hints are on)."""
-    caption = f"{who} · weakness {weakness_text(card)}" if weakness else who
+    """A card with whose it is (``who``, in words); ``weakness=False`` leaves its worst rank
+    out (a card about to be predicted: finding the worst rank is the player's part, unless
+    hints are on)."""
+    caption = (
+        _("{who} · weakness {weakness}").format(who=who, weakness=weakness_text(card))
+        if weakness
+        else who
+    )
     return card_html(card, caption=caption, outlined=outlined)
 
 
 def winner_sentence(battle: Battle) -> str:
     """Who won a flip, in one sentence (the badges and the outlined card say it in colour)."""
+    turn = number(battle.turn)
     if battle.ran_out:
         if battle.winner is None:
-            return f"Flip {battle.turn}: both players ran out of cards in the war, a draw."
-        loser = "the AI" if battle.winner == HUMAN else "you"
-        who = "you win" if battle.winner == HUMAN else "the AI wins"
-        return f"Flip {battle.turn}: {who} the game: {loser} had no card left to turn in the war."
+            text = _("Flip {turn}: both players ran out of cards in the war, a draw.")
+        elif battle.winner == HUMAN:
+            text = _("Flip {turn}: you win the game: the AI had no card left to turn in the war.")
+        else:
+            text = _("Flip {turn}: the AI wins the game: you had no card left to turn in the war.")
+        return text.format(turn=turn)
     a, b = battle.deciding
     win, lose = (a, b) if battle.winner == HUMAN else (b, a)
-    who = "you win" if battle.winner == HUMAN else "the AI wins"
-    mine, theirs = ("your", "the AI's") if battle.winner == HUMAN else ("the AI's", "your")
-    war = f" after a {war_name(battle.wars)}" if battle.wars else ""
-    plunge = " with a GeoPlunge" if battle.geoplunge else ""
-    return (
-        f"Flip {battle.turn}: {who}{war}{plunge} and take{'s' * (battle.winner != HUMAN)} "
-        f"{len(battle.won)} cards: {mine} {win.name} ({ordinal(win.weakness)}) is weaker than "
-        f"{theirs} {lose.name} ({ordinal(lose.weakness)})."
+    text = _won_sentence(battle.winner == HUMAN, bool(battle.wars), battle.geoplunge)
+    return text.format(
+        turn=turn,
+        war=war_name(battle.wars) if battle.wars else "",
+        count=number(len(battle.won)),
+        card=win.name,
+        rank=ordinal(win.weakness),
+        other_card=lose.name,
+        other_rank=ordinal(lose.weakness),
+    )
+
+
+def _won_sentence(mine: bool, war: bool, plunge: bool) -> str:
+    """The sentence of a flip won by this seat (``mine``) or the AI, after a war or not, with
+    a GeoPlunge or not (a war's name is ``{war}``)."""
+    if mine:
+        if war and plunge:
+            return _(
+                "Flip {turn}: you win after a {war} with a GeoPlunge and take {count} cards: "
+                "your {card} ({rank}) is weaker than the AI's {other_card} ({other_rank})."
+            )
+        if war:
+            return _(
+                "Flip {turn}: you win after a {war} and take {count} cards: your {card} "
+                "({rank}) is weaker than the AI's {other_card} ({other_rank})."
+            )
+        if plunge:
+            return _(
+                "Flip {turn}: you win with a GeoPlunge and take {count} cards: your {card} "
+                "({rank}) is weaker than the AI's {other_card} ({other_rank})."
+            )
+        return _(
+            "Flip {turn}: you win and take {count} cards: your {card} ({rank}) is weaker than "
+            "the AI's {other_card} ({other_rank})."
+        )
+    if war and plunge:
+        return _(
+            "Flip {turn}: the AI wins after a {war} with a GeoPlunge and takes {count} cards: "
+            "the AI's {card} ({rank}) is weaker than your {other_card} ({other_rank})."
+        )
+    if war:
+        return _(
+            "Flip {turn}: the AI wins after a {war} and takes {count} cards: the AI's {card} "
+            "({rank}) is weaker than your {other_card} ({other_rank})."
+        )
+    if plunge:
+        return _(
+            "Flip {turn}: the AI wins with a GeoPlunge and takes {count} cards: the AI's {card} "
+            "({rank}) is weaker than your {other_card} ({other_rank})."
+        )
+    return _(
+        "Flip {turn}: the AI wins and takes {count} cards: the AI's {card} ({rank}) is weaker "
+        "than your {other_card} ({other_rank})."
     )
 
 
@@ -262,22 +417,52 @@ def flips_summary(found: list[Battle]) -> str:
     mine = sum(1 for b in found if b.winner == HUMAN)
     theirs = sum(1 for b in found if b.winner not in (HUMAN, None))
     wars = sum(1 for b in found if b.wars or b.ran_out)
-    span = f"flips {found[0].turn} to {found[-1].turn}"
-    text = f"In {span} you won {mine} and the AI won {theirs}"
     if wars:
-        text += f" ({wars} Geography War{'s' if wars != 1 else ''})"
-    return text + "."
+        text = ngettext(
+            "In flips {first} to {last} you won {mine} and the AI won {theirs} "
+            "({wars} Geography War).",
+            "In flips {first} to {last} you won {mine} and the AI won {theirs} "
+            "({wars} Geography Wars).",
+            wars,
+        )
+    else:
+        text = _("In flips {first} to {last} you won {mine} and the AI won {theirs}.")
+    return text.format(
+        first=number(found[0].turn),
+        last=number(found[-1].turn),
+        mine=number(mine),
+        theirs=number(theirs),
+        wars=number(wars),
+    )
 
 
 def piles_sentence(history: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> str:
     """The flips chart in words: the piles now, and the most each player held."""
     mine, theirs = history[-1]
     flips = len(history) - 1
-    when = "At the deal" if not flips else f"After flip {flips}"
     most = max(h[0] for h in history), max(h[1] for h in history)
-    return (
-        f"{when} you hold {mine} cards and the AI {theirs}. The most you held: {most[0]}; "
-        f"the most the AI held: {most[1]}."
+    if flips:
+        text = ngettext(
+            "After flip {flip} you hold {mine} card and the AI {theirs}. The most you held: "
+            "{most_mine}; the most the AI held: {most_theirs}.",
+            "After flip {flip} you hold {mine} cards and the AI {theirs}. The most you held: "
+            "{most_mine}; the most the AI held: {most_theirs}.",
+            mine,
+        )
+    else:
+        text = ngettext(
+            "At the deal you hold {mine} card and the AI {theirs}. The most you held: "
+            "{most_mine}; the most the AI held: {most_theirs}.",
+            "At the deal you hold {mine} cards and the AI {theirs}. The most you held: "
+            "{most_mine}; the most the AI held: {most_theirs}.",
+            mine,
+        )
+    return text.format(
+        flip=number(flips),
+        mine=number(mine),
+        theirs=number(theirs),
+        most_mine=number(most[0]),
+        most_theirs=number(most[1]),
     )
 
 
@@ -312,12 +497,14 @@ def piles_svg(history: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> s
     # An image, not inline SVG: st.html's sanitiser drops <svg>; the alt text is the chart
     # in words.
     data = base64.b64encode(svg.encode()).decode()
+    legend = _("{your_line} you · {ai_line} the AI · the dotted line is 25 cards each").format(
+        your_line="<span style='color:#0072B2'>━</span>",
+        ai_line="<span style='color:#D55E00'>╍</span>",
+    )
     return (
         f"<img class='gp-piles' src='data:image/svg+xml;base64,{data}' alt='{words}' "
         f"style='width:100%;height:{height:.0f}px;display:block'>"
-        "<div style='font-size:.85rem;color:#334155'>"
-        "<span style='color:#0072B2'>━</span> you · "
-        "<span style='color:#D55E00'>╍</span> the AI · the dotted line is 25 cards each</div>"
+        f"<div style='font-size:.85rem;color:#334155'>{legend}</div>"
     )
 
 
@@ -328,13 +515,17 @@ def headline(battle: Battle) -> str:
         levels = battle.wars + (1 if battle.ran_out else 0)
         parts.append(f":violet-badge[:material/swords: {war_name(levels)}]")
     if battle.winner is None:
-        parts.append(":gray-badge[A draw]")
+        draw = _("A draw")
+        parts.append(f":gray-badge[{draw}]")
     elif battle.winner == HUMAN:
-        parts.append(f":blue-badge[You win {len(battle.won)} cards]")
+        won = _("You win {count} cards").format(count=number(len(battle.won)))
+        parts.append(f":blue-badge[{won}]")
     else:
-        parts.append(f":red-badge[The AI wins {len(battle.won)} cards]")
+        won = _("The AI wins {count} cards").format(count=number(len(battle.won)))
+        parts.append(f":red-badge[{won}]")
     if battle.geoplunge:
-        parts.append(":orange-badge[:material/bolt: GeoPlunge!]")
+        plunge = _("GeoPlunge!")
+        parts.append(f":orange-badge[:material/bolt: {plunge}]")
     return " ".join(parts)
 
 
@@ -346,14 +537,18 @@ def battle_html(battle: Battle) -> str:
     for level, (a, b) in enumerate(battle.up):
         if level:
             down0, down1 = battle.down[level - 1]
-            rows.append(
-                "<div style='font-size:.88rem;color:#555;margin:.25rem 0'>"
-                f"<b>{escape(war_name(level))}</b> — face down: you "
-                f"{escape(', '.join(c.name for c in down0) or 'none')}; the AI "
-                f"{escape(', '.join(c.name for c in down1) or 'none')}</div>"
+            none = pgettext("no card laid face down", "none")
+            laid = _("<b>{war}</b> — face down: you {my_cards}; the AI {their_cards}").format(
+                war=escape(war_name(level)),
+                my_cards=escape(join(c.name for c in down0) or none),
+                their_cards=escape(join(c.name for c in down1) or none),
             )
+            rows.append(f"<div style='font-size:.88rem;color:#555;margin:.25rem 0'>{laid}</div>")
         won = battle.winner if level == last else None
-        tiles = [card_tile(a, "You", outlined=won == 0), card_tile(b, "AI", outlined=won == 1)]
+        tiles = [
+            card_tile(a, _("You"), outlined=won == 0),
+            card_tile(b, _("AI"), outlined=won == 1),
+        ]
         rows.append(f"<div class='gp-hand'>{''.join(tiles)}</div>")
     return "".join(rows)
 
@@ -365,11 +560,23 @@ def map_roles(battle: Battle) -> tuple[dict[str, str], dict[str, str]]:
     for level, (a, b) in enumerate(battle.up):
         for card, role in ((a, "mine"), (b, "theirs")):
             roles[card.usps] = role
-            notes[card.usps] = (
-                ("first flip" if level == 0 else f"war level {level}")
-                + f" · worst rank {weakness_text(card)} · size {ordinal(card.size_rank)}, "
-                f"statehood {ordinal(card.statehood_rank)}, population "
-                f"{ordinal(card.population_rank)}"
+            note = (
+                _(
+                    "first flip · worst rank {weakness} · size {size}, statehood {statehood}, "
+                    "population {population}"
+                )
+                if level == 0
+                else _(
+                    "war level {level} · worst rank {weakness} · size {size}, statehood "
+                    "{statehood}, population {population}"
+                )
+            )
+            notes[card.usps] = note.format(
+                level=number(level),
+                weakness=weakness_text(card),
+                size=ordinal(card.size_rank),
+                statehood=ordinal(card.statehood_rank),
+                population=ordinal(card.population_rank),
             )
     return roles, notes
 
@@ -411,40 +618,66 @@ def chips(session: GameSession) -> Status:
     """The status bar: the flip, the piles, the wars and GeoPlunges (and the predictions)."""
     state, s = session.state, stats(session)
     found = [
-        ("Flip", str(state.turn)),
-        ("Your pile", str(state.scores[0])),
-        ("AI pile", str(state.scores[1])),
-        ("Wars", str(s.wars)),
-        ("GeoPlunges", f"you {s.plunges[0]} · AI {s.plunges[1]}"),
+        (pgettext("the status bar: the number of the flip", "Flip"), number(state.turn)),
+        (_("Your pile"), number(state.scores[0])),
+        (_("AI pile"), number(state.scores[1])),
+        (_("Wars"), number(s.wars)),
+        (
+            _("GeoPlunges"),
+            _("you {mine} · AI {theirs}").format(
+                mine=number(s.plunges[0]), theirs=number(s.plunges[1])
+            ),
+        ),
     ]
     if practising(session):
-        found.append(("Predictions", score_text(session)))
+        found.append((_("Predictions"), score_text(session)))
     return Status(found)
 
 
 def compare_hint(a: Card, b: Card) -> str:
     """What to compare before predicting: the worst ranks, then rank by rank."""
-    rows = " · ".join(f"{c.label} {ordinal(a.rank(c))} / {ordinal(b.rank(c))}" for c in Category)
-    return (
-        f"Hint: compare the worst ranks — {a.name} {weakness_text(a)}, "
-        f"{b.name} {weakness_text(b)}. For a GeoPlunge the weaker card must be worse in "
-        f"every category: {rows} (yours / the AI's)."
+    return _(
+        "Hint: compare the worst ranks — {my_card} {my_weakness}, {their_card} "
+        "{their_weakness}. For a GeoPlunge the weaker card must be worse in every category: "
+        "Size {my_size} / {their_size} · Statehood {my_statehood} / {their_statehood} · "
+        "Population {my_population} / {their_population} (yours / the AI's)."
+    ).format(
+        my_card=a.name,
+        my_weakness=weakness_text(a),
+        their_card=b.name,
+        their_weakness=weakness_text(b),
+        my_size=ordinal(a.size_rank),
+        their_size=ordinal(b.size_rank),
+        my_statehood=ordinal(a.statehood_rank),
+        their_statehood=ordinal(b.statehood_rank),
+        my_population=ordinal(a.population_rank),
+        their_population=ordinal(b.population_rank),
     )
 
 
 def summary(session: GameSession) -> list[str]:
     """The end screen's summary: flips, wars, GeoPlunges, the biggest win, the predictions."""
     s = stats(session)
+    if s.double_wars:
+        wars = ngettext(
+            "{flips} flips, {wars} Geography War ({double} double or more).",
+            "{flips} flips, {wars} Geography Wars ({double} double or more).",
+            s.wars,
+        )
+    else:
+        wars = ngettext(
+            "{flips} flips, {wars} Geography War.", "{flips} flips, {wars} Geography Wars.", s.wars
+        )
     lines = [
-        f"{s.flips} flips, {s.wars} Geography War{'s' if s.wars != 1 else ''}"
-        + (f" ({s.double_wars} double or more)" if s.double_wars else "")
-        + ".",
-        f"GeoPlunges: you {s.plunges[0]}, the AI {s.plunges[1]}.",
-        f"The most cards won in one flip: {s.biggest}.",
+        wars.format(flips=number(s.flips), wars=number(s.wars), double=number(s.double_wars)),
+        _("GeoPlunges: you {mine}, the AI {theirs}.").format(
+            mine=number(s.plunges[0]), theirs=number(s.plunges[1])
+        ),
+        _("The most cards won in one flip: {count}.").format(count=number(s.biggest)),
     ]
     if predictions(session):
-        lines.append(f"Your predictions: {score_text(session)}.")
-    lines.append(f"Deal {session.setup.seed}.")
+        lines.append(_("Your predictions: {score}.").format(score=score_text(session)))
+    lines.append(_("Deal {seed}.").format(seed=session.setup.seed))
     return lines
 
 
@@ -452,7 +685,7 @@ class ReverseWarWords(GameWords):
     game_id = "reverse_war"
     title = "Reverse Geography War"
     choices = (MODE,)
-    intro_text = (
+    intro_text = N_(
         "Here the weaker card wins: the card whose worst rank is worse takes both. "
         "Win all 50 cards."
     )
