@@ -265,7 +265,7 @@ def describe_battle(session: GameSession, battle: Battle) -> list[str]:
         elif battle.ran_out[0] == HUMAN:
             lines.append(_("You have no card left to turn in the war and lose the game."))
         else:
-            lines.append(_("The AI has no card left to turn in the war and lose the game."))
+            lines.append(_("The AI has no card left to turn in the war and loses the game."))
         return lines
     w = battle.winner
     a, b = battle.deciding
