@@ -64,7 +64,7 @@ def test_a_typed_state_is_judged(app):
 def test_a_typed_text_that_names_no_guess_is_refused_in_words_and_the_guess_stays(app):
     tab = _lead_first_card(app, CALIFORNIA)
     for text, said in [
-        ("Arizona, Nevada", "California has 3 border states: you named 2 (Arizona, Nevada)."),
+        ("Arizona, Nevada", "California has 3 border states: you named 2 (Arizona and Nevada)."),
         ("Arizona, Nevada, Oregn, Narnia", "“Narnia” is not a state name I know."),
     ]:
         type_guess(app, text)

@@ -37,7 +37,7 @@ def test_a_wrong_border_guess_is_said_in_a_sentence(app):
 def test_a_wrong_state_guess_is_said_in_a_sentence(app):
     # Deal 5: the AI lists four borders (Illinois, Iowa, Michigan, Minnesota): Wisconsin.
     _lead_first_card(app, 5)
-    assert "announces **4 border states**: Illinois, Iowa, Michigan, Minnesota" in texts(app)
+    assert "announces **4 border states**: Illinois, Iowa, Michigan, and Minnesota" in texts(app)
     type_guess(app, "Missouri")
     assert "Not quite: it was Wisconsin; Missouri does not border Michigan or Minnesota." in texts(
         app
@@ -131,7 +131,7 @@ def test_the_ais_wrong_guess_is_said_on_the_table_while_the_trick_goes_on(app):
     sentence = "Not quite: Oregon borders Washington, not Arizona."
     assert [w.value for w in app.warning] == [sentence]
     assert (
-        f"AI guesses the border states Arizona, California, Idaho, Nevada — wrong. {sentence}"
+        f"AI guesses the border states Arizona, California, Idaho, and Nevada — wrong. {sentence}"
         in (texts(app))
     )
 

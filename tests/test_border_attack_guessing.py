@@ -1,6 +1,7 @@
 """A guess typed from memory (issue 28, item 10): ``engine.border_attack.read_guess`` reads the
-text with the drills' forgiving matching, refuses in words a text that names no move (and
-nothing is played), and the game judges the move it names.
+text with the drills' forgiving matching, refuses a text that names no move (and nothing is
+played; the page words why, :func:`ui.games.border_attack.moves.typed_words`), and the game
+judges the move it names.
 
 Each scenario plays a real trick: seat 0 leads its first card, seat 1 commits to a card of its
 hand and announces its name or its borders, and seat 0's typed guess is read and played."""
@@ -24,6 +25,7 @@ from engine.border_attack import (
     read_guess,
 )
 from engine.cards import Category, by_usps, deck
+from ui.games.border_attack.moves import typed_words
 
 
 def _trick(usps: str, reveal: str) -> BorderAttack:
@@ -42,7 +44,7 @@ def _trick(usps: str, reveal: str) -> BorderAttack:
 def _play(game: BorderAttack, text: str) -> bool:
     """Read ``text`` as the leader's guess, play it; whether it was right."""
     typed = read_guess(game.announcement, text)
-    assert typed.accepted, typed.message
+    assert typed.accepted, typed_words(typed)
     game.apply(typed.action)
     return bool(game.guess_right)
 
@@ -53,6 +55,7 @@ def _play(game: BorderAttack, text: str) -> bool:
         ("Indiana, Kentucky, Michigan, Pennsylvania, West Virginia", True),
         ("west virginia; PENNSYLVANIA and michigan, Ky, Ind.", True),  # any order, case, codes
         ("Indiana, Kentucky, Michigan, Pennsylvania, Virginia", False),
+        ("Indiana, Kentucky, Michigan, Pennsylvania y West Virginia", True),  # as in Spanish
     ],
 )
 def test_a_typed_border_list_is_played_and_judged(text, right):
@@ -70,10 +73,10 @@ def test_a_misspelt_name_is_read_as_the_name_it_is_close_to_and_said():
     game = _trick("OH", NAME)
     typed = read_guess(game.announcement, "Indianna, Kentuky, Michigan, Pensylvania, W. Va.")
     assert typed.action == GuessBorders(by_usps()["OH"].borders)
-    assert "“Indianna” read as Indiana." in typed.message
+    assert "“Indianna” read as Indiana." in typed_words(typed)
     state = _trick("MS", BORDERS)
     typed = read_guess(state.announcement, "Missisippi")
-    assert typed.action == GuessState("MS") and "read as Mississippi" in typed.message
+    assert typed.action == GuessState("MS") and "read as Mississippi" in typed_words(typed)
     assert _play(state, "Missisippi")
 
 
@@ -87,7 +90,7 @@ def test_a_misspelt_name_is_read_as_the_name_it_is_close_to_and_said():
         (BORDERS, "Ohio, Indiana", "Guess one state"),
         (BORDERS, "x" * (MAX_ANSWER_CHARS + 1), "too long"),
         (NAME, "Indiana, Xyzzy, Michigan, Pennsylvania, West Virginia", "“Xyzzy” is not"),
-        (NAME, "Indiana, Kentucky", "Ohio has 5 border states: you named 2 (Indiana, Kentucky)"),
+        (NAME, "Indiana, Kentucky", "Ohio has 5 border states: you named 2 (Indiana and Kentucky)"),
         (NAME, "Ohio, Indiana, Kentucky, Michigan, Pennsylvania", "Ohio is the announced state"),
         (NAME, "", "Type Ohio's 5 border states, separated by commas"),
     ],
@@ -95,16 +98,17 @@ def test_a_misspelt_name_is_read_as_the_name_it_is_close_to_and_said():
 def test_a_text_that_names_no_guess_is_refused_in_words_and_costs_nothing(reveal, text, said):
     game = _trick("OH", reveal)
     typed = read_guess(game.announcement, text)
-    assert typed.action is None and said in typed.message
+    assert typed.action is None and said in typed_words(typed)
     assert game.phase == GUESS and game.guess_right is None  # the guess is still to make
 
 
 def test_a_state_with_no_border_states_is_guessed_with_none():
     game = _trick("AK", NAME)
-    assert read_guess(game.announcement, "Ohio").message == (
+    assert typed_words(read_guess(game.announcement, "Ohio")) == (
         "Alaska has no border states: type “none”."
     )
     assert _play(game, "none")
+    assert read_guess(_trick("HI", NAME).announcement, "ninguno").accepted  # as in Spanish
 
 
 @settings(max_examples=60, deadline=None)

@@ -23,6 +23,7 @@ from engine.border_attack import (
 )
 from engine.border_attack.trick import why_not_guess
 from engine.cards import Category, card
+from engine.core import Refusal
 
 SIZE, POPULATION = Category.SIZE, Category.POPULATION
 TX, CA, TN, RI, ME = (card(c) for c in ("TX", "CA", "TN", "RI", "ME"))
@@ -52,13 +53,9 @@ def test_a_guess_must_be_of_the_kind_the_announcement_leaves_open() -> None:
     listed, named = Announcement.of(TN, BORDERS), Announcement.of(TN, NAME)
     assert why_not_guess(listed, GuessState("KY")) is None
     assert why_not_guess(named, GuessBorders(frozenset())) is None
-    assert why_not_guess(listed, GuessBorders(TN.borders)) == (
-        "The borders were announced: guess the state."
-    )
-    assert why_not_guess(named, GuessState("TN")) == (
-        "The name was announced: guess its border states."
-    )
-    assert why_not_guess(listed, GuessState("XX")) == "'XX' is not a state's USPS code."
+    assert why_not_guess(listed, GuessBorders(TN.borders)) == Refusal("guess_the_state")
+    assert why_not_guess(named, GuessState("TN")) == Refusal("guess_the_borders")
+    assert why_not_guess(listed, GuessState("XX")) == Refusal("not_a_usps_code", given="'XX'")
 
 
 def test_the_played_trick_is_kept_for_both_seats_after_a_winners_discard() -> None:

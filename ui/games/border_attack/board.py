@@ -22,14 +22,15 @@ from engine.border_attack import (
     Commit,
     Discard,
     Lead,
+    TypedGuess,
     read_guess,
 )
+from messages import _, number
 from ui.games.border_attack.hints import move_hints
 from ui.games.border_attack.log import describe, pending, trick_lines, wrong_guess_detail
 from ui.games.border_attack.moves import (
     NO_CATEGORY,
     NO_CATEGORY_NOTE,
-    REVEAL_LABELS,
     discard_headline,
     follow_prompt,
     guess_button,
@@ -38,9 +39,11 @@ from ui.games.border_attack.moves import (
     lead_label,
     lead_prompt,
     play_label,
+    reveal_label,
+    typed_words,
 )
 from ui.games.border_attack.names import BY_NAME, NAMES
-from ui.games.border_attack.roles import MAP_LABELS, guess_map_options, trick_map
+from ui.games.border_attack.roles import guess_map_options, map_labels, trick_map
 from ui.games.border_attack.tricks import TrickView, on_and_last, tricks
 from ui.games.border_attack.words import WORDS, trick_html
 from ui.games.next_move import next_move
@@ -55,11 +58,14 @@ from ui.games.widgets import (
     show_hand,
     show_message,
 )
+from ui.games.wording import category_label
 from ui.games.words import Hints
 from ui.maps import map_change, us_map
 
-TYPED_REFUSAL = "typed_refusal"  #: ``session.extra``: (version, why a typed guess was refused)
-TYPED_REMARK = "typed_remark"  #: ``session.extra``: (seen, a misspelling read as a name)
+#: ``session.extra``: (version, a typed guess refused: :func:`typed_words` says why)
+TYPED_REFUSAL = "typed_refusal"
+#: ``session.extra``: (seen, a typed guess whose misspellings were read as names)
+TYPED_REMARK = "typed_remark"
 
 
 def _hints(session: GameSession) -> Hints:
@@ -74,9 +80,9 @@ def lead_widgets(session: GameSession, obs: BorderAttackObservation, hand: Any) 
     st.markdown(lead_prompt(obs))
     with hand:  # the category stands right above the Lead buttons it turns on
         category = st.segmented_control(
-            "Category (the better rank wins)",
+            _("Category (the better rank wins)"),
             CATEGORIES,
-            format_func=lambda c: c.label,
+            format_func=category_label,
             key=session.wkey("category"),
             required=True,  # once chosen, a second click keeps it (the Lead buttons need one)
         )
@@ -84,15 +90,15 @@ def lead_widgets(session: GameSession, obs: BorderAttackObservation, hand: Any) 
     show_message(session)
     with hand:
         if not category:
-            st.caption(NO_CATEGORY_NOTE)
-        st.markdown("**Your hand** — lead one card")
+            st.caption(_(NO_CATEGORY_NOTE))
+        st.markdown(_("**Your hand** — lead one card"))
         card_buttons(
             session,
             obs.hand,
             label=lambda c: lead_label(c, category),
             action=lambda c: Lead(c, category),
             name="lead",
-            disabled=None if category else {c.usps: NO_CATEGORY for c in obs.hand},
+            disabled=None if category else {c.usps: _(NO_CATEGORY) for c in obs.hand},
             captions=hints.captions,
             highlight=list(hints.outline),
         )
@@ -103,16 +109,16 @@ def follow_widgets(session: GameSession, obs: BorderAttackObservation, hand: Any
     st.markdown(follow_prompt(session, obs))
     with hand:  # what you announce stands right above the Play buttons
         reveal = st.segmented_control(
-            "You announce",
+            _("You announce"),
             [NAME, BORDERS],
-            format_func=REVEAL_LABELS.get,
+            format_func=reveal_label,
             key=session.wkey("reveal"),
             required=True,
         )
     hints = _hints(session)
     show_message(session)
     with hand:
-        st.markdown("**Your hand** — play one card face down")
+        st.markdown(_("**Your hand** — play one card face down"))
         card_buttons(
             session,
             obs.hand,
@@ -137,22 +143,22 @@ def guesses_from_a_list(session: GameSession) -> bool:
 
 def _typed_guess(session: GameSession, ann: Announcement, key: str, version: int) -> None:
     """A typed guess sent: the engine reads it (``read_guess``); a text that names no move is
-    refused in words and costs nothing."""
+    refused and costs nothing (both worded when shown, in the reader's language)."""
     typed = read_guess(ann, st.session_state.get(key) or "")
     if typed.action is None:
-        session.extra[TYPED_REFUSAL] = (version, typed.message)
+        session.extra[TYPED_REFUSAL] = (version, typed)
         return
-    if session.act(typed.action, version) is None and typed.message:
-        session.extra[TYPED_REMARK] = (session.seen, typed.message)
+    if session.act(typed.action, version) is None and typed.remarks:
+        session.extra[TYPED_REMARK] = (session.seen, typed)
 
 
 def _typed_guess_box(session: GameSession, ann: Announcement, label: str) -> None:
     """The box to type the guess in, and why the last typed text was refused."""
     key = session.wkey("typed_guess")
     with st.form(session.wkey("typed_form"), border=False):
-        st.text_input(label, key=key, placeholder="Type from memory…")
+        st.text_input(label, key=key, placeholder=_("Type from memory…"))
         st.form_submit_button(
-            "Guess",
+            _("Guess"),
             key=session.wkey("typed_send"),
             type="primary",
             width="stretch",
@@ -161,14 +167,14 @@ def _typed_guess_box(session: GameSession, ann: Announcement, label: str) -> Non
         )
     refused = session.extra.get(TYPED_REFUSAL)
     if refused and refused[0] == session.version:
-        st.warning(refused[1], icon=":material/block:")
+        st.warning(typed_words(refused[1]), icon=":material/block:")
 
 
 def typed_remark(session: GameSession) -> None:
     """What a typed guess was read as, when a misspelling was read as a name."""
-    remark = session.extra.get(TYPED_REMARK)
+    remark: tuple[int, TypedGuess] | None = session.extra.get(TYPED_REMARK)
     if remark and remark[0] == session.seen:
-        st.caption(remark[1])
+        st.caption(typed_words(remark[1]))
 
 
 def _set_pick(session: GameSession, key: str) -> None:
@@ -187,31 +193,31 @@ def _guess_box(session: GameSession, ann: Announcement, listed: bool) -> None:
         pick = session.picks[0] if session.picks else None
         key = session.wkey("guess_state")
         st.selectbox(
-            "The state",
+            _("The state"),
             BY_NAME,
             index=BY_NAME.index(pick) if pick else None,
             format_func=NAMES.get,
-            placeholder="Type a state's name…",
+            placeholder=_("Type a state's name…"),
             key=key,
             on_change=_set_pick,
             args=(session, key),
         )
     elif ann.usps is None:
-        _typed_guess_box(session, ann, "The state")
+        _typed_guess_box(session, ann, _("The state"))
     elif ann.count and listed:
         key = session.wkey("guess_borders")
         st.multiselect(
-            "Its border states",
+            _("Its border states"),
             [c for c in BY_NAME if c != ann.usps],
             default=[c for c in session.picks if c != ann.usps],
             format_func=NAMES.get,
-            placeholder="Type a state's name…",
+            placeholder=_("Type a state's name…"),
             key=key,
             on_change=_set_picks,
             args=(session, key),
         )
     elif ann.count:
-        _typed_guess_box(session, ann, "Its border states")
+        _typed_guess_box(session, ann, _("Its border states"))
 
 
 def guess_map(session: GameSession, ann: Announcement, key: str) -> None:
@@ -258,11 +264,11 @@ def discard_widgets(session: GameSession, obs: BorderAttackObservation, hand: An
     hints = _hints(session)
     show_message(session)
     with hand:
-        st.markdown("**Your hand** — discard one card")
+        st.markdown(_("**Your hand** — discard one card"))
         card_buttons(
             session,
             obs.hand,
-            label="Discard",
+            label=_("Discard"),
             action=Discard,
             name="discard",
             captions=hints.captions,
@@ -275,7 +281,7 @@ def show_trick_map(
 ) -> None:
     """The map of the trick's announcement and guess, or of your hand before any guess."""
     roles, notes, caption = trick_map(obs, current, last)
-    us_map(key, roles, notes=notes, words=MAP_LABELS, height=340, label=caption, hint=caption)
+    us_map(key, roles, notes=notes, words=map_labels(), height=340, label=caption, hint=caption)
 
 
 class BorderAttackBoard(GameBoard):
@@ -286,9 +292,9 @@ class BorderAttackBoard(GameBoard):
         rules play it) or, easier, from a list that always holds the right answer."""
         super().switches(session)
         st.toggle(
-            "Guess from a list (easier)",
+            _("Guess from a list (easier)"),
             key=list_guess_key(session),
-            help=(
+            help=_(
                 "Off: you type your guess from memory (or click it on the map), as the rules "
                 "play it. On: you pick it from a list of the states."
             ),
@@ -304,7 +310,9 @@ class BorderAttackBoard(GameBoard):
         hand = next_move() if plays_a_card else st.container()
         with main:
             if current is not None:
-                st.markdown(f"**On the table — trick {current.number}**")
+                st.markdown(
+                    _("**On the table — trick {number}**").format(number=number(current.number))
+                )
                 st.html(trick_html(session, current))
                 if (detail := wrong_guess_detail(current)) is not None:
                     st.warning(detail, icon=":material/close:")
@@ -328,20 +336,21 @@ class BorderAttackBoard(GameBoard):
                 show_hand(obs.hand)
         with side:
             if last is not None and not guessing:
-                st.markdown(f"**Last trick (trick {last.number})**")
+                st.markdown(_("**Last trick (trick {number})**").format(number=number(last.number)))
                 st.markdown(markdown_list(trick_lines(session, last)))
         if not guessing:
-            map_box, _ = st.columns([3, 2], gap="large")
+            map_box, _gap = st.columns([3, 2], gap="large")
             with map_box:
                 show_trick_map(obs, current, last, session.bkey("trick_map"))
         elif last is not None:
-            with st.expander(f"Last trick (trick {last.number})"):
+            with st.expander(_("Last trick (trick {number})").format(number=number(last.number))):
                 st.markdown(markdown_list(trick_lines(session, last)))
 
     def after_ending(self, session: GameSession) -> None:
-        _, last = on_and_last(session.state.observation(session.me), tricks(session))
+        _current, last = on_and_last(session.state.observation(session.me), tricks(session))
         if last is not None:
-            with st.expander(f"The last trick (trick {last.number})", expanded=True):
+            title = _("The last trick (trick {number})").format(number=number(last.number))
+            with st.expander(title, expanded=True):
                 st.html(trick_html(session, last))
                 st.markdown(markdown_list(trick_lines(session, last)))
 

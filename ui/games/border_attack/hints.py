@@ -16,16 +16,20 @@ from engine.border_attack import (
     odds,
 )
 from engine.cards import Card, Category, by_usps
-from ui.cards import ordinal
+from messages import _, ngettext, number, ordinal, percent, pgettext
 from ui.games.border_attack.names import card_of, names
 from ui.games.session import GameSession
+from ui.games.wording import category_label
 from ui.games.words import Hints
 
-SHORT: dict[Category, str] = {
-    Category.SIZE: "Size",
-    Category.STATEHOOD: "State.",
-    Category.POPULATION: "Pop.",
-}
+
+def short(category: Category) -> str:
+    """A category's short name, as a lead's caption gives its chances: "Size", "State."."""
+    return {
+        Category.SIZE: pgettext("a trick's category, short", "Size"),
+        Category.STATEHOOD: pgettext("a trick's category, short", "State."),
+        Category.POPULATION: pgettext("a trick's category, short", "Pop."),
+    }[category]
 
 
 def lead_hints(obs: BorderAttackObservation) -> tuple[dict[str, str], tuple[Card, Category, float]]:
@@ -37,10 +41,10 @@ def lead_hints(obs: BorderAttackObservation) -> tuple[dict[str, str], tuple[Card
         parts = []
         for cat in CATEGORIES:
             chance = chances.lead(card, cat)
-            parts.append(f"{SHORT[cat]} {chance:.0%}")
+            parts.append(f"{short(cat)} {percent(chance)}")
             if best is None or chance > best[2]:
                 best = (card, cat, chance)
-        captions[card.usps] = "wins as a lead: " + " · ".join(parts)
+        captions[card.usps] = _("wins as a lead: {chances}").format(chances=" · ".join(parts))
     assert best is not None
     return captions, best
 
@@ -54,13 +58,18 @@ def follow_hints(obs: BorderAttackObservation) -> dict[str, str]:
     captions = {}
     for card in obs.hand:
         mine, theirs = card.rank(cat), led.rank(cat)
-        mark, verdict = ("✓", "wins") if odds.follow_wins(card, led, cat) else ("✗", "loses")
+        if odds.follow_wins(card, led, cat):
+            verdict = _("✓ wins ({mine} vs {theirs})")
+        else:
+            verdict = _("✗ loses ({mine} vs {theirs})")
         n = len(card.borders)
         same = len(odds.candidates(n, public))
-        captions[card.usps] = (
-            f"{mark} {verdict} ({ordinal(mine)} vs {ordinal(theirs)}) · {same} unplayed "
-            f"states have {n} border{'s' if n != 1 else ''}"
-        )
+        borders = ngettext("{count} border", "{count} borders", n).format(count=number(n))
+        states = ngettext(
+            "{count} unplayed state has {borders}", "{count} unplayed states have {borders}", same
+        ).format(count=number(same), borders=borders)
+        shown = verdict.format(mine=ordinal(mine), theirs=ordinal(theirs))
+        captions[card.usps] = f"{shown} · {states}"
     return captions
 
 
@@ -72,7 +81,9 @@ def discard_hints(obs: BorderAttackObservation) -> tuple[dict[str, str], Card]:
     for card in obs.hand:
         cat, chance = chances.best_lead(card)
         worth[card.usps] = chance
-        captions[card.usps] = f"best lead: {cat.label} {chance:.0%}"
+        captions[card.usps] = _("best lead: {category} {chance}").format(
+            category=category_label(cat), chance=percent(chance)
+        )
     weakest = min(obs.hand, key=lambda c: (worth[c.usps], -sum(c.ranks)))
     return captions, weakest
 
@@ -82,23 +93,26 @@ def guess_hint(obs: BorderAttackObservation, candidates: list[Card]) -> str:
     ann = obs.announcement
     assert ann is not None
     if ann.usps is None:
-        listed = ", ".join(c.name for c in sorted(candidates, key=lambda c: c.name))
-        return (
-            f"States with exactly {ann.count} border states that you have not seen yet: "
-            f"{listed or 'none'}. Only one of them touches every state listed."
-        )
+        return ngettext(
+            "Hint: States with exactly {count} border state that you have not seen yet: "
+            "{states}. Only one of them touches every state listed.",
+            "Hint: States with exactly {count} border states that you have not seen yet: "
+            "{states}. Only one of them touches every state listed.",
+            ann.count,
+        ).format(count=number(ann.count), states=names(c.usps for c in candidates))
     named = card_of(ann.usps)
     if not ann.count:
-        return f"{named.name} borders no state: guess an empty set."
+        return _("Hint: {card} borders no state: guess an empty set.").format(card=named.name)
     ring = set()
     for other in named.borders:
         ring |= by_usps()[other].borders
     ring |= named.borders
     ring.discard(named.usps)
-    return (
-        f"{named.name}'s {ann.count} border states are among these {len(ring)} states near it: "
-        f"{names(ring)}."
-    )
+    return ngettext(
+        "Hint: {card}'s {count} border state is among these {near} states near it: {states}.",
+        "Hint: {card}'s {count} border states are among these {near} states near it: {states}.",
+        ann.count,
+    ).format(card=named.name, count=number(ann.count), near=number(len(ring)), states=names(ring))
 
 
 def move_hints(session: GameSession) -> Hints:
@@ -110,28 +124,34 @@ def move_hints(session: GameSession) -> Hints:
     ai = session.seat_label(1 - session.me)
     if obs.phase == LEAD:
         captions, (card, cat, chance) = lead_hints(obs)
-        line = (
-            f"Hint: a card wins its lead if {ai} holds no better one. Your safest lead is "
-            f"**{card.name} in {cat.label}** ({ordinal(card.rank(cat))}; it wins about "
-            f"{chance:.0%} of the time against the cards you have not seen)."
+        line = _(
+            "Hint: a card wins its lead if {ai} holds no better one. Your safest lead is "
+            "**{card} in {category}** ({rank}; it wins about {chance} of the time against the "
+            "cards you have not seen)."
+        ).format(
+            ai=ai,
+            card=card.name,
+            category=category_label(cat),
+            rank=ordinal(card.rank(cat)),
+            chance=percent(chance),
         )
         return Hints([line], captions, [card.usps])
     if obs.phase == COMMIT:
         led, cat = obs.led, obs.category
-        line = (
-            f"Hint: outlined cards beat the lead. Naming the card makes {ai} list every "
-            "border (hard for states with many borders); listing the borders makes it find "
-            "the state (hard when many unplayed states share the count)."
-        )
+        line = _(
+            "Hint: outlined cards beat the lead. Naming the card makes {ai} list every border "
+            "(hard for states with many borders); listing the borders makes it find the state "
+            "(hard when many unplayed states share the count)."
+        ).format(ai=ai)
         wins = [c.usps for c in obs.hand if odds.follow_wins(c, led, cat)]
         return Hints([line], follow_hints(obs), wins)
     if obs.phase == GUESS:
-        return Hints(["Hint: " + guess_hint(obs, odds.guess_candidates(obs))])
+        return Hints([guess_hint(obs, odds.guess_candidates(obs))])
     if obs.phase in (BONUS_DISCARD, WIN_DISCARD):
         captions, weakest = discard_hints(obs)
-        line = (
-            f"Hint: keep the cards that win leads. {weakest.name} has the smallest chance "
-            "to win a lead against the cards you have not seen."
-        )
+        line = _(
+            "Hint: keep the cards that win leads. {card} has the smallest chance to win a lead "
+            "against the cards you have not seen."
+        ).format(card=weakest.name)
         return Hints([line], captions, [weakest.usps])
     return Hints()

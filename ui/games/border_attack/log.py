@@ -21,27 +21,36 @@ from engine.border_attack import (
     Lead,
 )
 from engine.cards import Card, Category
-from ui.cards import ordinal
+from messages import N_, _, ngettext, number, ordinal, pgettext
 from ui.games.border_attack.names import card_of, names, names_and, names_or
 from ui.games.border_attack.tricks import TrickView, tricks
 from ui.games.session import GameSession, sentence
+from ui.games.wording import category_label
 
 
 def announcement_text(ann: Announcement) -> str:
     """ "Ohio, with 5 border states" or "4 border states: Arkansas, …"."""
-    plural = "s" if ann.count != 1 else ""
+    count = number(ann.count)
     if ann.usps is not None:
-        return f"**{card_of(ann.usps).name}**, with {ann.count} border state{plural}"
+        return ngettext(
+            "**{card}**, with {count} border state",
+            "**{card}**, with {count} border states",
+            ann.count,
+        ).format(card=card_of(ann.usps).name, count=count)
     if not ann.count:
-        return "**no border states at all**"
-    return f"**{ann.count} border state{plural}**: {names(ann.borders or ())}"
+        return _("**no border states at all**")
+    return ngettext(
+        "**{count} border state**: {cards}", "**{count} border states**: {cards}", ann.count
+    ).format(count=count, cards=names(ann.borders or ()))
 
 
 def guess_text(guess: GuessState | GuessBorders) -> str:
     if isinstance(guess, GuessState):
         return f"**{card_of(guess.usps).name}**"
     borders = frozenset(guess.borders)
-    return f"the border states {names(borders)}" if borders else "no border states"
+    if borders:
+        return _("the border states {cards}").format(cards=names(borders))
+    return pgettext("a border guess: the state borders none", "no border states")
 
 
 def guess_detail(guess: GuessState | GuessBorders, card: Card) -> str:
@@ -51,25 +60,43 @@ def guess_detail(guess: GuessState | GuessBorders, card: Card) -> str:
     if isinstance(guess, GuessState):
         picked = card_of(guess.usps)
         if not card.borders and not picked.borders:
-            return f"Not quite: it was {card.name}; it borders no state, just like {picked.name}."
+            return _("Not quite: it was {card}; it borders no state, just like {picked}.").format(
+                card=card.name, picked=picked.name
+            )
+        values = {"card": card.name, "picked": picked.name}
         if picked.usps in card.borders:
-            why = f"{picked.name} is one of the listed states"
+            text = _("Not quite: it was {card}; {picked} is one of the listed states.")
         elif apart := card.borders - picked.borders:
-            why = f"{picked.name} does not border {names_or(apart)}"
+            text = _("Not quite: it was {card}; {picked} does not border {states}.")
+            values["states"] = names_or(apart)
         else:
             n = len(picked.borders)
-            why = f"{picked.name} has {n} border state{'s' if n != 1 else ''}"
-        return f"Not quite: it was {card.name}; {why}."
-    picked = frozenset(guess.borders)
-    missed, extra = card.borders - picked, picked - card.borders
+            text = ngettext(
+                "Not quite: it was {card}; {picked} has {count} border state.",
+                "Not quite: it was {card}; {picked} has {count} border states.",
+                n,
+            )
+            values["count"] = number(n)
+        return text.format(**values)
+    picked_codes = frozenset(guess.borders)
+    missed, extra = card.borders - picked_codes, picked_codes - card.borders
     if not card.borders:
-        return f"Not quite: {card.name} borders no state, not {names_or(extra)}."
+        return _("Not quite: {card} borders no state, not {extra}.").format(
+            card=card.name, extra=names_or(extra)
+        )
     if missed and extra:
-        return f"Not quite: {card.name} borders {names_and(missed)}, not {names_or(extra)}."
+        return _("Not quite: {card} borders {missed}, not {extra}.").format(
+            card=card.name, missed=names_and(missed), extra=names_or(extra)
+        )
     if missed:
-        return f"Not quite: {card.name} also borders {names_and(missed)}."
-    verb = "does" if len(extra) == 1 else "do"
-    return f"Not quite: {names_and(extra)} {verb} not border {card.name}."
+        return _("Not quite: {card} also borders {missed}.").format(
+            card=card.name, missed=names_and(missed)
+        )
+    return ngettext(
+        "Not quite: {extra} does not border {card}.",
+        "Not quite: {extra} do not border {card}.",
+        len(extra),
+    ).format(extra=names_and(extra), card=card.name)
 
 
 def wrong_guess_detail(trick: TrickView) -> str | None:
@@ -85,16 +112,96 @@ def play_line(session: GameSession, trick: TrickView) -> str:
     card, led, cat = trick.follow, trick.led, trick.category
     assert card is not None and trick.winner is not None
     best = led if trick.winner == trick.leader else card
-    won = (
-        "you win the trick"
-        if trick.winner == session.me
-        else f"{session.seat_name(1 - session.me)} wins the trick"
+    mine, won = trick.follower == session.me, trick.winner == session.me
+    if mine and won:
+        text = _(
+            "You play **{card}** ({rank} in {category}, against {led_rank}): {best} is better — "
+            "you win the trick."
+        )
+    elif mine:
+        text = _(
+            "You play **{card}** ({rank} in {category}, against {led_rank}): {best} is better — "
+            "{winner} wins the trick."
+        )
+    elif won:
+        text = _(
+            "{player} plays **{card}** ({rank} in {category}, against {led_rank}): {best} is "
+            "better — you win the trick."
+        )
+    else:
+        text = _(
+            "{player} plays **{card}** ({rank} in {category}, against {led_rank}): {best} is "
+            "better — {winner} wins the trick."
+        )
+    return text.format(
+        player=session.seat_name(trick.follower),
+        winner=session.seat_name(1 - session.me),
+        card=card.name,
+        rank=ordinal(card.rank(cat)),
+        category=category_label(cat),
+        led_rank=ordinal(led.rank(cat)),
+        best=best.name,
     )
-    return (
-        f"{session.who(trick.follower, 'play', 'plays')} **{card.name}** "
-        f"({ordinal(card.rank(cat))} in {cat.label}, against {ordinal(led.rank(cat))}): "
-        f"{best.name} is better — {won}."
+
+
+def _lead_line(session: GameSession, seat: int | None, action: Lead) -> str:
+    cat = Category(action.category)
+    if seat == session.me:
+        text = _("You lead **{card}**, category {category} — {card} is {rank}.")
+    else:
+        text = _("{player} leads **{card}**, category {category} — {card} is {rank}.")
+    return text.format(
+        player=session.seat_name(seat),
+        card=action.card.name,
+        category=category_label(cat),
+        rank=ordinal(action.card.rank(cat)),
     )
+
+
+def _commit_line(session: GameSession, seat: int | None, action: Commit, ann: Announcement) -> str:
+    if seat != session.me:
+        text = _("{player} picks a card face down and announces {announcement}.")
+    elif action.reveal == NAME:
+        text = _("You answer with **{card}** face down and announce its name: {announcement}.")
+    else:
+        text = _(
+            "You answer with **{card}** face down and announce its border states: {announcement}."
+        )
+    return text.format(
+        player=session.seat_name(seat), card=action.card.name, announcement=announcement_text(ann)
+    )
+
+
+def _guess_line(session: GameSession, seat: int | None, trick: TrickView, guess: object) -> str:
+    assert isinstance(guess, GuessState | GuessBorders)
+    if seat == session.me:
+        text = (
+            _("You guess {guess} — right.")
+            if trick.guess_right
+            else _("You guess {guess} — wrong.")
+        )
+    elif trick.guess_right:
+        text = _("{player} guesses {guess} — right.")
+    else:
+        text = _("{player} guesses {guess} — wrong.")
+    line = text.format(player=session.seat_name(seat), guess=guess_text(guess))
+    if (detail := wrong_guess_detail(trick)) is not None:
+        line += f" {detail}"
+    return line
+
+
+def _discard_line(session: GameSession, seat: int | None, action: Discard, bonus: bool) -> str:
+    if seat == session.me:
+        text = (
+            _("You discard {card} for the right guess.")
+            if bonus
+            else _("You discard {card} for winning the trick.")
+        )
+    elif bonus:
+        text = _("{player} discards {card} for the right guess.")
+    else:
+        text = _("{player} discards {card} for winning the trick.")
+    return text.format(player=session.seat_name(seat), card=action.card.name)
 
 
 def describe(session: GameSession, index: int) -> list[str]:
@@ -107,41 +214,24 @@ def describe(session: GameSession, index: int) -> list[str]:
     lines: list[str] = []
     trick = _trick_at(session, index)
     if isinstance(action, Lead):
-        cat = Category(action.category)
-        lines.append(
-            f"{session.who(seat, 'lead', 'leads')} **{action.card.name}**, category {cat.label} — "
-            f"{action.card.name} is {ordinal(action.card.rank(cat))}."
-        )
+        lines.append(_lead_line(session, seat, action))
     elif isinstance(action, Commit):
-        ann = after.announcement
-        if seat == session.me:
-            what = "its name" if action.reveal == NAME else "its border states"
-            lines.append(
-                f"You answer with **{action.card.name}** face down and announce {what}: "
-                f"{announcement_text(ann)}."
-            )
-        else:
-            lines.append(
-                f"{session.seat_name(seat)} picks a card face down and announces "
-                f"{announcement_text(ann)}."
-            )
+        lines.append(_commit_line(session, seat, action, after.announcement))
     elif isinstance(action, GuessState | GuessBorders) and trick is not None:
-        guess = trick.guess or action
-        verdict = "right" if trick.guess_right else "wrong"
-        line = f"{session.who(seat, 'guess', 'guesses')} {guess_text(guess)} — {verdict}."
-        if (detail := wrong_guess_detail(trick)) is not None:
-            line += f" {detail}"
-        lines.append(line)
+        lines.append(_guess_line(session, seat, trick, trick.guess or action))
         if after.phase not in (GUESS, BONUS_DISCARD) and trick.played:
             lines.append(play_line(session, trick))
     elif isinstance(action, Discard):
         bonus = before.phase == BONUS_DISCARD
-        why = "for the right guess" if bonus else "for winning the trick"
-        lines.append(f"{session.who(seat, 'discard', 'discards')} {action.card.name} {why}.")
+        lines.append(_discard_line(session, seat, action, bonus))
         if bonus and trick is not None and trick.played:
             lines.append(play_line(session, trick))
     if after.deck_count < before.deck_count and index > 0:
-        lines.append(f"Both hands get 5 new cards ({after.deck_count} left in the deck).")
+        lines.append(
+            _("Both hands get 5 new cards ({left} left in the deck).").format(
+                left=number(after.deck_count)
+            )
+        )
     if after.winner is not None and before.winner is None:
         lines.append(result_line(session, after))
     return lines
@@ -176,19 +266,29 @@ def end_sentence(session: GameSession, obs: BorderAttackObservation) -> str:
     it = session.pronoun(1 - session.me)
     if not any(obs.hand_counts):
         if winner == session.me:
-            return "You both ran out of cards; you won the last trick, so you win."
-        return f"You both ran out of cards; {ai} won the last trick, so {it} wins."
+            return _("You both ran out of cards; you won the last trick, so you win.")
+        return _("You both ran out of cards; {ai} won the last trick, so {it} wins.").format(
+            ai=ai, it=it
+        )
     if winner == session.me:
         left = obs.hand_counts[1 - session.me]
-        return (
-            f"You have no cards left and the deck is empty, so you win ({ai} still holds "
-            f"{left} card{'s' if left != 1 else ''})."
+        text = ngettext(
+            "You have no cards left and the deck is empty, so you win ({ai} still holds {left} "
+            "card).",
+            "You have no cards left and the deck is empty, so you win ({ai} still holds {left} "
+            "cards).",
+            left,
         )
-    left = obs.hand_counts[session.me]
-    return (
-        f"{ai} has no cards left and the deck is empty, so {it} wins (you still hold {left} "
-        f"card{'s' if left != 1 else ''})."
-    )
+    else:
+        left = obs.hand_counts[session.me]
+        text = ngettext(
+            "{ai} has no cards left and the deck is empty, so {it} wins (you still hold {left} "
+            "card).",
+            "{ai} has no cards left and the deck is empty, so {it} wins (you still hold {left} "
+            "cards).",
+            left,
+        )
+    return text.format(ai=ai, it=it, left=number(left))
 
 
 def result_line(session: GameSession, obs: BorderAttackObservation) -> str:
@@ -197,14 +297,16 @@ def result_line(session: GameSession, obs: BorderAttackObservation) -> str:
 
 
 PENDING: dict[str, str] = {
-    LEAD: "{who} will now choose a category and lead a card.",
-    COMMIT: "{who} will now choose an answer card, face down, and announce it.",
-    GUESS: "{who} will now make one guess at your card.",
-    BONUS_DISCARD: "{who} guessed right and will now discard a card.",
-    WIN_DISCARD: "{who} won the trick and will now discard a card.",
+    LEAD: N_("{who} will now choose a category and lead a card."),
+    COMMIT: N_("{who} will now choose an answer card, face down, and announce it."),
+    GUESS: N_("{who} will now make one guess at your card."),
+    BONUS_DISCARD: N_("{who} guessed right and will now discard a card."),
+    WIN_DISCARD: N_("{who} won the trick and will now discard a card."),
 }
 
 
 def pending(session: GameSession, phase: str) -> str:
     """What the other seat is about to do."""
-    return PENDING.get(phase, "").format(who=sentence(session.subject(1 - session.me)))
+    if phase not in PENDING:
+        return ""
+    return _(PENDING[phase]).format(who=sentence(session.subject(1 - session.me)))

@@ -1,6 +1,7 @@
 """The moves Border Attack offers this seat, in words: the prompt above each move's widgets,
-the labels of its buttons, and why a button is off (a border guess must name as many states as
-were announced: the engine's ``guess_size_fits``)."""
+the labels of its buttons, why a button is off (a border guess must name as many states as
+were announced: the engine's ``guess_size_fits``), and what a guess typed from memory was read
+as or why it was refused (:func:`typed_words`)."""
 
 from __future__ import annotations
 
@@ -14,28 +15,50 @@ from engine.border_attack import (
     BorderAttackObservation,
     GuessBorders,
     GuessState,
+    TypedGuess,
     guess_size_fits,
 )
 from engine.cards import Card, Category
-from ui.cards import ordinal
+from messages import N_, _, ngettext, number, ordinal
 from ui.games.border_attack.log import announcement_text
 from ui.games.border_attack.names import NAMES, card_of
+from ui.games.refusals import worded
 from ui.games.session import GameSession
+from ui.games.wording import Wording, category_label, say
 
-REVEAL_LABELS: dict[str, str] = {NAME: "Announce its name", BORDERS: "Announce its borders"}
-NO_CATEGORY = "Choose a category first: it decides which rank counts."  #: a Lead button's help
-NO_CATEGORY_NOTE = (
+REVEAL_LABELS: dict[str, str] = {NAME: N_("Announce its name"), BORDERS: N_("Announce its borders")}
+NO_CATEGORY = N_("Choose a category first: it decides which rank counts.")  #: a Lead button's help
+NO_CATEGORY_NOTE = N_(
     "The lead buttons are off until you choose a category: it decides which rank counts."
 )
+#: a remark on an accepted typed guess (:class:`engine.border_attack.guessing.Remark`)
+REMARKS: dict[str, Wording] = {"read_as": N_("“{item}” read as {card}.")}
+
+
+def reveal_label(reveal: str) -> str:
+    """What the follower announces, as its choice reads: "Announce its name"."""
+    return _(REVEAL_LABELS[reveal])
+
+
+def typed_words(typed: TypedGuess) -> str:
+    """Why a typed guess was refused, or what its misspellings were read as (empty when there
+    is nothing to say), in the reader's language."""
+    if typed.refusal is not None:
+        return worded(typed.refusal, "border_attack")
+    return " ".join(say(remark, REMARKS) for remark in typed.remarks)
 
 
 def lead_prompt(obs: BorderAttackObservation) -> str:
-    return f"**You lead trick {obs.trick + 1}.** Choose a category, then the card to lead."
+    return _("**You lead trick {number}.** Choose a category, then the card to lead.").format(
+        number=number(obs.trick + 1)
+    )
 
 
 def lead_label(card: Card, category: Category | None) -> str:
     """A card's Lead button: its rank in the category once one is chosen."""
-    return f"Lead · {ordinal(card.rank(category))}" if category else "Lead"
+    if category:
+        return _("Lead · {rank}").format(rank=ordinal(card.rank(category)))
+    return _("Lead")
 
 
 def follow_prompt(session: GameSession, obs: BorderAttackObservation) -> str:
@@ -43,22 +66,24 @@ def follow_prompt(session: GameSession, obs: BorderAttackObservation) -> str:
     ai = session.seat_label(1 - session.me)
     led, cat = obs.led, obs.category
     assert led is not None and cat is not None
-    return (
-        f"**{ai} leads {led.name} — category {cat.label}, {ordinal(led.rank(cat))}.** "
-        f"Choose the card you answer with, and what you tell {ai} about it: its name or "
-        f"its border states. Then {ai} gets one guess at the other part."
-    )
+    return _(
+        "**{ai} leads {card} — category {category}, {rank}.** Choose the card you answer with, "
+        "and what you tell {ai} about it: its name or its border states. Then {ai} gets one "
+        "guess at the other part."
+    ).format(ai=ai, card=led.name, category=category_label(cat), rank=ordinal(led.rank(cat)))
 
 
 def play_label(card: Card, category: Category) -> str:
     """A card's Play button (face down): its rank in the led category."""
-    return f"Play · {ordinal(card.rank(category))}"
+    return _("Play · {rank}").format(rank=ordinal(card.rank(category)))
 
 
 def guess_heading(session: GameSession, ann: Announcement) -> str:
     """The answer face down and its announcement, above the guess."""
     ai = session.seat_label(1 - session.me)
-    return f"**{ai} answers face down and announces {announcement_text(ann)}.**"
+    return _("**{ai} answers face down and announces {announcement}.**").format(
+        ai=ai, announcement=announcement_text(ann)
+    )
 
 
 def guess_prompt(ann: Announcement, listed: bool) -> str | None:
@@ -66,19 +91,27 @@ def guess_prompt(ann: Announcement, listed: bool) -> str | None:
     named state with no border states (its button says it all)."""
     if ann.usps is None:
         if listed:
-            return "Which state is it? Pick it in the box or click it on the map."
-        return "Which state is it? Type its name, or click it on the map."
+            return _("Which state is it? Pick it in the box or click it on the map.")
+        return _("Which state is it? Type its name, or click it on the map.")
     if not ann.count:
         return None
-    how = (
-        "pick them in the box or click them on the map"
-        if listed
-        else "type them, separated by commas, or click them on the map"
-    )
-    return (
-        f"Name **all {ann.count}** of {card_of(ann.usps).name}'s border states: {how} "
-        "(click again to remove)."
-    )
+    if listed:
+        text = ngettext(
+            "Name **the {count}** border state of {card}: pick it in the box or click it on the "
+            "map (click again to remove).",
+            "Name **all {count}** of {card}'s border states: pick them in the box or click them "
+            "on the map (click again to remove).",
+            ann.count,
+        )
+    else:
+        text = ngettext(
+            "Name **the {count}** border state of {card}: type it, or click it on the map "
+            "(click again to remove).",
+            "Name **all {count}** of {card}'s border states: type them, separated by commas, or "
+            "click them on the map (click again to remove).",
+            ann.count,
+        )
+    return text.format(count=number(ann.count), card=card_of(ann.usps).name)
 
 
 @dataclass(frozen=True)
@@ -101,28 +134,50 @@ def guess_button(session: GameSession, ann: Announcement, listed: bool) -> Guess
     if ann.usps is None:
         pick = picks[0] if picks else None
         if pick is None:
-            return GuessButton("Guess", None, True, "Pick a state first.") if listed else None
-        label = f"Guess {NAMES[pick]}" + ("" if listed else " (picked on the map)")
+            return GuessButton(_("Guess"), None, True, _("Pick a state first.")) if listed else None
+        if listed:
+            label = _("Guess {card}").format(card=NAMES[pick])
+        else:
+            label = _("Guess {card} (picked on the map)").format(card=NAMES[pick])
         return GuessButton(label, GuessState(pick), listed)
     n = ann.count
     if n and not listed and not picks:
         return None
     chosen = frozenset(picks)
-    label = f"Guess these {n} states" if n else f"Guess: {NAMES[ann.usps]} has no border states"
+    if n:
+        label = ngettext("Guess this {count} state", "Guess these {count} states", n)
+    else:
+        label = _("Guess: {card} has no border states")
+    label = label.format(count=number(n), card=NAMES[ann.usps])
     if guess_size_fits(ann, chosen):
         return GuessButton(label, GuessBorders(chosen), listed or not n)
     ai = session.seat_label(1 - session.me)
+    off = ngettext(
+        "{ai} announced {count} border state: pick exactly {count}.",
+        "{ai} announced {count} border states: pick exactly {count}.",
+        n,
+    ).format(ai=ai, count=number(n))
+    if listed:
+        progress = ngettext(
+            "{picked} of {count} picked.", "{picked} of {count} picked.", len(chosen)
+        )
+    else:
+        progress = ngettext(
+            "{picked} of {count} picked on the map.",
+            "{picked} of {count} picked on the map.",
+            len(chosen),
+        )
     return GuessButton(
         label,
         GuessBorders(chosen),
         listed or not n,
-        f"{ai} announced {n} border states: pick exactly {n}.",
-        f"{len(chosen)} of {n} picked" + ("." if listed else " on the map."),
+        off,
+        progress.format(picked=number(len(chosen)), count=number(n)),
     )
 
 
 def discard_headline(phase: str) -> str:
     """Why this seat discards: a right guess or a won trick."""
     if phase == BONUS_DISCARD:
-        return "**Right guess!** Discard one card of your choice."
-    return "**You won the trick!** Discard one card of your choice."
+        return _("**Right guess!** Discard one card of your choice.")
+    return _("**You won the trick!** Discard one card of your choice.")

@@ -1,11 +1,14 @@
 """The states' names as Border Attack's page writes them: by USPS code (:data:`NAMES`), in
-the order of the guess boxes (:data:`BY_NAME`), and listed in a sentence."""
+the order of the guess boxes (:data:`BY_NAME`), and listed in a sentence in the reader's
+language (:func:`messages.join`, in the order of the names)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from engine.cards import Card, by_usps, deck
+from messages import join
+from ui.games.wording import card_name, card_names
 
 NAMES: dict[str, str] = {c.usps: c.name for c in deck()}
 BY_NAME: list[str] = sorted(NAMES, key=NAMES.get)  #: the order of the guess boxes
@@ -16,18 +19,15 @@ def card_of(usps: str) -> Card:
 
 
 def names(codes: Iterable[str]) -> str:
-    """State names in alphabetical order, or "none"."""
-    listed = sorted(card_of(c).name for c in codes)
-    return ", ".join(listed) if listed else "none"
+    """State names in alphabetical order as a list ("A, B, and C"), or "none"."""
+    return card_names(codes)
 
 
 def names_and(codes: Iterable[str]) -> str:
     """State names in alphabetical order joined with "and"."""
-    listed = sorted(card_of(c).name for c in codes)
-    return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+    return join(sorted(card_name(c) for c in codes))
 
 
 def names_or(codes: Iterable[str]) -> str:
     """State names in alphabetical order joined with "or" (after a negation)."""
-    listed = sorted(card_of(c).name for c in codes)
-    return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " or " + listed[-1]
+    return join(sorted(card_name(c) for c in codes), "or")

@@ -9,30 +9,43 @@ from typing import Any
 
 from engine.border_attack import Announcement, BorderAttackObservation, GuessBorders, GuessState
 from engine.cards import Card
-from ui.cards import ordinal
+from messages import N_, _, ngettext, number, ordinal
 from ui.games.border_attack.names import BY_NAME, NAMES, card_of
 from ui.games.border_attack.tricks import TrickView
 from ui.games.session import GameSession
 
 MAP_LABELS: dict[str, str] = {
-    "neighbor": "announced border state",
-    "target": "the named state",
-    "selected": "your pick",
-    "correct": "right answer",
-    "wrong": "wrong guess",
-    "missed": "missed border",
-    "mine": "in your hand",
-    "theirs": "led by your opponent",
+    "neighbor": N_("announced border state"),
+    "target": N_("the named state"),
+    "selected": N_("your pick"),
+    "correct": N_("right answer"),
+    "wrong": N_("wrong guess"),
+    "missed": N_("missed border"),
+    "mine": N_("in your hand"),
+    "theirs": N_("led by your opponent"),
 }
 
 Roles = tuple[dict[str, str], dict[str, str]]  #: a map's roles and hover notes by USPS code
 
 
+def map_labels() -> dict[str, str]:
+    """The roles' words on Border Attack's maps (:data:`MAP_LABELS`) in the reader's
+    language."""
+    return {role: _(label) for role, label in MAP_LABELS.items()}
+
+
 def ranks_note(card: Card) -> str:
     """The hover line of a card's state on a map."""
-    return (
-        f"Size {ordinal(card.size_rank)} · Statehood {ordinal(card.statehood_rank)} · "
-        f"Population {ordinal(card.population_rank)} · {len(card.borders)} borders"
+    n = len(card.borders)
+    return ngettext(
+        "Size {size} · Statehood {statehood} · Population {population} · {count} border",
+        "Size {size} · Statehood {statehood} · Population {population} · {count} borders",
+        n,
+    ).format(
+        size=ordinal(card.size_rank),
+        statehood=ordinal(card.statehood_rank),
+        population=ordinal(card.population_rank),
+        count=number(n),
     )
 
 
@@ -68,10 +81,10 @@ def trick_roles(trick: TrickView) -> Roles:
         roles.update({c: "neighbor" for c in ann.borders or ()})
         if isinstance(guess, GuessState):
             roles[guess.usps] = "correct" if trick.guess_right else "wrong"
-            notes[guess.usps] = "the guess"
+            notes[guess.usps] = _("the guess")
         if card is not None and trick.played:
             roles[card.usps] = "correct"
-            notes[card.usps] = "the card played"
+            notes[card.usps] = _("the card played")
         return roles, notes
     named = card_of(ann.usps)
     roles[named.usps] = "target"
@@ -96,8 +109,11 @@ def trick_map(
     guess, else your hand (and the led card); its roles, notes and caption."""
     trick = current if current and current.guess else last
     if trick is not None and trick.guess is not None:
-        return *trick_roles(trick), f"Trick {trick.number}: the announcement and the guess"
-    return *hand_roles(obs), "Your cards on the map (hover for their ranks)"
+        caption = _("Trick {number}: the announcement and the guess").format(
+            number=number(trick.number)
+        )
+        return *trick_roles(trick), caption
+    return *hand_roles(obs), _("Your cards on the map (hover for their ranks)")
 
 
 def guess_map_options(session: GameSession, ann: Announcement) -> dict[str, Any]:
@@ -106,19 +122,20 @@ def guess_map_options(session: GameSession, ann: Announcement) -> dict[str, Any]
     refused with the reason."""
     ai = session.seat_label(1 - session.me)
     if ann.usps is None:
-        pick, choices, refuse, hint = "one", None, {}, "{Click} the state on the map"
+        pick, choices, refuse, hint = "one", None, {}, _("{Click} the state on the map")
     else:
         pick = "many" if ann.count else "none"
         choices = [c for c in BY_NAME if c != ann.usps]
-        refuse = {ann.usps: f"{NAMES[ann.usps]} is {ai}'s state: pick its border states."}
-        hint = "{Click} its border states on the map ({click} again to remove one)"
+        said = _("{card} is {ai}'s state: pick its border states.")
+        refuse = {ann.usps: said.format(card=NAMES[ann.usps], ai=ai)}
+        hint = _("{Click} its border states on the map ({click} again to remove one)")
     return {
         "roles": guess_roles(ann, []),
         "pick": pick,
         "choices": choices,
         "refuse": refuse,
-        "words": MAP_LABELS,
+        "words": map_labels(),
         "height": 340,
         "hint": hint if pick != "none" else None,
-        "label": "Map for your guess",
+        "label": _("Map for your guess"),
     }

@@ -14,7 +14,8 @@ from dataclasses import replace
 from html import escape
 
 from engine.border_attack import GUESS, LEAD, BorderAttackObservation, guessed_card
-from ui.cards import card_html, ordinal
+from messages import N_, _, number, ordinal
+from ui.cards import card_html
 from ui.games.border_attack.hints import move_hints
 from ui.games.border_attack.log import announcement_text, describe, end_sentence
 from ui.games.border_attack.moves import guess_button
@@ -22,20 +23,21 @@ from ui.games.border_attack.roles import guess_map_options
 from ui.games.border_attack.tricks import TrickView, tricks
 from ui.games.session import GameSession
 from ui.games.setup import Choice
+from ui.games.wording import category_label
 from ui.games.words import Ending, GameWords, Hints, MapMove, Status, result_kind
 from ui.links import fresh_seed, plain
 
 DEALER = Choice(
     "dealer",
-    "Who deals (and leads the first trick)",
-    {"you": "You deal", "ai": "The AI deals"},
+    N_("Who deals (and leads the first trick)"),
+    {"you": N_("You deal"), "ai": N_("The AI deals")},
     default=None,
     engine_option="dealer",
     engine_values={"you": 0, "ai": 1},
     at_shared_tables=False,
 )
 
-RULES = """
+RULES = N_("""
 **The goal.** Be the first to get rid of all 25 cards that come your way, by playing them and
 by discarding them.
 
@@ -64,36 +66,51 @@ wins. If both run out in the same trick, the winner of that trick wins.
 point, so you always choose a card to discard when you earn one. Alaska and Hawaii have no
 border states, so "its borders" means announcing an empty list. A border guess must name as
 many states as were announced.
-"""
+""")
 
 
 def trick_html(session: GameSession, trick: TrickView) -> str:
     """The trick on the table: the led card and the follower's card (or its slot)."""
     cat = trick.category
-    led_caption = (
-        f"led by {session.mention(trick.leader)} · {cat.label} {ordinal(trick.led.rank(cat))}"
+    category = category_label(cat)
+    if trick.leader == session.me:
+        led_caption = _("led by you · {category} {rank}")
+    else:
+        led_caption = _("led by {player} · {category} {rank}")
+    led_caption = led_caption.format(
+        player=session.seat_name(trick.leader), category=category, rank=ordinal(trick.led.rank(cat))
     )
     tiles = [card_html(trick.led, caption=led_caption)]
     follower = escape(plain(session.seat_name(trick.follower)))
     if trick.follow is not None and trick.played:
-        caption = (
-            f"played face up by {session.mention(trick.follower)} · {cat.label} "
-            f"{ordinal(trick.follow.rank(cat))}"
+        if trick.follower == session.me:
+            caption = _("played face up by you · {category} {rank}")
+        else:
+            caption = _("played face up by {player} · {category} {rank}")
+        caption = caption.format(
+            player=session.seat_name(trick.follower),
+            category=category,
+            rank=ordinal(trick.follow.rank(cat)),
         )
         tiles.append(card_html(trick.follow, caption=caption))
     elif trick.follow is not None:
-        tiles.append(card_html(trick.follow, caption="your card, face down", dim=True))
+        tiles.append(card_html(trick.follow, caption=_("your card, face down"), dim=True))
     elif trick.guess_right and trick.announcement is not None and trick.guess is not None:
-        caption = f"{session.seat_name(trick.follower)}'s card, now face up — you guessed it"
+        caption = _("{player}'s card, now face up — you guessed it").format(
+            player=session.seat_name(trick.follower)
+        )
         tiles.append(card_html(guessed_card(trick.announcement, trick.guess), caption=caption))
     elif trick.announcement is not None:
-        tiles.append(
-            f"<div class='gp-slot'><b>{follower}'s card, face down</b><br>"
-            f"announced: {announcement_text(trick.announcement).replace('**', '')}</div>"
+        slot = _("<b>{player}'s card, face down</b><br>announced: {announcement}").format(
+            player=follower, announcement=announcement_text(trick.announcement).replace("**", "")
         )
+        tiles.append(f"<div class='gp-slot'>{slot}</div>")
     else:
-        whose = "your" if trick.follower == session.me else f"{follower}'s"
-        tiles.append(f"<div class='gp-slot'>Waiting for {whose} answer…</div>")
+        if trick.follower == session.me:
+            waiting = _("Waiting for your answer…")
+        else:
+            waiting = _("Waiting for {player}'s answer…").format(player=follower)
+        tiles.append(f"<div class='gp-slot'>{waiting}</div>")
     return f"<div class='gp-hand'>{''.join(tiles)}</div>"
 
 
@@ -107,11 +124,22 @@ def summary(session: GameSession, obs: BorderAttackObservation) -> list[str]:
         s: [t for t in played if t.leader == s and t.guess_right is not None] for s in (0, 1)
     }
     return [
-        f"Tricks won: you {sum(t.winner == me for t in won)}, "
-        f"{ai} {sum(t.winner == them for t in won)} (of {len(won)}).",
-        f"Right guesses: you {sum(t.guess_right for t in guesses[me])} of {len(guesses[me])}, "
-        f"{ai} {sum(t.guess_right for t in guesses[them])} of {len(guesses[them])}.",
-        f"Cards got rid of: you {obs.scores[me]}, {ai} {obs.scores[them]} (of 25).",
+        _("Tricks won: you {mine}, {ai} {theirs} (of {total}).").format(
+            ai=ai,
+            mine=number(sum(t.winner == me for t in won)),
+            theirs=number(sum(t.winner == them for t in won)),
+            total=number(len(won)),
+        ),
+        _("Right guesses: you {mine} of {my_guesses}, {ai} {theirs} of {their_guesses}.").format(
+            ai=ai,
+            mine=number(sum(bool(t.guess_right) for t in guesses[me])),
+            my_guesses=number(len(guesses[me])),
+            theirs=number(sum(bool(t.guess_right) for t in guesses[them])),
+            their_guesses=number(len(guesses[them])),
+        ),
+        _("Cards got rid of: you {mine}, {ai} {theirs} (of 25).").format(
+            ai=ai, mine=number(obs.scores[me]), theirs=number(obs.scores[them])
+        ),
         f"{session.about()}.",
     ]
 
@@ -121,7 +149,7 @@ class BorderAttackWords(GameWords):
     title = "Border Attack"
     choices = (DEALER,)
     since_in_log = True
-    intro_text = (
+    intro_text = N_(
         "Win tricks with good ranks and guess the border states your opponent announces: the "
         "first to get rid of 25 cards wins."
     )
@@ -144,13 +172,14 @@ class BorderAttackWords(GameWords):
     def status(self, session: GameSession, waiting: bool) -> Status:
         obs = session.state.observation(session.me)
         me, them = session.me, 1 - session.me
+        held = _("{held} in hand · {gone}/25 gone")
         chips = [
-            ("Trick", str(obs.trick + 1 if obs.phase == LEAD else obs.trick)),
-            ("Deck", str(obs.deck_count)),
-            ("You", f"{obs.hand_counts[me]} in hand · {obs.scores[me]}/25 gone"),
+            (_("Trick"), number(obs.trick + 1 if obs.phase == LEAD else obs.trick)),
+            (_("Deck"), number(obs.deck_count)),
+            (_("You"), held.format(held=number(obs.hand_counts[me]), gone=number(obs.scores[me]))),
             (
                 session.seat_label(them),
-                f"{obs.hand_counts[them]} in hand · {obs.scores[them]}/25 gone",
+                held.format(held=number(obs.hand_counts[them]), gone=number(obs.scores[them])),
             ),
         ]
         return Status.of_turn(session, chips, mine=session.humans_turn and not waiting)
