@@ -69,7 +69,7 @@ def test_a_team_call_says_the_team_must_win_six_of_eight(app):
         texts(app)
     )
     click(app, tab.bkey("call_yes"))
-    assert "GeoPlunge called by you (for your team (you, AI 2))" in texts(app)
+    assert "GeoPlunge called by you (for your team (you and AI 2))" in texts(app)
 
 
 def test_the_call_window_after_the_fourth_trick_asks_you_to_call_or_pass(app):

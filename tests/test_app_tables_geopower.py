@@ -285,8 +285,8 @@ def test_four_classmates_play_a_team_game_to_the_end_and_a_rematch():
         mates = [("you" if s == seat else NAMES[s]) for s in range(4) if s % 2 == mine]
         others = [NAMES[s] for s in range(4) if s % 2 == theirs]
         units = {
-            mine: f"your team ({', '.join(mates)})",
-            theirs: f"team {theirs + 1} ({', '.join(others)})",
+            mine: f"your team ({' and '.join(mates)})",
+            theirs: f"team {theirs + 1} ({' and '.join(others)})",
         }
         assert f"final scores: {units[0]} {scores[0]}, {units[1]} {scores[1]}." in text
         assert f"Table {code}, game 1, 4 players in 2 teams." in text

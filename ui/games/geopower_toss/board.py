@@ -7,6 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.geopower_toss import CALL, CALLS, DRAFT, PASS, PLAY, GeoPowerObservation, Play
+from messages import _
 from ui.games.geopower_toss.calls import (
     ANSWER_FIRST,
     CONFIRM,
@@ -66,13 +67,17 @@ def call_button(session: GameSession, obs: GeoPowerObservation) -> None:
     if asking(session, obs):
         with st.container(border=True, key=session.bkey("call_confirm_box")):
             st.markdown(confirm_text(obs))
-            st.caption(WHILE_ASKING)
+            st.caption(_(WHILE_ASKING))
             with st.container(horizontal=True, gap="small"):
                 action_button(
-                    session, "Yes, call GeoPlunge", CALL, name="call_yes", icon=":material/bolt:"
+                    session,
+                    _("Yes, call GeoPlunge"),
+                    CALL,
+                    name="call_yes",
+                    icon=":material/bolt:",
                 )
                 st.button(
-                    "No, don't call",
+                    _("No, don't call"),
                     key=session.bkey("call_no"),
                     icon=":material/close:",
                     width="stretch",
@@ -82,7 +87,7 @@ def call_button(session: GameSession, obs: GeoPowerObservation) -> None:
         return
     if CALL in obs.legal:
         st.button(
-            "Call GeoPlunge",
+            _("Call GeoPlunge"),
             key=session.bkey("call"),
             type="secondary",
             icon=":material/bolt:",
@@ -98,10 +103,12 @@ def call_button(session: GameSession, obs: GeoPowerObservation) -> None:
 def call_window_widgets(session: GameSession, obs: GeoPowerObservation, left, below) -> None:
     """After the 4th trick: this seat's last chance to call, before the 5th trick's lead."""
     with left, next_move():
-        st.markdown(LAST_CHANCE)
+        st.markdown(_(LAST_CHANCE))
         show_message(session)
         if not asking(session, obs):
-            action_button(session, "Pass: no call", PASS, name="pass", icon=":material/skip_next:")
+            action_button(
+                session, _("Pass: no call"), PASS, name="pass", icon=":material/skip_next:"
+            )
         call_button(session, obs)
     with below:
         show_hand(obs.hand)
@@ -125,7 +132,7 @@ def draft_widgets(session: GameSession, obs: GeoPowerObservation, left, below) -
                     name=f"remove_{removal.category.value}",
                     primary=False,
                     disabled=waits,
-                    help=ANSWER_FIRST if waits else None,
+                    help=_(ANSWER_FIRST) if waits else None,
                 )
         call_button(session, obs)
     with below:
@@ -153,7 +160,9 @@ def play_widgets(session: GameSession, obs: GeoPowerObservation, left, below) ->
             label=lambda c: card_label(obs, c),
             action=Play,
             name="play",
-            disabled={c.usps: ANSWER_FIRST for c in obs.hand} if asking(session, obs) else reasons,
+            disabled={c.usps: _(ANSWER_FIRST) for c in obs.hand}
+            if asking(session, obs)
+            else reasons,
             captions=dict(hints.captions) if hints else {},  # a refused card's tile says why
             highlight=hints.outline if hints else (),
         )

@@ -11,11 +11,16 @@ observation says is winning, and how likely a winner is to hold. The numbers are
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
+
+from babel.numbers import format_decimal
 
 from engine.geopower_toss import DRAFT, PLAY, GeoPowerObservation, Play, odds
 from engine.geopower_toss.tricks import BEATS, OFF_ZONE, follow_effect, led_zone, must_follow
-from ui.cards import ordinal
+from messages import _, language, ngettext, number, ordinal, percent
+from ui.games.geopower_toss.tricks import category_word
 from ui.games.session import GameSession
+from ui.games.wording import category_label, zone_name
 from ui.games.words import Hints
 
 
@@ -37,17 +42,24 @@ def lead_hints(obs: GeoPowerObservation, reading: odds.Reading) -> PlayHints:
     for c in obs.hand:
         n = reading.better_unseen(c, category)
         captions[c.usps] = (
-            "sure to win as a lead"
+            _("sure to win as a lead")
             if not n
-            else f"wins as a lead: {chances[c.usps]:.0%} ({n} better {c.zone} unseen)"
+            else ngettext(
+                "wins as a lead: {chance} ({n} better {zone} unseen)",
+                "wins as a lead: {chance} ({n} better {zone} unseen)",
+                n,
+            ).format(chance=percent(chances[c.usps]), n=number(n), zone=zone_name(c.zone))
         )
     best = max(obs.hand, key=lambda c: (chances[c.usps], -c.rank(category)))
     return PlayHints(
         captions,
         [best.usps],
-        f"You lead: any card may be led. A lead wins unless someone plays a better "
-        f"{category.value} rank of the same Zone. **{best.name}** is the surest "
-        f"({chances[best.usps]:.0%}).",
+        _(
+            "You lead: any card may be led. A lead wins unless someone plays a better "
+            "{category} rank of the same Zone. **{card}** is the surest ({chance})."
+        ).format(
+            category=category_word(category), card=best.name, chance=percent(chances[best.usps])
+        ),
     )
 
 
@@ -63,7 +75,7 @@ def play_hints(session: GameSession, obs: GeoPowerObservation) -> PlayHints:
     assert obs.winning is not None
     best_seat, best_card = obs.winning
     bar = best_card.rank(category)
-    played = {s for s, _ in obs.trick}
+    played = {s for s, _card in obs.trick}
     after = [s for s in range(obs.players) if s not in played and s != obs.player]
     shares = reading.opponent_shares(after)  # the seats still to play
     playable = {a.card.usps for a in obs.legal if isinstance(a, Play)}
@@ -74,53 +86,77 @@ def play_hints(session: GameSession, obs: GeoPowerObservation) -> PlayHints:
             continue
         effect = follow_effect(c, obs.trick, category)
         if effect == OFF_ZONE:
-            captions[c.usps] = "off-Zone: cannot win this trick"
+            captions[c.usps] = _("off-Zone: cannot win this trick")
             continue
-        r = c.rank(category)
+        ranks = {"rank": ordinal(c.rank(category)), "best": ordinal(bar)}
         if effect == BEATS:
-            chance = reading.hold_chance(c, category, shares)
-            captions[c.usps] = f"would win now ({ordinal(r)} vs {ordinal(bar)})" + (
-                f" · holds {chance:.0%}" if after else " · wins the trick"
-            )
+            if after:
+                chance = reading.hold_chance(c, category, shares)
+                captions[c.usps] = _("would win now ({rank} vs {best}) · holds {chance}").format(
+                    chance=percent(chance), **ranks
+                )
+            else:
+                captions[c.usps] = _("would win now ({rank} vs {best}) · wins the trick").format(
+                    **ranks
+                )
             winners.append(c)
         else:
-            captions[c.usps] = f"too low ({ordinal(r)} vs {ordinal(bar)})"
+            captions[c.usps] = _("too low ({rank} vs {best})").format(**ranks)
     me = obs.player
     partner = obs.teams and best_seat != me and obs.team_of[best_seat] == obs.team_of[me]
+    led = zone_name(zone)
     if must_follow(obs.hand, obs.trick) is None:
-        advice = (
-            f"You have no {zone} card: play any card — it cannot win, so let go of your weakest."
-        )
+        advice = _(
+            "You have no {zone} card: play any card — it cannot win, so let go of your weakest."
+        ).format(zone=led)
     elif winners:
         cheapest = max(winners, key=lambda c: c.rank(category))
-        advice = (
-            f"{len(winners)} of your {zone} cards beat {best_card.name} "
-            f"({ordinal(bar)}). The cheapest that wins is **{cheapest.name}**."
+        advice = ngettext(
+            "{n} of your {zone} cards beat {card} ({rank}). The cheapest that wins is "
+            "**{cheapest}**.",
+            "{n} of your {zone} cards beat {card} ({rank}). The cheapest that wins is "
+            "**{cheapest}**.",
+            len(winners),
+        ).format(
+            n=number(len(winners)),
+            zone=led,
+            card=best_card.name,
+            rank=ordinal(bar),
+            cheapest=cheapest.name,
         )
         if partner:
-            advice = (
-                f"Your partner {session.seat_name(best_seat)} is winning with {best_card.name}; "
-                + advice
+            advice = _("Your partner {partner} is winning with {card}; {advice}").format(
+                partner=session.seat_name(best_seat), card=best_card.name, advice=advice
             )
     else:
-        advice = (
-            f"None of your {zone} cards beats {best_card.name} ({ordinal(bar)}): play your "
-            f"weakest {zone} card (the worst {category.value} rank) and keep the strong ones."
-        )
+        advice = _(
+            "None of your {zone} cards beats {card} ({rank}): play your weakest {zone} card "
+            "(the worst {category} rank) and keep the strong ones."
+        ).format(zone=led, card=best_card.name, rank=ordinal(bar), category=category_word(category))
     if partner and not winners:
-        advice = f"Your partner {session.seat_name(best_seat)} is winning this trick. " + advice
+        advice = _("Your partner {partner} is winning this trick. {advice}").format(
+            partner=session.seat_name(best_seat), advice=advice
+        )
     return PlayHints(captions, [c.usps for c in winners], advice)
+
+
+def tenths(value: float) -> str:
+    """``value`` to one decimal place, as the reader's language writes it ("2.5", "2,5")."""
+    return format_decimal(Decimal(f"{value:.1f}"), format="#,##0.0", locale=language())
 
 
 def draft_hint(obs: GeoPowerObservation) -> str:
     """Before a removal: the tricks the hand would win as leads with each category."""
     strength = odds.draft_strength(obs)
     weakest = min(strength, key=strength.get)
-    text = "; ".join(f"{c.label} about {v:.1f}" for c, v in strength.items())
-    return (
-        f"Hint: the tricks your hand would win as leads with each category — {text}. "
-        f"Remove **{weakest.label}**, where your cards rank worst."
+    text = "; ".join(
+        _("{category} about {tricks}").format(category=category_label(c), tricks=tenths(v))
+        for c, v in strength.items()
     )
+    return _(
+        "Hint: the tricks your hand would win as leads with each category — {estimates}. "
+        "Remove **{category}**, where your cards rank worst."
+    ).format(estimates=text, category=category_label(weakest))
 
 
 def move_hints(session: GameSession) -> Hints:
@@ -133,5 +169,6 @@ def move_hints(session: GameSession) -> Hints:
         return Hints([draft_hint(obs)])
     if obs.phase == PLAY:
         hints = play_hints(session, obs)
-        return Hints(["Hint: " + hints.advice], dict(hints.captions), list(hints.outline))
+        line = _("Hint: {advice}").format(advice=hints.advice)
+        return Hints([line], dict(hints.captions), list(hints.outline))
     return Hints()

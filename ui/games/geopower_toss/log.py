@@ -23,49 +23,77 @@ from engine.geopower_toss import (
 )
 from engine.geopower_toss.scoring import call_made, tied_top
 from engine.geopower_toss.tricks import led_zone
-from ui.cards import ordinal
-from ui.games.geopower_toss.seats import seat_tag, unit_name, units
+from messages import N_, _, join, ngettext, number, ordinal
+from ui.games.geopower_toss.seats import said_by, seat_tag, unit_name, units
+from ui.games.geopower_toss.tricks import category_word
 from ui.games.session import GameSession, recent_lines
+from ui.games.wording import category_label, zone_name
 
 
 def play_text(card: Card, category: Category | None, zone: str | None) -> str:
     """A card played on a trick led in ``zone``: "**Texas** (Central, 2nd in size)", or
     "(Pacific: no Central card, …)" when it did not follow."""
-    rank = f", {ordinal(card.rank(category))} in {category.value}" if category else ""
+    values = {"card": card.name, "zone": zone_name(card.zone)}
+    if category:
+        values |= {"rank": ordinal(card.rank(category)), "category": category_word(category)}
     if zone is not None and card.zone != zone:
-        return f"**{card.name}** ({card.zone}: no {zone} card{rank})"
-    return f"**{card.name}** ({card.zone}{rank})"
+        values["led_zone"] = zone_name(zone)
+        if category:
+            return _("**{card}** ({zone}: no {led_zone} card, {rank} in {category})").format(
+                **values
+            )
+        return _("**{card}** ({zone}: no {led_zone} card)").format(**values)
+    if category:
+        return _("**{card}** ({zone}, {rank} in {category})").format(**values)
+    return _("**{card}** ({zone})").format(**values)
 
 
 def trick_line(session: GameSession, trick: Trick, category: Category) -> str:
     """A finished trick: who won it, with which card and rank."""
     seat, card = next((s, c) for s, c in trick.plays if s == trick.winner)
-    won = (
-        "**you win**"
-        if seat == session.me
-        else f"**{seat_tag(session, session.latest(), seat)} wins**"
-    )
-    return (
-        f"Trick {trick.number} ({trick.zone} led): {won} with {card.name}, "
-        f"{ordinal(card.rank(category))} in {category.value}."
-    )
+    values = {
+        "number": number(trick.number),
+        "zone": zone_name(trick.zone),
+        "card": card.name,
+        "rank": ordinal(card.rank(category)),
+        "category": category_word(category),
+    }
+    if seat == session.me:
+        return _(
+            "Trick {number} ({zone} led): **you win** with {card}, {rank} in {category}."
+        ).format(**values)
+    return _(
+        "Trick {number} ({zone} led): **{seat} wins** with {card}, {rank} in {category}."
+    ).format(seat=seat_tag(session, session.latest(), seat), **values)
 
 
 def round_line(session: GameSession, obs: GeoPowerObservation, r: RoundResult) -> str:
     """ "Round 2 (Size) — tricks: you 5, AI 1 3; points: you +10. Scores: you 20, AI 1 10." """
     tricks = []
     for u in range(units(obs)):
-        called = ""
-        if u in r.callers:
-            called = " (GeoPlunge made)" if call_made(r.tricks[u]) else " (GeoPlunge failed)"
-        tricks.append(f"{unit_name(session, obs, u, short=True)} {r.tricks[u]}{called}")
-    points = [f"{unit_name(session, obs, u, short=True)} +{p}" for u, p in enumerate(r.points) if p]
+        name, count = unit_name(session, obs, u, short=True), number(r.tricks[u])
+        if u not in r.callers:
+            tricks.append(f"{name} {count}")
+        elif call_made(r.tricks[u]):
+            tricks.append(_("{unit} {tricks} (GeoPlunge made)").format(unit=name, tricks=count))
+        else:
+            tricks.append(_("{unit} {tricks} (GeoPlunge failed)").format(unit=name, tricks=count))
+    points = [
+        f"{unit_name(session, obs, u, short=True)} +{number(p)}"
+        for u, p in enumerate(r.points)
+        if p
+    ]
     scores = ", ".join(
-        f"{unit_name(session, obs, u, short=True)} {s}" for u, s in enumerate(r.scores)
+        f"{unit_name(session, obs, u, short=True)} {number(s)}" for u, s in enumerate(r.scores)
     )
-    return (
-        f"Round {r.round_index + 1} ({r.category.label}) — tricks: {', '.join(tricks)}; "
-        f"points: {', '.join(points) or 'nobody scores'}. Scores: {scores}."
+    return _(
+        "Round {round} ({category}) — tricks: {tricks}; points: {points}. Scores: {scores}."
+    ).format(
+        round=number(r.round_index + 1),
+        category=category_label(r.category),
+        tricks=", ".join(tricks),
+        points=", ".join(points) or _("nobody scores"),
+        scores=scores,
     )
 
 
@@ -76,17 +104,52 @@ def round_lines(session: GameSession, obs: GeoPowerObservation) -> list[str]:
 
 def round_over(session: GameSession, obs: GeoPowerObservation, r: RoundResult) -> tuple[str, bool]:
     """The banner of a round just over, and whether this seat's side scored in it."""
-    text = "**Round over.** " + round_line(session, obs, r)
+    text = _("**Round over.** {round}").format(round=round_line(session, obs, r))
     return text, r.points[obs.team_of[session.me]] > 0
 
 
 def round_start(session: GameSession, obs: GeoPowerObservation) -> str:
     """A new round: its dealer and the GeoPower cards face up."""
-    shown = ", ".join(c.label for c in obs.dealt_power)
-    return (
-        f"Round {obs.round_index + 1}: {session.who(obs.dealer, 'deal', 'deals')}; GeoPower cards "
-        f"face up: {shown}."
+    return said_by(
+        session,
+        obs.dealer,
+        N_("Round {round}: You deal; GeoPower cards face up: {categories}."),
+        N_("Round {round}: {seat} deals; GeoPower cards face up: {categories}."),
+        round=number(obs.round_index + 1),
+        categories=join(category_label(c) for c in obs.dealt_power),
     )
+
+
+def call_line(session: GameSession, seat: int, after: GeoPowerObservation) -> str:
+    """A GeoPlunge call: "AI 2 calls GeoPlunge for team 2 (AI 1 and AI 3): 6 tricks or
+    nothing!"."""
+    values = {"tricks": number(CALL_TRICKS)}
+    if not after.teams:
+        you = ngettext(
+            "You call GeoPlunge: {tricks} trick or nothing!",
+            "You call GeoPlunge: {tricks} tricks or nothing!",
+            CALL_TRICKS,
+        )
+        they = ngettext(
+            "{seat} calls GeoPlunge: {tricks} trick or nothing!",
+            "{seat} calls GeoPlunge: {tricks} tricks or nothing!",
+            CALL_TRICKS,
+        )
+    else:
+        values["team"] = unit_name(session, after, after.team_of[seat])
+        you = ngettext(
+            "You call GeoPlunge for {team}: {tricks} trick or nothing!",
+            "You call GeoPlunge for {team}: {tricks} tricks or nothing!",
+            CALL_TRICKS,
+        )
+        they = ngettext(
+            "{seat} calls GeoPlunge for {team}: {tricks} trick or nothing!",
+            "{seat} calls GeoPlunge for {team}: {tricks} tricks or nothing!",
+            CALL_TRICKS,
+        )
+    if seat == session.me:
+        return you.format(**values)
+    return they.format(seat=session.seat_name(seat), **values)
 
 
 def describe(session: GameSession, index: int) -> list[str]:
@@ -98,36 +161,58 @@ def describe(session: GameSession, index: int) -> list[str]:
     lines: list[str] = []
     if isinstance(action, Remove):
         lines.append(
-            session.who(seat, "remove", "removes") + f" a {action.category.label} GeoPower card."
+            said_by(
+                session,
+                seat,
+                N_("You remove a {category} GeoPower card."),
+                N_("{seat} removes a {category} GeoPower card."),
+                category=category_label(action.category),
+            )
         )
         if before.phase == DRAFT and after.phase == PLAY:
             cat = after.category
             lines.append(
-                f"The GeoPower card is **{cat.label}**: in every trick of this round the "
-                f"best {cat.value} rank of the led Zone wins."
+                _(
+                    "The GeoPower card is **{label}**: in every trick of this round the best "
+                    "{category} rank of the led Zone wins."
+                ).format(label=category_label(cat), category=category_word(cat))
             )
     elif isinstance(action, Call):
-        team = f" for {unit_name(session, after, after.team_of[seat])}" if after.teams else ""
-        lines.append(
-            session.who(seat, "call", "calls")
-            + f" GeoPlunge{team}: {CALL_TRICKS} tricks or nothing!"
-        )
+        lines.append(call_line(session, seat, after))
     elif isinstance(action, Pass):
-        lines.append(session.who(seat, "pass", "passes") + ": no GeoPlunge call.")
+        lines.append(
+            said_by(
+                session,
+                seat,
+                N_("You pass: no GeoPlunge call."),
+                N_("{seat} passes: no GeoPlunge call."),
+            )
+        )
     elif isinstance(action, Play):
         category = before.category
+        card = action.card
         if not before.trick:
             lines.append(
-                session.who(seat, "lead", "leads")
-                + f" **{action.card.name}** ({action.card.zone}), {category.label} — "
-                f"{action.card.name} is {ordinal(action.card.rank(category))}."
+                said_by(
+                    session,
+                    seat,
+                    N_("You lead **{card}** ({zone}), {category} — {card} is {rank}."),
+                    N_("{seat} leads **{card}** ({zone}), {category} — {card} is {rank}."),
+                    card=card.name,
+                    zone=zone_name(card.zone),
+                    category=category_label(category),
+                    rank=ordinal(card.rank(category)),
+                )
             )
         else:
             lines.append(
-                session.who(seat, "play", "plays")
-                + " "
-                + play_text(action.card, category, led_zone(before.trick))
-                + "."
+                said_by(
+                    session,
+                    seat,
+                    N_("You play {card}."),
+                    N_("{seat} plays {card}."),
+                    card=play_text(card, category, led_zone(before.trick)),
+                )
             )
         if not after.trick:
             done = (
@@ -138,15 +223,27 @@ def describe(session: GameSession, index: int) -> list[str]:
             lines.append(trick_line(session, done, category))
             if after.phase == CALLS and before.phase == PLAY:
                 lines.append(
-                    f"Trick {TRICKS_BEFORE_CALL_CLOSES} is over: last chance to call GeoPlunge. "
-                    "Everyone whose side has not called is asked in turn, from "
-                    f"{session.mention(after.leader)}, before the 5th trick."
+                    said_by(
+                        session,
+                        after.leader,
+                        N_(
+                            "Trick {number} is over: last chance to call GeoPlunge. Everyone "
+                            "whose side has not called is asked in turn, from you, before the "
+                            "5th trick."
+                        ),
+                        N_(
+                            "Trick {number} is over: last chance to call GeoPlunge. Everyone "
+                            "whose side has not called is asked in turn, from {seat}, before the "
+                            "5th trick."
+                        ),
+                        number=number(TRICKS_BEFORE_CALL_CLOSES),
+                    )
                 )
     for r in after.results[len(before.results) :]:
         lines.append(round_line(session, after, r))
         top = tied_top(r.scores, session.state.target)
         if top is not None and not after.is_over:
-            lines.append(f"Tied at {top}: another round is played.")
+            lines.append(_("Tied at {score}: another round is played.").format(score=number(top)))
     if after.round_index > before.round_index and not after.is_over:
         lines.append(round_start(session, after))
     if after.is_over and not before.is_over:
@@ -165,32 +262,72 @@ def since_lines(session: GameSession) -> list[str]:
 
 def result_text(session: GameSession, obs: GeoPowerObservation) -> str:
     """How the game ended, in one sentence."""
-    top = max(obs.scores)
+    top = number(max(obs.scores))
+    rounds = obs.round_index
     if obs.winner is None:
-        return f"Stopped after {obs.round_index} rounds with equal top scores: **a draw**."
+        return ngettext(
+            "Stopped after {rounds} round with equal top scores: **a draw**.",
+            "Stopped after {rounds} rounds with equal top scores: **a draw**.",
+            rounds,
+        ).format(rounds=number(rounds))
     name = unit_name(session, obs, obs.winner)
     title = name[0].upper() + name[1:]
     you = not obs.teams and obs.winner == session.me
-    reach, win = ("reach", "win") if you else ("reaches", "wins")
     if obs.capped:
-        return (
-            f"Stopped after {obs.round_index} rounds: {name} {win} with the higher score ({top})."
-        )
+        if you:
+            text = ngettext(
+                "Stopped after {rounds} round: you win with the higher score ({score}).",
+                "Stopped after {rounds} rounds: you win with the higher score ({score}).",
+                rounds,
+            )
+        else:
+            text = ngettext(
+                "Stopped after {rounds} round: {winner} wins with the higher score ({score}).",
+                "Stopped after {rounds} rounds: {winner} wins with the higher score ({score}).",
+                rounds,
+            )
+        return text.format(rounds=number(rounds), winner=name, score=top)
     if obs.winner == obs.team_of[session.me]:
-        return f"{title} {reach} {top} points: **{name} {win} the game!**"
-    return f"{title} {reach} {top} points and **{win} the game.**"
+        if you:
+            return _("You reach {score} points: **you win the game!**").format(score=top)
+        return _("{Winner} reaches {score} points: **{winner} wins the game!**").format(
+            Winner=title, winner=name, score=top
+        )
+    return _("{Winner} reaches {score} points and **wins the game.**").format(
+        Winner=title, score=top
+    )
 
 
 def summary(session: GameSession, obs: GeoPowerObservation) -> list[str]:
     """Rounds, tricks and scores, one line per round, then the deal (at a shared table the
     table and its game instead: the seed is never shown)."""
-    scores = ", ".join(f"{unit_name(session, obs, u)} {s}" for u, s in enumerate(obs.scores))
-    lines = [f"{len(obs.results)} rounds of {HAND_SIZE} tricks; final scores: {scores}."]
+    scores = ", ".join(
+        f"{unit_name(session, obs, u)} {number(s)}" for u, s in enumerate(obs.scores)
+    )
+    rounds = len(obs.results)
+    lines = [
+        ngettext(
+            "{rounds} round of {tricks} tricks; final scores: {scores}.",
+            "{rounds} rounds of {tricks} tricks; final scores: {scores}.",
+            rounds,
+        ).format(rounds=number(rounds), tricks=number(HAND_SIZE), scores=scores)
+    ]
     lines += round_lines(session, obs)
     calls = [(r, u) for r in obs.results for u in r.callers]
     if calls:
         made = sum(1 for r, u in calls if call_made(r.tricks[u]))
-        lines.append(f"GeoPlunge calls: {len(calls)}, made {made}.")
-    team = f" in {obs.teams} teams" if obs.teams else ""
-    lines.append(f"{session.about_players(f'{obs.players} players{team}')}.")
+        lines.append(
+            _("GeoPlunge calls: {calls}, made {made}.").format(
+                calls=number(len(calls)), made=number(made)
+            )
+        )
+    if obs.teams:
+        players = ngettext(
+            "{players} player in {teams} teams", "{players} players in {teams} teams", obs.players
+        ).format(players=number(obs.players), teams=number(obs.teams))
+    else:
+        players = ngettext("{players} player", "{players} players", obs.players).format(
+            players=number(obs.players)
+        )
+    lines.append(f"{session.about_players(players)}.")
     return lines

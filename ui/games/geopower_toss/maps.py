@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from engine.cards import ZONES, Card, Category, deck
 from engine.geopower_toss import GeoPowerObservation
 from engine.geopower_toss.tricks import led_zone
-from ui.cards import ordinal
-from ui.games.geopower_toss.tricks import last_category, last_trick, trick_number
+from messages import N_, _, number, ordinal
+from ui.games.geopower_toss.seats import said_by
+from ui.games.geopower_toss.tricks import category_word, last_category, last_trick, trick_number
 from ui.games.session import GameSession
+from ui.games.wording import zone_name
 from ui.links import plain
 
 
@@ -47,15 +49,27 @@ def trick_map(
     labels: dict[str, str] = {}
     symbols: dict[str, str] = {}
     for seat, card in plays:
-        short = "You" if seat == session.me else plain(session.seat_name(seat))
+        short = _("You") if seat == session.me else plain(session.seat_name(seat))
         labels[card.usps] = short
-        notes[card.usps] = f"{short}: {ordinal(card.rank(category))} in {category.value}"
+        values = {
+            "player": short,
+            "rank": ordinal(card.rank(category)),
+            "category": category_word(category),
+            "zone": zone_name(card.zone),
+        }
         if card.zone != zone:
             roles[card.usps] = "muted"
-            notes[card.usps] += f" ({card.zone}: off-Zone)"
+            notes[card.usps] = _("{player}: {rank} in {category} ({zone}: off-Zone)").format(
+                **values
+            )
+        else:
+            notes[card.usps] = _("{player}: {rank} in {category}").format(**values)
         if seat == winner:
             symbols[card.usps] = "star"
-    legend = {zone: f"{zone} Zone (led)", "muted": "off-Zone card"}
+    legend = {
+        zone: _("{zone} Zone (led)").format(zone=zone_name(zone)),
+        "muted": _("off-Zone card"),
+    }
     return MapParts(roles, notes, labels, symbols, legend, title)
 
 
@@ -67,11 +81,20 @@ def hand_map(obs: GeoPowerObservation) -> MapParts:
     cat = obs.category
     for c in obs.hand:
         labels[c.usps] = ordinal(c.rank(cat)) if cat else ""
-        notes[c.usps] = f"{c.zone} Zone" + (
-            f" · {ordinal(c.rank(cat))} in {cat.value}" if cat else ""
+        zone = zone_name(c.zone)
+        notes[c.usps] = (
+            _("{zone} Zone · {rank} in {category}").format(
+                zone=zone, rank=ordinal(c.rank(cat)), category=category_word(cat)
+            )
+            if cat
+            else _("{zone} Zone").format(zone=zone)
         )
-    legend = {z: f"{z} Zone" for z in ZONES}
-    title = "Your hand by Zone" + (f" (labels: your {cat.value} ranks)" if cat else "")
+    legend = {z: _("{zone} Zone").format(zone=zone_name(z)) for z in ZONES}
+    title = (
+        _("Your hand by Zone (labels: your {category} ranks)").format(category=category_word(cat))
+        if cat
+        else _("Your hand by Zone")
+    )
     return MapParts(roles, notes, {k: v for k, v in labels.items() if v}, {}, legend, title)
 
 
@@ -83,7 +106,9 @@ def table_map(session: GameSession, obs: GeoPowerObservation) -> MapParts:
             obs.trick,
             obs.category,
             winner=obs.winning[0],
-            title=f"Trick {trick_number(obs)}: the {led_zone(obs.trick)} Zone was led",
+            title=_("Trick {number}: the {zone} Zone was led").format(
+                number=number(trick_number(obs)), zone=zone_name(led_zone(obs.trick))
+            ),
         )
     last = last_trick(obs)
     category = last_category(obs)
@@ -93,6 +118,13 @@ def table_map(session: GameSession, obs: GeoPowerObservation) -> MapParts:
             last.plays,
             category,
             winner=last.winner,
-            title=f"Trick {last.number} ({last.zone} led), won by {session.seat_name(last.winner)}",
+            title=said_by(
+                session,
+                last.winner,
+                N_("Trick {number} ({zone} led), won by You"),
+                N_("Trick {number} ({zone} led), won by {seat}"),
+                number=number(last.number),
+                zone=zone_name(last.zone),
+            ),
         )
     return hand_map(obs)

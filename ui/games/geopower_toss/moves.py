@@ -17,25 +17,38 @@ from engine.geopower_toss import (
     play_action,
 )
 from engine.geopower_toss.tricks import led_zone, must_follow
-from ui.cards import ordinal
-from ui.games.geopower_toss.tricks import trick_number
+from messages import N_, _, join, ngettext, number, ordinal
+from ui.games.geopower_toss.tricks import category_word, trick_number
 from ui.games.refusals import worded
 from ui.games.session import GameSession, sentence
+from ui.games.wording import category_label, zone_name
 
+#: what the seat to act (another one) is deciding, by phase
 WAITING_FOR: dict[str, str] = {
-    DRAFT: "removes a GeoPower card",
-    CALLS: "decides whether to call GeoPlunge (the last chance before trick 5)",
+    DRAFT: N_("**{player} removes a GeoPower card.**"),
+    CALLS: N_("**{player} decides whether to call GeoPlunge (the last chance before trick 5).**"),
 }
 
 
 def draft_prompt(session: GameSession, obs: GeoPowerObservation) -> str:
     """This seat's removal: what it decides, and the removals so far."""
-    removed = ", ".join(f"{session.mention(s)} removed {c.label}" for s, c in obs.removed)
-    return (
-        "**Choose the round's GeoPower card.** "
-        + (f"So far {removed}. " if removed else "")
-        + "Remove one of the cards face up; the last one left ranks every trick of the round."
+    removed = join(
+        _("you removed {category}").format(category=category_label(c))
+        if s == session.me
+        else _("{seat} removed {category}").format(
+            seat=session.mention(s), category=category_label(c)
+        )
+        for s, c in obs.removed
     )
+    if not removed:
+        return _(
+            "**Choose the round's GeoPower card.** Remove one of the cards face up; the last "
+            "one left ranks every trick of the round."
+        )
+    return _(
+        "**Choose the round's GeoPower card.** So far {removed}. Remove one of the cards face "
+        "up; the last one left ranks every trick of the round."
+    ).format(removed=removed)
 
 
 def power_html(categories: Sequence[Category], caption: str = "") -> str:
@@ -44,7 +57,7 @@ def power_html(categories: Sequence[Category], caption: str = "") -> str:
         "<div class='gp-slot' style='min-width:5.5rem;max-width:6.5rem;flex:0 0 5.8rem;"
         "text-align:center;border-style:solid;border-color:#444;background:#fff;"
         "padding:.4rem .3rem'>"
-        f"<small>GeoPower</small><br><b>{escape(c.label)}</b></div>"
+        f"<small>GeoPower</small><br><b>{escape(category_label(c))}</b></div>"
         for c in categories
     )
     extra = f"<div style='font-size:.9rem;color:#555'>{escape(caption)}</div>" if caption else ""
@@ -53,7 +66,8 @@ def power_html(categories: Sequence[Category], caption: str = "") -> str:
 
 def face_up_html(obs: GeoPowerObservation) -> str:
     """The GeoPower cards still face up in the draft."""
-    return power_html(obs.face_up, f"{len(obs.face_up)} face up")
+    n = len(obs.face_up)
+    return power_html(obs.face_up, ngettext("{n} face up", "{n} face up", n).format(n=number(n)))
 
 
 def removals(obs: GeoPowerObservation) -> list[tuple[str, Remove]]:
@@ -63,7 +77,13 @@ def removals(obs: GeoPowerObservation) -> list[tuple[str, Remove]]:
     for action in obs.legal:
         if isinstance(action, Remove):
             n = obs.face_up.count(action.category)
-            label = f"Remove {action.category.label}" + (f" ({n} up)" if n > 1 else "")
+            category = category_label(action.category)
+            if n > 1:
+                label = ngettext(
+                    "Remove {category} ({n} up)", "Remove {category} ({n} up)", n
+                ).format(category=category, n=number(n))
+            else:
+                label = _("Remove {category}").format(category=category)
             offers.append((label, action))
     return offers
 
@@ -79,32 +99,33 @@ def play_prompt(obs: GeoPowerObservation, reasons: dict[str, str]) -> str:
     """What this seat's play is: a lead, a card of the led Zone (in the engine's words, also
     on each card it refuses), or any card."""
     if not obs.trick:
-        return (
-            f"**You lead trick {trick_number(obs)}.** Any card may lead; the others "
-            f"must follow its Zone. Best {obs.category.value} rank of that Zone wins."
-        )
-    zone = led_zone(obs.trick)
+        return _(
+            "**You lead trick {number}.** Any card may lead; the others must follow its Zone. "
+            "Best {category} rank of that Zone wins."
+        ).format(number=number(trick_number(obs)), category=category_word(obs.category))
+    zone = zone_name(led_zone(obs.trick))
     if reasons:
         why = " ".join(dict.fromkeys(reasons.values()))  # one sentence for all the cards refused
-        return f"**Your turn.** {why} The other cards are dimmed."
+        return _("**Your turn.** {why} The other cards are dimmed.").format(why=why)
     if must_follow(obs.hand, obs.trick) is None:
-        return f"**Your turn.** You have no {zone} card: play any card (it cannot win)."
-    return f"**Your turn: play a {zone} card.**"
-
-
-def play_verb(obs: GeoPowerObservation) -> str:
-    """ "Lead" before the trick's first card, else "Play"."""
-    return "Lead" if not obs.trick else "Play"
+        return _("**Your turn.** You have no {zone} card: play any card (it cannot win).").format(
+            zone=zone
+        )
+    return _("**Your turn: play a {zone} card.**").format(zone=zone)
 
 
 def hand_heading(obs: GeoPowerObservation) -> str:
     """Above the hand's buttons: "**Your hand** — lead a card"."""
-    return f"**Your hand** — {play_verb(obs).lower()} a card"
+    return _("**Your hand** — lead a card") if not obs.trick else _("**Your hand** — play a card")
 
 
 def card_label(obs: GeoPowerObservation, card: Card) -> str:
-    """A card's button: "Play · 12th" (its rank in the round's category)."""
-    return f"{play_verb(obs)} · {ordinal(card.rank(obs.category))}"
+    """A card's button: "Play · 12th" (its rank in the round's category); "Lead · 3rd" before
+    the trick's first card."""
+    rank = ordinal(card.rank(obs.category))
+    if not obs.trick:
+        return _("Lead · {rank}").format(rank=rank)
+    return _("Play · {rank}").format(rank=rank)
 
 
 def waiting_line(session: GameSession, obs: GeoPowerObservation) -> str:
@@ -112,5 +133,7 @@ def waiting_line(session: GameSession, obs: GeoPowerObservation) -> str:
     the game is over)."""
     if obs.to_act is None:
         return ""
-    doing = WAITING_FOR.get(obs.phase, "leads" if not obs.trick else "plays a card")
-    return f"**{sentence(session.subject(obs.to_act))} {doing}.**"
+    doing = WAITING_FOR.get(
+        obs.phase, N_("**{player} leads.**") if not obs.trick else N_("**{player} plays a card.**")
+    )
+    return _(doing).format(player=sentence(session.subject(obs.to_act)))

@@ -10,9 +10,20 @@ from collections.abc import Sequence
 from engine.cards import Card, Category
 from engine.geopower_toss import GeoPowerObservation, Trick
 from engine.geopower_toss.tricks import led_zone
-from ui.cards import card_html, ordinal
+from messages import _, number, ordinal, pgettext
+from ui.cards import card_html
 from ui.games.geopower_toss.seats import seat_tag
 from ui.games.session import GameSession
+from ui.games.wording import category_label, zone_name
+
+
+def category_word(category: Category | str) -> str:
+    """A category inside a sentence, in lower case: "size" in "2nd in size"."""
+    return {
+        "size": pgettext("a trick's category, inside a sentence", "size"),
+        "statehood": pgettext("a trick's category, inside a sentence", "statehood"),
+        "population": pgettext("a trick's category, inside a sentence", "population"),
+    }[category]
 
 
 def trick_number(obs: GeoPowerObservation) -> int:
@@ -38,8 +49,12 @@ def last_category(obs: GeoPowerObservation) -> Category | None:
 
 def table_heading(obs: GeoPowerObservation, *, zone: bool = False) -> str:
     """ "**Trick 3 — on the table**", with "(Central led)" when ``zone``."""
-    heading = f"**Trick {trick_number(obs)} — on the table**"
-    return f"{heading} ({led_zone(obs.trick)} led)" if zone else heading
+    trick = number(trick_number(obs))
+    if zone:
+        return _("**Trick {number} — on the table** ({zone} led)").format(
+            number=trick, zone=zone_name(led_zone(obs.trick))
+        )
+    return _("**Trick {number} — on the table**").format(number=trick)
 
 
 def trick_html(
@@ -53,11 +68,16 @@ def trick_html(
     zone = led_zone(plays)
     tiles = []
     for i, (seat, card) in enumerate(plays):
-        who = "You" if seat == session.me else seat_tag(session, obs, seat)
-        what = "led" if i == 0 else "played"
-        rank = f"{category.label} {ordinal(card.rank(category))}"
-        off = "" if card.zone == zone else " · off-Zone"
-        caption = f"{what} by {who} · {rank}{off}"
+        if seat == session.me:
+            who = _("led by You") if i == 0 else _("played by You")
+        else:
+            tag = seat_tag(session, obs, seat)
+            who = (_("led by {player}") if i == 0 else _("played by {player}")).format(player=tag)
+        rank = _("{category} {rank}").format(
+            category=category_label(category), rank=ordinal(card.rank(category))
+        )
+        parts = [who, rank] if card.zone == zone else [who, rank, _("off-Zone")]
+        caption = " · ".join(parts)
         tiles.append(
             card_html(card, caption=caption, dim=card.zone != zone, outlined=seat == winner)
         )
@@ -76,5 +96,5 @@ def last_trick_view(session: GameSession, obs: GeoPowerObservation) -> tuple[str
     last, category = last_trick(obs), last_category(obs)
     if last is None or category is None:
         return None
-    title = f"The last trick (trick {last.number})"
+    title = _("The last trick (trick {number})").format(number=number(last.number))
     return title, trick_html(session, obs, last.plays, category, last.winner)

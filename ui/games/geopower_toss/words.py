@@ -12,15 +12,17 @@ data); :mod:`.board` draws them. URL choice: ``target`` (``50`` or ``30``).
 from __future__ import annotations
 
 from engine.geopower_toss import CALLS, DRAFT, HAND_SIZE, PLAY, Call, GeoPowerObservation, Pass
+from messages import N_, _, ngettext, number, pgettext
 from ui.games.geopower_toss.hints import move_hints
 from ui.games.geopower_toss.log import describe, result_text, summary
 from ui.games.geopower_toss.seats import unit_label, units
 from ui.games.geopower_toss.tricks import trick_number
 from ui.games.session import GameSession, Step
 from ui.games.setup import TARGET
+from ui.games.wording import category_label
 from ui.games.words import Ending, GameWords, Hints, Status, result_kind
 
-RULES = """
+RULES = N_("""
 **The goal.** Be the first player — or team — to **{target} points**. Points come from winning
 tricks, and a trick is won by the best rank in the round's **GeoPower category** among the
 cards of the **Zone** that was led.
@@ -53,16 +55,18 @@ up.
 
 **The end.** The first to reach {target} wins. If several reach {target} in the same round, the
 higher score wins; still tied, another round is played. The deal passes to the left each round.
-"""
+""")
 
 
 def turn_text(obs: GeoPowerObservation) -> str:
     """What this seat's turn is, for the status bar."""
     if obs.phase == DRAFT:
-        return "remove a GeoPower card"
+        return _("remove a GeoPower card")
     if obs.phase == CALLS:
-        return "call GeoPlunge or pass"
-    return "lead" if not obs.trick else "play"
+        return _("call GeoPlunge or pass")
+    if not obs.trick:
+        return pgettext("your turn: what to do", "lead")
+    return pgettext("your turn: what to do", "play")
 
 
 class GeoPowerTossWords(GameWords):
@@ -72,7 +76,7 @@ class GeoPowerTossWords(GameWords):
     game_id = "geopower_toss"
     title = "GeoPower Toss"
     choices = (TARGET,)
-    intro_text = (
+    intro_text = N_(
         "Follow the Zone that was led and win tricks with the round's GeoPower category — "
         "size, statehood or population. The first to {target} points wins."
     )
@@ -93,28 +97,33 @@ class GeoPowerTossWords(GameWords):
         over = session.state.is_over
         mine = session.humans_turn and not waiting
         if over:
-            chips = [("Rounds", str(len(obs.results)))]
+            chips = [(_("Rounds"), number(len(obs.results)))]
         else:
+            trick = (
+                _("{trick} of {tricks}").format(
+                    trick=number(trick_number(obs)), tricks=number(HAND_SIZE)
+                )
+                if obs.phase in (PLAY, CALLS)
+                else "—"
+            )
             chips = [
-                ("Round", str(obs.round_index + 1)),
-                ("GeoPower", obs.category.label if obs.category else "being chosen"),
+                (_("Round"), number(obs.round_index + 1)),
                 (
-                    "Trick",
-                    f"{trick_number(obs)} of {HAND_SIZE}" if obs.phase in (PLAY, CALLS) else "—",
+                    pgettext("status chip: the round's category", "GeoPower"),
+                    category_label(obs.category) if obs.category else _("being chosen"),
                 ),
-                ("Dealer", session.seat_name(obs.dealer)),
+                (_("Trick"), trick),
+                (_("Dealer"), session.seat_name(obs.dealer)),
             ]
         for unit in range(units(obs)):
-            called = any(u == unit for _, u in obs.calls) and not over
+            called = any(u == unit for _seat, u in obs.calls) and not over
             n = obs.unit_tricks[unit]
-            chips.append(
-                (
-                    unit_label(session, obs, unit),
-                    f"{obs.scores[unit]} pts"
-                    + ("" if over else f" · {n} trick{'s' if n != 1 else ''}")
-                    + (" · GeoPlunge!" if called else ""),
-                )
-            )
+            parts = [_("{points} pts").format(points=number(obs.scores[unit]))]
+            if not over:
+                parts.append(ngettext("{n} trick", "{n} tricks", n).format(n=number(n)))
+            if called:
+                parts.append(_("GeoPlunge!"))
+            chips.append((unit_label(session, obs, unit), " · ".join(parts)))
         return Status.of_turn(session, chips, mine=mine, doing=turn_text(obs))
 
     def ending(self, session: GameSession) -> Ending:
