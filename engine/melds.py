@@ -13,6 +13,10 @@ The rules (from the rules README):
   (:func:`best_split`), and a hand that does not split is explained group by group
   (:func:`no_win_reasons`).
 
+The reasons (why cards are a group, why they are not, why a hand is no win) are :class:`Why`
+codes and their values, never sentences: the pages word them
+(``ui/games/bordercap_gin/groups.py``).
+
 "Borders" is the game relation :attr:`engine.cards.Card.borders` (land borders plus the two
 Four Corners diagonals, :meth:`engine.cards.Card.borders_card`). Two cards are *linked*
 (:func:`linked`) when one borders the other or their capitals share a first letter
@@ -43,6 +47,7 @@ from itertools import combinations
 from typing import Any
 
 from engine.cards import Card, deck
+from engine.core import Coded
 
 # Bit of each card by USPS code: bit i stands for deck()[i] (deck() is ordered by USPS code).
 BIT: dict[str, int] = {c.usps: 1 << i for i, c in enumerate(deck())}
@@ -256,16 +261,6 @@ def border_pairs(cards: Sequence[Card]) -> list[tuple[Card, Card]]:
     return [(a, b) for a, b in combinations(cards, 2) if a.borders_card(b)]
 
 
-def _join(words: Sequence[str], last: str = "and") -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} {last} {words[-1]}"
-
-
-def _names(cards: Sequence[Card], last: str = "and") -> str:
-    return _join([c.name for c in cards], last)
-
-
 def hubs(cards: Sequence[Card]) -> list[Card]:
     """The cards of a group that border every other card of it."""
     return [c for c in cards if all(o is c or c.borders_card(o) for o in cards)]
@@ -292,72 +287,114 @@ def has_bonus(four: Sequence[Card]) -> bool:
     return is_four_group(four) and (len(hubs(four)) >= 2 or _same_letter(four))
 
 
-def describe_group(cards: Sequence[Card]) -> str:
-    """Why a valid group is one, in words (e.g. "Tennessee borders the three others")."""
+class Why(Coded):
+    """Why cards are a group, or why they are not, as a code and its values (never a
+    sentence; the pages word it). Cards are USPS codes: ``card`` (and ``hub_card``,
+    ``first_card``, ``second_card``) one card, ``cards`` (and ``four_cards``, ``three_cards``,
+    ``bordered_cards``, ``letter_cards``) several, in the order of the group; ``letter`` a
+    capital's first letter; ``count`` a number; ``reason``, ``problem`` (and ``four_problem``,
+    ``three_problem``) and each of ``gaps`` a :class:`Why` the reason is made of.
+
+    Why a group is one (:func:`describe_group`): ``borders_both`` / ``borders_three``
+    (``card`` borders both / the three others), ``each_border_both`` / ``each_border_three``
+    (``cards`` each do), ``same_letter`` (the capitals all start with ``letter``).
+
+    Why cards are no group (:func:`group_problem`): ``group_size`` (``count`` cards, not 3 or
+    4), ``card_twice``, ``none_borders_both`` / ``none_borders_all_three`` (no card borders
+    every other card of the group ``cards``, and their capitals do not share a first letter;
+    ``gaps``: for each card what it does not border: ``borders_neither`` (``card``,
+    ``first_card``, ``second_card``), ``borders_none_of`` (``card``, ``cards``: the three
+    others), ``does_not_border`` (``card``, ``cards``: one or two of the others)).
+
+    Why two groups are no winning split (:func:`split_problem`): ``first_group_size``,
+    ``second_group_size`` (``count``), ``in_both_groups`` (``cards``), ``four_not_a_group`` /
+    ``three_not_a_group`` (``cards``, ``problem``), ``neither_a_group`` (``four_cards``,
+    ``four_problem``, ``three_cards``, ``three_problem``).
+
+    Why seven cards are no win (:func:`no_win_reasons`): ``hand_size`` (``count`` cards, not
+    seven different ones), ``no_three_left`` (the 4-group ``four_cards`` is one by ``reason``,
+    the three left ``three_cards`` are none by ``problem``), ``more_fours`` (``count`` other
+    4-groups leave no 3-group either), ``no_four_group`` (``hub_card`` borders the most cards
+    of the hand, ``bordered_cards``; ``None`` and none when no two border each other;
+    ``letter_cards``: the most capitals sharing a first letter, none when no two do)."""
+
+    __slots__ = ()
+
+
+def describe_group(cards: Sequence[Card]) -> Why:
+    """Why a valid group is one (``Why("borders_three", card="TN")``: Tennessee borders the
+    three others)."""
     found = hubs(cards)
-    others = "both others" if len(cards) == 3 else "the three others"
     if found:
+        others = "both" if len(cards) == 3 else "three"
         if len(found) == 1:
-            return f"{found[0].name} borders {others}"
-        return f"{_names(found)} each border {others}"
+            return Why(f"borders_{others}", card=found[0].usps)
+        return Why(f"each_border_{others}", cards=tuple(c.usps for c in found))
     if _same_letter(cards):
-        return f"the capitals all start with {cards[0].capital_initial}"
+        return Why("same_letter", letter=cards[0].capital_initial)
     raise ValueError("not a group")
 
 
-def group_problem(cards: Sequence[Card]) -> str | None:
+def _gap(card: Card, missing: Sequence[Card], others: int) -> Why:
+    """What ``card`` does not border of its group (``others``: how many other cards it has)."""
+    if len(missing) == others == 2:
+        return Why(
+            "borders_neither",
+            card=card.usps,
+            first_card=missing[0].usps,
+            second_card=missing[1].usps,
+        )
+    code = "borders_none_of" if len(missing) == others else "does_not_border"
+    return Why(code, card=card.usps, cards=tuple(o.usps for o in missing))
+
+
+def group_problem(cards: Sequence[Card]) -> Why | None:
     """Why ``cards`` are not a group (``None`` when they are a 3-group or a 4-group).
 
     The reason names, for each card, the cards of the group it does not border (so no card
-    borders all the others), and the first letters of the capitals.
+    borders all the others); the group's cards give their capitals and first letters.
     """
     n = len(cards)
     if n not in (3, 4):
-        return f"a group has 3 or 4 cards, not {n}"
+        return Why("group_size", count=n)
     if len({c.usps for c in cards}) != n:
-        return "a card appears twice in the group"
+        return Why("card_twice")
     if hubs(cards) or _same_letter(cards):
         return None
-    parts = []
-    for c in cards:
-        missing = [o for o in cards if o is not c and not c.borders_card(o)]
-        if len(missing) == n - 1:
-            if n == 3:
-                parts.append(f"{c.name} borders neither {missing[0].name} nor {missing[1].name}")
-            else:
-                parts.append(f"{c.name} borders none of {_names(missing)}")
-        else:
-            parts.append(f"{c.name} does not border {_names(missing, 'or')}")
-    letters = _join([c.capital_initial for c in cards])
-    capitals = ", ".join(c.capital for c in cards)
-    others = "both others" if n == 3 else "all three others"
-    return (
-        f"no card borders {others} ({'; '.join(parts)}), and their capitals ({capitals}) "
-        f"start with {letters}"
+    gaps = tuple(
+        _gap(c, [o for o in cards if o is not c and not c.borders_card(o)], n - 1) for c in cards
     )
+    code = "none_borders_both" if n == 3 else "none_borders_all_three"
+    return Why(code, cards=tuple(c.usps for c in cards), gaps=gaps)
 
 
-def split_problem(four: Sequence[Card], three: Sequence[Card]) -> str | None:
+def split_problem(four: Sequence[Card], three: Sequence[Card]) -> Why | None:
     """Why (``four``, ``three``) is not a winning split (``None`` when it is one).
 
     Checks the sizes, that no card is used twice, then each group (see :func:`group_problem`).
     """
     if len(four) != 4:
-        return f"The first group must have 4 cards, not {len(four)}."
+        return Why("first_group_size", count=len(four))
     if len(three) != 3:
-        return f"The second group must have 3 cards, not {len(three)}."
+        return Why("second_group_size", count=len(three))
     twice = [c for c in four if any(c.usps == o.usps for o in three)]
     if twice:
-        return f"{_names(twice)} cannot be in both groups."
-    problems = []
-    for label, group in (("4-group", four), ("3-group", three)):
-        why = group_problem(group)
-        if why is not None:
-            problems.append(f"the {label} {_names(group)} is not a group: {why}")
-    if not problems:
-        return None
-    text = "; and ".join(problems)
-    return text[0].upper() + text[1:] + "."
+        return Why("in_both_groups", cards=tuple(c.usps for c in twice))
+    four_cards, three_cards = tuple(c.usps for c in four), tuple(c.usps for c in three)
+    four_problem, three_problem = group_problem(four), group_problem(three)
+    if four_problem is not None and three_problem is not None:
+        return Why(
+            "neither_a_group",
+            four_cards=four_cards,
+            four_problem=four_problem,
+            three_cards=three_cards,
+            three_problem=three_problem,
+        )
+    if four_problem is not None:
+        return Why("four_not_a_group", cards=four_cards, problem=four_problem)
+    if three_problem is not None:
+        return Why("three_not_a_group", cards=three_cards, problem=three_problem)
+    return None
 
 
 def winning_splits(hand: Sequence[Card]) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
@@ -428,49 +465,46 @@ def best_groups(cards: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
 NO_WIN_SHOWN = 4  # 4-groups explained one by one before the rest are summed up
 
 
-def _no_four_reason(hand: Sequence[Card]) -> str:
+def _no_four_reason(hand: Sequence[Card]) -> Why:
     """Why no four cards of ``hand`` make a 4-group: the biggest border star and letter set."""
     around = {c.usps: neighbors_in(c, hand) for c in hand}
     hub = max(hand, key=lambda c: (len(around[c.usps]), c.name))
-    if around[hub.usps]:
-        star = (
-            f"no card borders three others ({hub.name}, with the most, borders only "
-            f"{_names(around[hub.usps])})"
-        )
-    else:
-        star = "no two of these states border each other"
-    letter, same = max(by_letter(hand).items(), key=lambda kv: (len(kv[1]), kv[0]))
-    if len(same) > 1:
-        capitals = _join([c.capital for c in same])
-        letters = f"no four capitals share a first letter (at most {len(same)}: {capitals})"
-    else:
-        letters = "no two capitals share a first letter"
-    return f"No four of these cards make a 4-group: {star}, and {letters}."
+    bordered = around[hub.usps]
+    _, same = max(by_letter(hand).items(), key=lambda kv: (len(kv[1]), kv[0]))
+    return Why(
+        "no_four_group",
+        hub_card=hub.usps if bordered else None,
+        bordered_cards=tuple(c.usps for c in bordered),
+        letter_cards=tuple(c.usps for c in same) if len(same) > 1 else (),
+    )
 
 
-def no_win_reasons(hand: Sequence[Card]) -> list[str]:
-    """Why seven cards do not split into a 4-group and a 3-group, one sentence per 4-group they
-    hold (what the three cards left lack), or why they hold no 4-group at all. Empty when the
-    hand wins. Cards are named in alphabetical order."""
+def no_win_reasons(hand: Sequence[Card]) -> list[Why]:
+    """Why seven cards do not split into a 4-group and a 3-group: one reason per 4-group they
+    hold (``no_three_left``: what the three cards left lack; ``more_fours`` sums up those past
+    the first :data:`NO_WIN_SHOWN`), or why they hold no 4-group at all (``no_four_group``).
+    Empty when the hand wins. Cards are listed in alphabetical order of their names."""
     if len(hand) != 7 or len({c.usps for c in hand}) != 7:
-        return [f"A declared hand has 7 different cards, not {len(hand)}."]
+        return [Why("hand_size", count=len(hand))]
     if winning_splits(hand):
         return []
-    hand = sorted(hand, key=lambda c: c.name)  # the same words whatever the order of the hand
+    hand = sorted(hand, key=lambda c: c.name)  # the same reasons whatever the order of the hand
     fours = [g for g in groups_in(hand) if len(g) == 4]
     if not fours:
         return [_no_four_reason(hand)]
-    lines = []
+    reasons = []
     for four in fours[:NO_WIN_SHOWN]:
         rest = [c for c in hand if c not in four]
-        lines.append(
-            f"{_names(four)} make a 4-group ({describe_group(four)}), but the three left, "
-            f"{_names(rest)}, are no 3-group: {group_problem(rest)}."
+        reasons.append(
+            Why(
+                "no_three_left",
+                four_cards=tuple(c.usps for c in four),
+                reason=describe_group(four),
+                three_cards=tuple(c.usps for c in rest),
+                problem=group_problem(rest),
+            )
         )
     more = len(fours) - NO_WIN_SHOWN
     if more > 0:
-        lines.append(
-            f"The {more} other 4-group{'s' if more > 1 else ''} of this hand leave"
-            f"{'' if more > 1 else 's'} three cards that are no 3-group either."
-        )
-    return lines
+        reasons.append(Why("more_fours", count=more))
+    return reasons

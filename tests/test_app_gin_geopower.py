@@ -27,6 +27,7 @@ from tests.game_table import (
     texts,
     tiles,
 )
+from ui.games.bordercap_gin.groups import no_win_lines
 from ui.games.bordercap_gin.log import by_name, describe
 from ui.games.bordercap_gin.words import WORDS
 from ui.games.session import GameSession
@@ -115,7 +116,7 @@ def test_a_wrong_gin_declaration_is_explained_and_the_game_goes_on(app):
     _to_discard(app)
     hand = by_name(table(app, GK).state.observation(0).hand)
     discard = hand[0]
-    reasons = no_win_reasons(hand[1:])
+    reasons = no_win_lines(hand[1:])
     assert reasons  # deal 5: these seven are no win
     gin_declare(app, discard)
     note = warnings(app)
@@ -248,8 +249,8 @@ def test_toss_plays_four_players_in_two_teams_to_the_end_screen(app):
             break
         toss_move(app)
     text = texts(app)
-    assert "rounds of 8 tricks; final scores: your team (you, AI 2)" in text
-    assert any("Your team (you, AI 2) reaches" in s.value for s in app.success)
+    assert "rounds of 8 tricks; final scores: your team (you and AI 2)" in text
+    assert any("Your team (you and AI 2) reaches" in s.value for s in app.success)
     click(app, f"{TK}_again_{table(app, TK).serial}")
     assert "Game over" not in texts(app) and "Your partner: AI 2." in texts(app)
     assert (param(app, "players"), param(app, "teams")) == ("4", "2")

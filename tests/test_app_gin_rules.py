@@ -69,13 +69,13 @@ def test_gin_one_click_declares_the_best_split_with_hints(app):
     tab = set_position(app, True, hands=[[*NEW_ENGLAND, "TX"], OTHER], phase="discard", turn=5)
     button = app.button(key=tab.bkey("discard_and_declare"))
     assert button.label == "Discard Texas and declare"
-    assert "Connecticut, Massachusetts, New York and Rhode Island" in texts(app)
+    assert "Connecticut, Massachusetts, New York, and Rhode Island" in texts(app)
     assert "30 points" in texts(app)
     click(app, tab.bkey("discard_and_declare"))
     shown = texts(app)
     assert "You <b>30 pts</b>" in shown and "AI (easy) <b>0 pts</b>" in shown
     assert "You win round 1" in shown and "30 points (20 + the 10 bonus)" in shown
-    assert "You declare a win with **Connecticut, Massachusetts, New York and Rhode Island**" in (
+    assert "You declare a win with **Connecticut, Massachusetts, New York, and Rhode Island**" in (
         shown
     )
 
@@ -91,9 +91,9 @@ def test_gin_declaring_without_hints_is_one_click_on_the_card_let_go(app):
     shown = texts(app)
     assert "You win round 1" in shown and "30 points (20 + the 10 bonus)" in shown
     assert (
-        "You declare a win with **Connecticut, Massachusetts, New York and Rhode Island** ("
+        "You declare a win with **Connecticut, Massachusetts, New York, and Rhode Island** ("
         in shown
-        and "and **Maine, New Hampshire and Vermont** (" in shown
+        and "and **Maine, New Hampshire, and Vermont** (" in shown
     )
 
 
@@ -109,11 +109,11 @@ def test_gin_a_wrong_declaration_explains_group_by_group_why_no_split_works(app)
     note = warnings(app)
     assert "**Not a win** — these seven cards do not split into a 4-group and a 3-group" in note
     assert (
-        "- Arkansas, Kentucky, Missouri and Tennessee make a 4-group (Missouri and Tennessee "
-        "each border the three others), but the three left, Maine, New Hampshire and Ohio, "
+        "- Arkansas, Kentucky, Missouri, and Tennessee make a 4-group (Missouri and Tennessee "
+        "each border the three others), but the three left, Maine, New Hampshire, and Ohio, "
         "are no 3-group: no card borders both others" in note
     )
-    assert "- Kentucky, Missouri, Ohio and Tennessee make a 4-group" in note
+    assert "- Kentucky, Missouri, Ohio, and Tennessee make a 4-group" in note
     assert "costs you nothing" in note
     # The Declare button next to the hand only checks: the same answer, the turn still open.
     click(app, tab.bkey("declare"))

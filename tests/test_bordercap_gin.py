@@ -31,6 +31,7 @@ from engine.bordercap_gin import (
 from engine.cards import Card, card, deck
 from engine.core import GAME_OVER, Event, IllegalAction, Refusal
 from engine.knowledge import Knowledge
+from ui.games.bordercap_gin.groups import reason_text
 from ui.games.bordercap_gin.words import WORDS
 from ui.games.events import told
 
@@ -370,14 +371,15 @@ def test_water_neighbours_do_not_count():
 
 def test_the_two_groups_share_no_card():
     reason = melds.split_problem(cards(["TN", "KY", "MO", "AR"]), cards(["TN", "GA", "AL"]))
-    assert reason == "Tennessee cannot be in both groups."
+    assert reason == melds.Why("in_both_groups", cards=("TN",))
+    assert reason_text(reason) == "Tennessee cannot be in both groups."
 
 
 def test_group_problem_names_each_missing_border_and_the_letters():
-    reason = melds.group_problem(cards(["ME", "NH", "OH"]))
+    reason = reason_text(melds.group_problem(cards(["ME", "NH", "OH"])))
     assert "Maine does not border Ohio" in reason
     assert "Ohio borders neither Maine nor New Hampshire" in reason
-    assert "start with A, C and C" in reason
+    assert "start with A, C, and C" in reason
 
 
 def test_winning_splits_lists_every_split():
@@ -473,12 +475,12 @@ def test_a_wrong_declaration_is_refused_with_the_reason_and_costs_nothing():
     )
     # Group by group: each 4-group of the hand, and why the three cards left are no 3-group.
     assert (
-        "Arkansas, Kentucky, Missouri and Tennessee make a 4-group (Missouri and Tennessee each "
-        "border the three others), but the three left, Maine, New Hampshire and Ohio, are no "
+        "Arkansas, Kentucky, Missouri, and Tennessee make a 4-group (Missouri and Tennessee each "
+        "border the three others), but the three left, Maine, New Hampshire, and Ohio, are no "
         "3-group" in said
     )
-    assert "Maine does not border Ohio" in said and "start with A, C and C" in said
-    assert "Kentucky, Missouri, Ohio and Tennessee make a 4-group" in said
+    assert "Maine does not border Ohio" in said and "start with A, C, and C" in said
+    assert "Kentucky, Missouri, Ohio, and Tennessee make a 4-group" in said
     # Naming a split changes nothing: the hand is judged.
     assert state.check(declaration(["TN", "KY", "MO", "AR"], ["ME", "NH", "OH"])) == reason
     assert BorderCapGin.why_not(state.observation(0), Declare()) == reason  # as the page asks

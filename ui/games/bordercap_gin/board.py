@@ -19,8 +19,9 @@ from engine.bordercap_gin import (
     Take,
 )
 from engine.bordercap_gin.advice import discard_advice
-from engine.melds import no_win_reasons
+from messages import _, pgettext
 from ui.cards import card_html
+from ui.games.bordercap_gin.groups import no_win_lines
 from ui.games.bordercap_gin.hints import (
     card_captions,
     declare_hint_lines,
@@ -39,7 +40,6 @@ from ui.games.bordercap_gin.maps import (
 from ui.games.bordercap_gin.moves import (
     DECLARE_HELP,
     DECLARE_PROMPT,
-    EMPTY_PILE_HTML,
     FACES,
     NOT_A_WIN,
     THEN_HELP,
@@ -52,6 +52,7 @@ from ui.games.bordercap_gin.moves import (
     discard_prompt,
     discard_refusals,
     draw_prompt,
+    empty_pile_html,
     face_down_refusal,
     face_help,
     face_label,
@@ -100,7 +101,7 @@ def draw_map(parts: MapParts, key: str, height: int = 340) -> None:
         labels=parts.letters,
         badges=True,
         height=height,
-        label=MAP_TITLE,
+        label=_(MAP_TITLE),
     )
 
 
@@ -111,12 +112,16 @@ def piles(session: GameSession, obs: GinObservation, *, mine: bool, buttons: boo
         st.html(deck_html(obs))
         if buttons:
             action_button(
-                session, "Draw", DRAW_ACTION, name="draw", icon=":material/playing_cards:"
+                session,
+                pgettext("draw a card from the deck", "Draw"),
+                DRAW_ACTION,
+                name="draw",
+                icon=":material/playing_cards:",
             )
     with row.container(width=CARD_WIDTH, gap="xsmall"):
         top = obs.pile[-1] if obs.pile else None
         if top is None:
-            st.html(EMPTY_PILE_HTML)
+            st.html(empty_pile_html())
         else:
             caption = pile_caption(session, obs, mine)
             st.html(card_html(top, caption=caption, dim=obs.just_discarded is None))
@@ -154,7 +159,7 @@ def face_control(session: GameSession, obs: GinObservation) -> bool:
     """ "Face up" or "Face down" (while the engine allows one face down); True for face down."""
     left_down = obs.face_down_left[session.me]
     how = st.segmented_control(
-        "How to discard",
+        _("How to discard"),
         FACES,
         default="up",
         required=True,
@@ -196,13 +201,13 @@ def discard_widgets(
     disabled = discard_refusals(obs, face_down)
     with below, next_move():
         then = st.segmented_control(
-            "After your discard",
+            _("After your discard"),
             THENS,
             default="end",
             required=True,
             format_func=then_label,
             key=session.wkey("then"),
-            help=THEN_HELP,
+            help=_(THEN_HELP),
         )
         declaring = then == "declare"
         st.markdown(hand_prompt(declaring))
@@ -225,24 +230,30 @@ def declare_widgets(
     """After your discard: declare the seven cards, or end your turn."""
     hand = by_name(obs.hand)
     with left, next_move():
-        st.markdown(DECLARE_PROMPT)
+        st.markdown(_(DECLARE_PROMPT))
         if session.hints:
             hint_box(declare_hint_lines(hand))
         if declaration_refused(session):
-            st.warning(NOT_A_WIN + markdown_list(no_win_reasons(hand)), icon=":material/block:")
+            why = markdown_list(no_win_lines(hand))
+            st.warning(f"{_(NOT_A_WIN)}\n\n{why}", icon=":material/block:")
         else:
             show_message(session)
         action_button(
-            session, "End my turn", END_TURN, name="end_turn", primary=False, icon=":material/redo:"
+            session,
+            _("End my turn"),
+            END_TURN,
+            name="end_turn",
+            primary=False,
+            icon=":material/redo:",
         )
     with below:
-        st.markdown("**Your hand**")
+        st.markdown(_("**Your hand**"))
         st.button(
-            "Declare",
+            _("Declare"),
             key=session.bkey("declare"),
             type="primary",
             icon=":material/emoji_events:",
-            help=DECLARE_HELP,
+            help=_(DECLARE_HELP),
             on_click=declare,
             args=(session, None, session.version),
         )
@@ -279,9 +290,9 @@ def round_banner(session: GameSession, result: RoundResult) -> None:
 
 def hand_map_panel(session: GameSession, obs: GinObservation, mine: bool) -> None:
     """Your hand on the map (with hints: its groups, and the cards that would win)."""
-    st.markdown(f"**{MAP_TITLE}**")
+    st.markdown(f"**{_(MAP_TITLE)}**")
     draw_map(seat_hand_map(obs, hints=session.hints, mine=mine), session.bkey("hand_map"))
-    st.caption(MAP_CAPTION)
+    st.caption(_(MAP_CAPTION))
 
 
 class BorderCapGinBoard(GameBoard):

@@ -5,40 +5,25 @@
 
 A seat is named as the engine named it ("Player 1"). Two sentences are functions of the
 event's raw values: a face-down discard ("discard" or "discards" by the number ``left``) and a
-round's win, whose groups are listed with the reason each is a group (:func:`group_reason`)."""
+round's win, whose groups are listed with the reason each is a group
+(:func:`.groups.group_reason`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from engine.cards import by_usps
-from engine.melds import hubs
 from messages import N_, _, ngettext, number
-from ui.games.wording import Wording, card_name, card_names, player
-
-
-def group_reason(codes: Sequence[str]) -> str:
-    """Why the cards ``codes`` (a valid 3- or 4-group) are a group: "Tennessee borders the three
-    others", "the capitals all start with B"."""
-    cards = [by_usps()[code] for code in codes]
-    found = hubs(cards)
-    if len(found) == 1:
-        if len(cards) == 3:
-            text = _("{card} borders both others")
-        else:
-            text = _("{card} borders the three others")
-        return text.format(card=card_name(found[0].usps))
-    if found:
-        if len(cards) == 3:
-            text = _("{cards} each border both others")
-        else:
-            text = _("{cards} each border the three others")
-        return text.format(cards=card_names(c.usps for c in found))
-    return _("the capitals all start with {letter}").format(letter=cards[0].capital_initial)
+from ui.games.bordercap_gin.groups import group_reason
+from ui.games.wording import Wording, card_name, player
 
 
 def _group(codes: Sequence[str]) -> str:
     return ", ".join(card_name(code) for code in codes)
+
+
+def _reason(codes: Sequence[str]) -> str:
+    return group_reason([by_usps()[code] for code in codes])
 
 
 def _wins_round(
@@ -63,9 +48,9 @@ def _wins_round(
         seat=player(seat),
         round=number(round),
         four_cards=_group(four_cards),
-        four_reason=group_reason(four_cards),
+        four_reason=_reason(four_cards),
         three_cards=_group(three_cards),
-        three_reason=group_reason(three_cards),
+        three_reason=_reason(three_cards),
         points=number(points),
         bonus=number(bonus),
     )

@@ -21,15 +21,9 @@ from engine.bordercap_gin.advice import (
     take_advice,
 )
 from engine.cards import Card
-from engine.melds import (
-    best_split,
-    describe_group,
-    groups_in,
-    letter_sets,
-    links_in,
-    split_points,
-    stars,
-)
+from engine.melds import best_split, groups_in, letter_sets, links_in, split_points, stars
+from messages import _, ngettext, number
+from ui.games.bordercap_gin.groups import group_reason
 from ui.games.bordercap_gin.log import by_name, drawn_card, names, win_text
 from ui.games.session import GameSession
 from ui.games.words import Hints
@@ -40,18 +34,20 @@ def groups_lines(hand: Sequence[Card]) -> list[str]:
     lines = []
     for hub, around in stars(hand):
         n = len(around)
-        kind = (
-            "a 3-group"
-            if n == 2
-            else "a 4-group"
-            if n == 3
-            else "4-groups (it and any three of them)"
-        )
-        lines.append(f"**{hub.name}** borders {names(around)}: {kind}.")
+        if n == 2:
+            text = _("**{card}** borders {cards}: a 3-group.")
+        elif n == 3:
+            text = _("**{card}** borders {cards}: a 4-group.")
+        else:
+            text = _("**{card}** borders {cards}: 4-groups (it and any three of them).")
+        lines.append(text.format(card=hub.name, cards=names(around)))
     for letter, cards in letter_sets(hand):
         capitals = ", ".join(f"{c.capital} ({c.name})" for c in cards)
-        kind = "a 3-group" if len(cards) == 3 else "a 4-group"
-        lines.append(f"Capitals starting with **{letter}**: {capitals}: {kind}.")
+        if len(cards) == 3:
+            text = _("Capitals starting with **{letter}**: {capitals}: a 3-group.")
+        else:
+            text = _("Capitals starting with **{letter}**: {capitals}: a 4-group.")
+        lines.append(text.format(letter=letter, capitals=capitals))
     return lines
 
 
@@ -60,28 +56,31 @@ def holding_lines(cards: Sequence[Card]) -> list[str]:
     found = groups_lines(cards)
     if not found:
         return [
-            "Your hand holds no group yet: look for a state that borders two of your "
-            "cards, or three capitals with the same first letter."
+            _(
+                "Your hand holds no group yet: look for a state that borders two of your "
+                "cards, or three capitals with the same first letter."
+            )
         ]
-    return ["Your hand holds: " + " ".join(found)]
+    return [_("Your hand holds: {groups}").format(groups=" ".join(found))]
 
 
 def take_line(advice: TakeAdvice) -> str:
     """What the discard that may be taken would do for the hand, in one sentence."""
     top = advice.card
     if advice.win is not None and advice.discard is not None:
-        return (
-            f"Taking **{top.name}** gives you a win: discard {advice.discard.name} and declare "
-            f"{win_text(*advice.win)}."
-        )
+        return _(
+            "Taking **{card}** gives you a win: discard {discard} and declare {split}."
+        ).format(card=top.name, discard=advice.discard.name, split=win_text(*advice.win))
     if advice.group:
         g = advice.group
-        return f"**{top.name}** would make a new group: {names(g)} ({describe_group(g)})."
-    if advice.borders:
-        return (
-            f"**{top.name}** borders {names(advice.borders)} in your hand, but makes no group yet."
+        return _("**{card}** would make a new group: {cards} ({reason}).").format(
+            card=top.name, cards=names(g), reason=group_reason(g)
         )
-    return f"**{top.name}** fits none of your cards: draw from the deck."
+    if advice.borders:
+        return _("**{card}** borders {cards} in your hand, but makes no group yet.").format(
+            card=top.name, cards=names(advice.borders)
+        )
+    return _("**{card}** fits none of your cards: draw from the deck.").format(card=top.name)
 
 
 def face_down_line(obs: GinObservation, card: Card) -> str | None:
@@ -89,10 +88,10 @@ def face_down_line(obs: GinObservation, card: Card) -> str | None:
     engine lets it go face down now."""
     helps = face_down_helps(obs, card)
     if helps:
-        return (
-            f"The other player took {names(helps)}; {card.name} goes with it — discard it face "
-            "down so it cannot be picked up."
-        )
+        return _(
+            "The other player took {cards}; {card} goes with it — discard it face down so it "
+            "cannot be picked up."
+        ).format(cards=names(helps), card=card.name)
     return None
 
 
@@ -102,9 +101,13 @@ def draw_hints(obs: GinObservation) -> list[str]:
     lines = holding_lines(hand)
     split = best_split(hand)
     if split is not None:
-        lines.append("You already hold a win — " + win_text(*split) + ".")
+        lines.append(_("You already hold a win — {split}.").format(split=win_text(*split)))
     elif winners := live_outs(obs):
-        lines.append(f"One card from a win: {names(by_name(winners), 'or')} (not seen yet).")
+        lines.append(
+            _("One card from a win: {cards} (not seen yet).").format(
+                cards=names(by_name(winners), "or")
+            )
+        )
     if (advice := take_advice(obs)) is not None:
         lines.append(take_line(advice))
     return lines
@@ -118,19 +121,29 @@ def discard_hint_lines(obs: GinObservation, advice: DiscardAdvice) -> list[str]:
         return lines
     if best.usps in advice.wins:
         four, three = advice.wins[best.usps]
+        points = split_points(four)
         lines.append(
-            f"Discard **{best.name}** and declare: {win_text(four, three)}, "
-            f"{split_points(four)} points."
+            ngettext(
+                "Discard **{card}** and declare: {split}, {points} point.",
+                "Discard **{card}** and declare: {split}, {points} points.",
+                points,
+            ).format(card=best.name, split=win_text(four, three), points=number(points))
+        )
+    elif n := advice.outs[best.usps]:
+        lines.append(
+            ngettext(
+                "The outlined card, **{card}**, is the best to let go: the seven left can be "
+                "completed by {count} card not seen yet.",
+                "The outlined card, **{card}**, is the best to let go: the seven left can be "
+                "completed by {count} cards not seen yet.",
+                n,
+            ).format(card=best.name, count=number(n))
         )
     else:
-        n = advice.outs[best.usps]
         lines.append(
-            f"The outlined card, **{best.name}**, is the best to let go: "
-            + (
-                f"the seven left can be completed by {n} card{'s' if n != 1 else ''} not seen yet."
-                if n
-                else "it helps your groups least."
-            )
+            _(
+                "The outlined card, **{card}**, is the best to let go: it helps your groups least."
+            ).format(card=best.name)
         )
     if down := face_down_line(obs, best):
         lines.append(down)
@@ -141,9 +154,9 @@ def declare_hint_lines(hand: Sequence[Card]) -> list[str]:
     """The hint after the discard: the groups, and whether the seven cards are a win."""
     split = best_split(hand)
     return holding_lines(hand) + (
-        ["You hold a win: " + win_text(*split) + "."]
+        [_("You hold a win: {split}.").format(split=win_text(*split))]
         if split is not None
-        else ["These seven cards do not split into a 4-group and a 3-group."]
+        else [_("These seven cards do not split into a 4-group and a 3-group.")]
     )
 
 
@@ -154,20 +167,27 @@ def card_captions(obs: GinObservation, advice: DiscardAdvice | None = None) -> d
     out = {}
     for c in obs.hand:
         linked = links[c.usps]
-        text = (
-            "in a group"
-            if c.usps in grouped
-            else f"linked to {len(linked)} card{'s' if len(linked) != 1 else ''}"
-            if linked
-            else "no link to your cards"
-        )
+        if c.usps in grouped:
+            parts = [_("in a group")]
+        elif linked:
+            parts = [
+                ngettext("linked to {count} card", "linked to {count} cards", len(linked)).format(
+                    count=number(len(linked))
+                )
+            ]
+        else:
+            parts = [_("no link to your cards")]
         if advice is not None and c.usps in advice.outs:
             n = advice.outs[c.usps]
             if c.usps in advice.wins:
-                text += " · discard it and you win"
+                parts.append(_("discard it and you win"))
             elif n:
-                text += f" · then {n} card{'s' if n != 1 else ''} would win"
-        out[c.usps] = text
+                parts.append(
+                    ngettext(
+                        "then {count} card would win", "then {count} cards would win", n
+                    ).format(count=number(n))
+                )
+        out[c.usps] = " · ".join(parts)
     return out
 
 
@@ -178,11 +198,13 @@ def discard_captions(
     hints what discarding it leaves."""
     captions = card_captions(obs, advice) if advice is not None else {}
     if new is not None:
-        captions[new.usps] = "just drawn" + (f" · {captions[new.usps]}" if captions else "")
+        captions[new.usps] = " · ".join(
+            [_("just drawn"), *([captions[new.usps]] if captions else [])]
+        )
     taken = obs.taken
     if taken is not None:
-        captions[taken.usps] = "just taken" + (
-            f" · {captions[taken.usps]}" if taken.usps in captions else ""
+        captions[taken.usps] = " · ".join(
+            [_("just taken"), *([captions[taken.usps]] if taken.usps in captions else [])]
         )
     return captions
 

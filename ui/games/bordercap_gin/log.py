@@ -24,16 +24,15 @@ from engine.bordercap_gin import (
 )
 from engine.bordercap_gin.rounds import opener
 from engine.cards import Card
-from engine.melds import describe_group
+from messages import _, join, ngettext, number
+from ui.games.bordercap_gin.groups import group_reason
 from ui.games.session import GameSession, Step
 
 
-def names(cards: Iterable[Card], last: str = "and") -> str:
-    """ "Ohio, Texas and Utah" (in the order given)."""
-    words = [c.name for c in cards]
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} {last} {words[-1]}"
+def names(cards: Iterable[Card], conjunction: str = "and") -> str:
+    """ "Ohio, Texas, and Utah" (in the order given; ``conjunction="or"``: "Ohio or Utah"), as
+    the reader's language lists."""
+    return join([c.name for c in cards], conjunction)
 
 
 def by_name(cards: Iterable[Card]) -> list[Card]:
@@ -43,15 +42,19 @@ def by_name(cards: Iterable[Card]) -> list[Card]:
 
 def win_text(four: Sequence[Card], three: Sequence[Card]) -> str:
     """A winning split in words, with the reason each group is one."""
-    return (
-        f"**{names(four)}** ({describe_group(four)}) and **{names(three)}** "
-        f"({describe_group(three)})"
+    return _("**{four_cards}** ({four_reason}) and **{three_cards}** ({three_reason})").format(
+        four_cards=names(four),
+        four_reason=group_reason(four),
+        three_cards=names(three),
+        three_reason=group_reason(three),
     )
 
 
 def void_text(round_index: int) -> str:
     """ "Round 2 is void: no winner after 200 turns." """
-    return f"Round {round_index + 1} is void: no winner after {MAX_TURNS} turns."
+    return _("Round {round} is void: no winner after {turns} turns.").format(
+        round=number(round_index + 1), turns=number(MAX_TURNS)
+    )
 
 
 def describe(session: GameSession, index: int) -> list[str]:
@@ -63,40 +66,53 @@ def describe(session: GameSession, index: int) -> list[str]:
     after: GinObservation = step.after
     lines: list[str] = []
     kind = type(action)
+    mine = seat == session.me
+    player = session.seat_name(seat)
     if kind is Draw:
-        new = [c for c in after.hand if c not in before.hand] if seat == session.me else []
+        new = [c for c in after.hand if c not in before.hand] if mine else []
         if new:
-            lines.append(f"You draw **{new[0].name}** from the deck.")
+            lines.append(_("You draw **{card}** from the deck.").format(card=new[0].name))
+        elif mine:
+            lines.append(_("You draw from the deck."))
         else:
-            lines.append(session.who(seat, "draw", "draws") + " from the deck.")
+            lines.append(_("{player} draws from the deck.").format(player=player))
     elif kind is Take:
-        lines.append(session.who(seat, "take", "takes") + f" **{action.card.name}** from the pile.")
+        text = (
+            _("You take **{card}** from the pile.")
+            if mine
+            else _("{player} takes **{card}** from the pile.")
+        )
+        lines.append(text.format(player=player, card=action.card.name))
     elif kind is Discard:
         left = after.face_down_left[seat] if seat is not None else 0
-        if action.face_down:
-            what = f"**{action.card.name}**" if seat == session.me else "a card"
-            lines.append(
-                session.who(seat, "discard", "discards")
-                + f" {what} face down ({left} face-down discard{'s' if left != 1 else ''} left "
-                "this round)."
+        if action.face_down and mine:
+            text = ngettext(
+                "You discard **{card}** face down ({left} face-down discard left this round).",
+                "You discard **{card}** face down ({left} face-down discards left this round).",
+                left,
+            )
+        elif action.face_down:
+            text = ngettext(
+                "{player} discards a card face down ({left} face-down discard left this round).",
+                "{player} discards a card face down ({left} face-down discards left this round).",
+                left,
             )
         else:
-            lines.append(session.who(seat, "discard", "discards") + f" **{action.card.name}**.")
+            text = _("You discard **{card}**.") if mine else _("{player} discards **{card}**.")
+        lines.append(text.format(player=player, card=action.card.name, left=number(left)))
     elif kind is Declare:
-        result = after.results[-1] if after.results else None
-        points = f"{result.points} points" if result is not None else "the round"
-        four, three = (result.four, result.three) if result is not None else (action.four, ())
-        lines.append(
-            session.who(seat, "declare", "declares")
-            + f" a win with {win_text(four, three)}: {points}"
-            + (" (with the bonus)." if result is not None and result.points > ROUND_POINTS else ".")
-        )
+        lines.append(declared(session, seat, after))
     if after.round_index == before.round_index and after.deck_size > before.deck_size - (
         kind is Draw
     ):
         lines.append(
-            "The deck ran out: the discard pile except its top card was shuffled into a new "
-            f"deck of {after.deck_size} cards."
+            ngettext(
+                "The deck ran out: the discard pile except its top card was shuffled into a new "
+                "deck of {count} card.",
+                "The deck ran out: the discard pile except its top card was shuffled into a new "
+                "deck of {count} cards.",
+                after.deck_size,
+            ).format(count=number(after.deck_size))
         )
     for result in after.results[len(before.results) :]:
         if result.winner is None:
@@ -108,13 +124,55 @@ def describe(session: GameSession, index: int) -> list[str]:
     return lines
 
 
+def declared(session: GameSession, seat: int | None, after: GinObservation) -> str:
+    """A declaration: the split that scored (the round's result), and how many points."""
+    result = after.results[-1]
+    if result.points > ROUND_POINTS:
+        if seat == session.me:
+            text = ngettext(
+                "You declare a win with {split}: {points} point (with the bonus).",
+                "You declare a win with {split}: {points} points (with the bonus).",
+                result.points,
+            )
+        else:
+            text = ngettext(
+                "{player} declares a win with {split}: {points} point (with the bonus).",
+                "{player} declares a win with {split}: {points} points (with the bonus).",
+                result.points,
+            )
+    elif seat == session.me:
+        text = ngettext(
+            "You declare a win with {split}: {points} point.",
+            "You declare a win with {split}: {points} points.",
+            result.points,
+        )
+    else:
+        text = ngettext(
+            "{player} declares a win with {split}: {points} point.",
+            "{player} declares a win with {split}: {points} points.",
+            result.points,
+        )
+    return text.format(
+        player=session.seat_name(seat),
+        split=win_text(result.four, result.three),
+        points=number(result.points),
+    )
+
+
 def round_start(session: GameSession, obs: GinObservation) -> str:
     """ "Round 2: AI 1 deals; you get 8 cards and open." """
     first = opener(obs.dealer, obs.players)
-    dealer = session.who(obs.dealer, "deal", "deals")
-    gets = session.who(first, "get", "gets").replace("You", "you", 1)
-    opens = "open" if first == session.me else "opens"
-    return f"Round {obs.round_index + 1}: {dealer}; {gets} 8 cards and {opens}."
+    if obs.dealer == session.me:
+        text = _("Round {round}: You deal; {opener} gets 8 cards and opens.")
+    elif first == session.me:
+        text = _("Round {round}: {dealer} deals; you get 8 cards and open.")
+    else:
+        text = _("Round {round}: {dealer} deals; {opener} gets 8 cards and opens.")
+    return text.format(
+        round=number(obs.round_index + 1),
+        dealer=session.seat_name(obs.dealer),
+        opener=session.seat_name(first),
+    )
 
 
 def result_text(session: GameSession, obs: GinObservation) -> str:
@@ -122,15 +180,26 @@ def result_text(session: GameSession, obs: GinObservation) -> str:
     top = max(obs.scores)
     if obs.void_rounds >= MAX_VOID_ROUNDS and top < session.state.target:
         if obs.winner is None:
-            return "Two void rounds end the game, and the top scores are equal: **a draw**."
-        lead = "you win" if obs.winner == session.me else f"{session.seat_name(obs.winner)} wins"
-        return f"Two void rounds end the game: {lead} with the higher score ({top})."
+            return _("Two void rounds end the game, and the top scores are equal: **a draw**.")
+        if obs.winner == session.me:
+            text = _("Two void rounds end the game: you win with the higher score ({score}).")
+        else:
+            text = _("Two void rounds end the game: {player} wins with the higher score ({score}).")
+        return text.format(player=session.seat_name(obs.winner), score=number(top))
+    points = obs.scores[obs.winner]
     if obs.winner == session.me:
-        return f"You reach {obs.scores[session.me]} points: **you win the game!**"
-    return (
-        f"{session.seat_name(obs.winner)} reaches {obs.scores[obs.winner]} points and "
-        "**wins the game.**"
-    )
+        text = ngettext(
+            "You reach {points} point: **you win the game!**",
+            "You reach {points} points: **you win the game!**",
+            points,
+        )
+    else:
+        text = ngettext(
+            "{player} reaches {points} point and **wins the game.**",
+            "{player} reaches {points} points and **wins the game.**",
+            points,
+        )
+    return text.format(player=session.seat_name(obs.winner), points=number(points))
 
 
 def drawn_card(session: GameSession) -> Card | None:

@@ -12,18 +12,20 @@ from engine.bordercap_gin import DRAW, GinObservation, RoundResult
 from engine.bordercap_gin.advice import live_outs
 from engine.cards import Card
 from engine.melds import best_groups, border_pairs, hubs, neighbors_in
+from messages import N_, _, number
 
+#: the map's words for its roles (marked here, translated when a map is made)
 MAP_LABELS: dict[str, str] = {
-    "mine": "in your hand",
-    "missed": "would complete a win",
-    "theirs": "the discard you may take",
+    "mine": N_("in your hand"),
+    "missed": N_("would complete a win"),
+    "theirs": N_("the discard you may take"),
 }
 GROUP_ROLES: tuple[str, str] = ("target", "correct")  #: the colours of a first and second group
-MAP_TITLE = "Your hand on the map"
-MAP_CAPTION = (
+MAP_TITLE = N_("Your hand on the map")  #: translated where the board shows it
+MAP_CAPTION = N_(
     "Lines join cards of your hand that border each other (dotted: to the discard you may "
     "take); the letters are the capitals' initials."
-)
+)  #: translated where the board shows it
 
 
 @dataclass
@@ -49,26 +51,26 @@ def hand_map(
     discard that may be taken); each capital's first letter on its state; ``groups`` coloured
     (:data:`GROUP_ROLES`); ``winners`` (outs) in ``missed``."""
     roles = {c.usps: "mine" for c in hand}
-    labels = dict(MAP_LABELS)
+    labels = {role: _(label) for role, label in MAP_LABELS.items()}
     for role, group in zip(GROUP_ROLES, groups, strict=False):
         for c in group:
             roles[c.usps] = role
         same = role != GROUP_ROLES[0] and len(group) == len(groups[0])
-        labels[role] = f"{'another' if same else 'your'} {len(group)}-group"
+        label = _("another {size}-group") if same else _("your {size}-group")
+        labels[role] = label.format(size=number(len(group)))
     for c in winners:
         roles.setdefault(c.usps, "missed")
     notes = {}
     for c in hand:
         inside = [o.name for o in neighbors_in(c, hand)]
-        notes[c.usps] = f"capital {c.capital}" + (
-            f" · borders {', '.join(inside)}" if inside else ""
-        )
+        note = _("capital {capital} · borders {states}") if inside else _("capital {capital}")
+        notes[c.usps] = note.format(capital=c.capital, states=", ".join(inside))
     links = [(a.usps, b.usps) for a, b in border_pairs(hand)]
     dashed: list[tuple[str, str]] = []
     letters = {c.usps: c.capital_initial for c in hand}
     if top is not None and top.usps not in roles:
         roles[top.usps] = "theirs"
-        notes[top.usps] = f"capital {top.capital} · on the discard pile"
+        notes[top.usps] = _("capital {capital} · on the discard pile").format(capital=top.capital)
         dashed = [(top.usps, c.usps) for c in neighbors_in(top, hand)]
         letters[top.usps] = top.capital_initial
     return MapParts(roles, notes, links, dashed, letters, labels)
@@ -89,7 +91,7 @@ def winning_hand_map(result: RoundResult) -> MapParts:
     """The map of a declared win: the 4-group and the 3-group, their border links."""
     hand = [*result.four, *result.three]
     parts = hand_map(hand, groups=(result.four, result.three))
-    parts.labels.update(dict(zip(GROUP_ROLES, ("the 4-group", "the 3-group"), strict=True)))
+    parts.labels.update(dict(zip(GROUP_ROLES, (_("the 4-group"), _("the 3-group")), strict=True)))
     parts.links = [
         (a.usps, b.usps)
         for group in (result.four, result.three)

@@ -21,33 +21,44 @@ from engine.bordercap_gin.rounds import face_down_discards
 from engine.bordercap_gin.turns import is_opening
 from engine.cards import Card
 from engine.core import Refusal
+from messages import N_, _, ngettext, number
 from ui.games.bordercap_gin.log import last_discard, names, pile_discarders
 from ui.games.refusals import worded
 from ui.games.session import GameSession, sentence
 
 PILE_SHOWN = 8  #: discards named under the pile's top card (the most recent first)
-EMPTY_PILE_HTML = "<div class='gp-slot'><b>Discard pile</b><br>empty</div>"
 
 FACES = ("up", "down")  #: the face-down control's choices (while the engine allows one)
 THENS = ("end", "declare")  #: what follows a discard: end the turn, or declare
-THEN_HELP = (
+# Marked here, translated where the board shows them.
+THEN_HELP = N_(
     "Spotted a win? Choose Declare a win, then click the card you let go: the app "
     "checks the other seven and scores their best split. A hand that does not win "
     "is explained and costs nothing."
 )
-DECLARE_PROMPT = "**Your discard is down.** Declare your hand, or end your turn."
-DECLARE_HELP = "Declare these seven cards: the app checks them and scores their best split."
-NOT_A_WIN = (
+DECLARE_PROMPT = N_("**Your discard is down.** Declare your hand, or end your turn.")
+DECLARE_HELP = N_("Declare these seven cards: the app checks them and scores their best split.")
+NOT_A_WIN = N_(
     "**Not a win** — these seven cards do not split into a 4-group and a 3-group. "
-    "The declaration was refused, and costs you nothing:\n\n"
-)
+    "The declaration was refused, and costs you nothing:"
+)  #: the head of the warning that lists why (a Markdown list follows, after a blank line)
+
+
+def empty_pile_html() -> str:
+    """The slot of an empty discard pile."""
+    empty = _("<b>Discard pile</b><br>empty")
+    return f"<div class='gp-slot'>{empty}</div>"
 
 
 def phase_text(obs: GinObservation) -> str:
     """What this seat does now, for the status bar's "Your turn: …"."""
-    return {DRAW: "take a card", DISCARD: "discard", DECLARE: "declare or end the turn"}.get(
-        obs.phase, ""
-    )
+    if obs.phase == DRAW:
+        return _("take a card")
+    if obs.phase == DISCARD:
+        return _("discard")
+    if obs.phase == DECLARE:
+        return _("declare or end the turn")
+    return ""
 
 
 def pending(session: GameSession, obs: GinObservation) -> str:
@@ -56,22 +67,31 @@ def pending(session: GameSession, obs: GinObservation) -> str:
     seat = obs.to_act
     if seat is None:
         return ""
-    who = sentence(session.subject(seat))
-    if obs.phase == DRAW:
-        top = obs.just_discarded
-        return f"{who} will now take a card: " + (
-            f"{top.name}, just discarded, or the top card of the deck."
-            if top is not None
-            else "the top card of the deck."
+    top, taken = obs.just_discarded, obs.taken
+    if obs.phase == DRAW and top is not None:
+        text = _(
+            "{player} will now take a card: {card}, just discarded, or the top card of the deck."
         )
-    if obs.phase == DISCARD:
-        if is_opening(obs):
-            return f"{who} opens round {obs.round_index + 1}: one discard, face up."
-        took = f" took {obs.taken.name} and" if obs.taken is not None else " drew and"
-        return f"{who}{took} will now discard a card."
-    if obs.phase == DECLARE:
-        return f"{who} has discarded and will now declare a win or end the turn."
-    return ""
+    elif obs.phase == DRAW:
+        text = _("{player} will now take a card: the top card of the deck.")
+    elif obs.phase == DISCARD and is_opening(obs):
+        text = _("{player} opens round {round}: one discard, face up.")
+    elif obs.phase == DISCARD and taken is not None:
+        text = _("{player} took {card} and will now discard a card.")
+    elif obs.phase == DISCARD:
+        text = _("{player} drew and will now discard a card.")
+    elif obs.phase == DECLARE:
+        text = _("{player} has discarded and will now declare a win or end the turn.")
+    else:
+        return ""
+    card = top if obs.phase == DRAW else taken
+    return sentence(
+        text.format(
+            player=session.subject(seat),
+            card=card.name if card is not None else "",
+            round=number(obs.round_index + 1),
+        )
+    )
 
 
 def others_line(session: GameSession, obs: GinObservation) -> str:
@@ -81,21 +101,41 @@ def others_line(session: GameSession, obs: GinObservation) -> str:
     for s in range(obs.players):
         if s == session.me:
             continue
-        facts = []
-        if obs.took[s]:
-            facts.append(f"holds {names(obs.took[s])} (taken from the pile)")
-        if face_down_discards(obs.players):
-            n = obs.face_down_left[s]
-            facts.append(f"{n} face-down discard{'s' if n != 1 else ''} left")
-        if facts:
-            parts.append(f"**{session.seat_label(s)}** " + ", ".join(facts))
+        took = obs.took[s]
+        downs = face_down_discards(obs.players)
+        n = obs.face_down_left[s] if downs else 0
+        if took and downs:
+            text = ngettext(
+                "**{player}** holds {cards} (taken from the pile), {count} face-down discard left",
+                "**{player}** holds {cards} (taken from the pile), {count} face-down discards left",
+                n,
+            )
+        elif took:
+            text = _("**{player}** holds {cards} (taken from the pile)")
+        elif downs:
+            text = ngettext(
+                "**{player}** {count} face-down discard left",
+                "**{player}** {count} face-down discards left",
+                n,
+            )
+        else:
+            continue
+        parts.append(text.format(player=session.seat_label(s), cards=names(took), count=number(n)))
     return " · ".join(parts)
 
 
 def deck_html(obs: GinObservation) -> str:
     """The deck's slot: how many cards, and the face-down ones beside the pile."""
-    downs = f"<br>{obs.face_down_count} face down beside the pile" if obs.face_down_count else ""
-    return f"<div class='gp-slot'><b>Deck</b><br>{obs.deck_size} cards{downs}</div>"
+    deck = ngettext("<b>Deck</b><br>{count} card", "<b>Deck</b><br>{count} cards", obs.deck_size)
+    lines = [deck.format(count=number(obs.deck_size))]
+    if obs.face_down_count:
+        downs = ngettext(
+            "{count} face down beside the pile",
+            "{count} face down beside the pile",
+            obs.face_down_count,
+        )
+        lines.append(downs.format(count=number(obs.face_down_count)))
+    return f"<div class='gp-slot'>{'<br>'.join(lines)}</div>"
 
 
 def pile_caption(session: GameSession, obs: GinObservation, mine: bool) -> str:
@@ -103,17 +143,27 @@ def pile_caption(session: GameSession, obs: GinObservation, mine: bool) -> str:
     last = last_discard(session)
     if last is None or not obs.pile:
         return ""
-    by = session.mention(pile_discarders(session)[-1])
-    if last.action.face_down:
-        return (
-            f"discarded by {by} · out of reach: {session.mention(last.seat)} then discarded face "
-            "down"
+    by = pile_discarders(session)[-1]
+    by_me, then_me = by == session.me, last.seat == session.me
+    if last.action.face_down and by_me and then_me:
+        text = _("discarded by you · out of reach: you then discarded face down")
+    elif last.action.face_down and by_me:
+        text = _("discarded by you · out of reach: {other} then discarded face down")
+    elif last.action.face_down and then_me:
+        text = _("discarded by {player} · out of reach: you then discarded face down")
+    elif last.action.face_down:
+        text = _("discarded by {player} · out of reach: {other} then discarded face down")
+    elif obs.just_discarded is None:
+        text = (
+            _("discarded by you · out of reach now")
+            if by_me
+            else _("discarded by {player} · out of reach now")
         )
-    if obs.just_discarded is None:
-        return f"discarded by {by} · out of reach now"
-    if mine and obs.phase == DRAW:
-        return f"just discarded by {by} — you may take it"
-    return f"just discarded by {by}"
+    elif mine and obs.phase == DRAW and not by_me:
+        text = _("just discarded by {player} — you may take it")
+    else:
+        text = _("just discarded by you") if by_me else _("just discarded by {player}")
+    return text.format(player=session.seat_name(by), other=session.seat_name(last.seat))
 
 
 def pile_below(session: GameSession, obs: GinObservation) -> str:
@@ -124,8 +174,20 @@ def pile_below(session: GameSession, obs: GinObservation) -> str:
     seats = pile_discarders(session)
     below = list(reversed(list(zip(obs.pile[:-1], seats[:-1], strict=True))))
     earlier = ", ".join(f"{c.name} ({session.mention(s)})" for c, s in below[:PILE_SHOWN])
-    more = f" and {len(below) - PILE_SHOWN} more" if len(below) > PILE_SHOWN else ""
-    return f"Discard pile ({len(obs.pile)} cards), below the top: {earlier}{more}."
+    count = len(obs.pile)
+    if len(below) > PILE_SHOWN:
+        text = ngettext(
+            "Discard pile ({count} card), below the top: {cards} and {more} more.",
+            "Discard pile ({count} cards), below the top: {cards} and {more} more.",
+            count,
+        )
+    else:
+        text = ngettext(
+            "Discard pile ({count} card), below the top: {cards}.",
+            "Discard pile ({count} cards), below the top: {cards}.",
+            count,
+        )
+    return text.format(count=number(count), cards=earlier, more=number(len(below) - PILE_SHOWN))
 
 
 def _said(refusal: Refusal | None) -> str | None:
@@ -141,17 +203,18 @@ def take_refusal(obs: GinObservation) -> str | None:
 
 def take_label(top: Card | None) -> str:
     """The Take button: "Take Ohio" (the pile's top card)."""
-    return f"Take {top.name}" if top is not None else "Take"
+    return _("Take {card}").format(card=top.name) if top is not None else _("Take")
 
 
 def draw_prompt(obs: GinObservation) -> str:
     """This seat's draw: the card just discarded, or the top card of the deck."""
     top = obs.just_discarded
-    return (
-        "**Your turn: take a card** — "
-        + (f"pick up {top.name}, just discarded, or " if top is not None else "")
-        + "draw the top card of the deck."
-    )
+    if top is None:
+        return _("**Your turn: take a card** — draw the top card of the deck.")
+    return _(
+        "**Your turn: take a card** — pick up {card}, just discarded, or draw the top card of "
+        "the deck."
+    ).format(card=top.name)
 
 
 def face_down_refusal(obs: GinObservation) -> str | None:
@@ -165,41 +228,53 @@ def discard_prompt(obs: GinObservation, new: Card | None, down_refused: str | No
     """This seat's discard: the opening of a round (with the worded refusal of a face-down
     discard: it is face up), or the card just taken or drawn and what to do now."""
     if is_opening(obs):
-        return f"**You open round {obs.round_index + 1}.** {down_refused or ''}"
+        return _("**You open round {round}.** {refusal}").format(
+            round=number(obs.round_index + 1), refusal=down_refused or ""
+        )
     if obs.taken is not None:
-        got = f"You took **{obs.taken.name}**. "
-    else:
-        got = f"You drew **{new.name}**. " if new is not None else ""
-    return f"{got}**Now discard one card** — that ends your turn."
+        return _("You took **{card}**. **Now discard one card** — that ends your turn.").format(
+            card=obs.taken.name
+        )
+    if new is not None:
+        return _("You drew **{card}**. **Now discard one card** — that ends your turn.").format(
+            card=new.name
+        )
+    return _("**Now discard one card** — that ends your turn.")
 
 
 def face_label(face: str, left: int) -> str:
     """A choice of the face-down control (``left``: face-down discards left this round)."""
-    return "Face up" if face == "up" else f"Face down ({left} left this round)"
+    if face == "up":
+        return _("Face up")
+    return ngettext(
+        "Face down ({left} left this round)", "Face down ({left} left this round)", left
+    ).format(left=number(left))
 
 
 def face_help(session: GameSession) -> str:
     """The face-down control's help: what a face-down card does to the other player."""
-    opponent = session.subject(1 - session.me)
-    return f"A face-down card cannot be picked up: {opponent} must then draw from the deck."
+    return _("A face-down card cannot be picked up: {player} must then draw from the deck.").format(
+        player=session.subject(1 - session.me)
+    )
 
 
 def then_label(then: str) -> str:
     """A choice of "After your discard"."""
-    return "End my turn" if then == "end" else "Declare a win"
+    return _("End my turn") if then == "end" else _("Declare a win")
 
 
 def hand_prompt(declaring: bool) -> str:
     """The heading of the hand to discard from."""
-    return "**Your hand** — " + (
-        "click the card you let go to declare the other seven" if declaring else "discard one card"
-    )
+    if declaring:
+        return _("**Your hand** — click the card you let go to declare the other seven")
+    return _("**Your hand** — discard one card")
 
 
 def discard_label(face_down: bool, declaring: bool) -> str:
     """The button under each card of the hand."""
-    label = "Discard face down" if face_down else "Discard"
-    return f"{label} and declare" if declaring else label
+    if declaring:
+        return _("Discard face down and declare") if face_down else _("Discard and declare")
+    return _("Discard face down") if face_down else _("Discard")
 
 
 def discard_refusals(obs: GinObservation, face_down: bool) -> dict[str, str]:
@@ -220,7 +295,9 @@ def winning_discard(advice: DiscardAdvice) -> Card | None:
 
 def winning_discard_label(card: Card, face_down: bool) -> str:
     """The hint's one-click button: "Discard Ohio and declare"."""
-    return f"Discard {card.name}{' face down' if face_down else ''} and declare"
+    if face_down:
+        return _("Discard {card} face down and declare").format(card=card.name)
+    return _("Discard {card} and declare").format(card=card.name)
 
 
 def declaration_refused(session: GameSession) -> bool:

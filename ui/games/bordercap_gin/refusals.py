@@ -3,13 +3,13 @@
 
 Two sentences are functions of the refusal's raw values: the declared cards the hand lacks
 (``cards``: "is" or "are" by their number) and a hand that is no win (``cards``: the seven
-cards of the hand, explained group by group by :func:`engine.melds.no_win_reasons`)."""
+cards of the hand, explained group by group by :func:`.groups.no_win_lines`)."""
 
 from __future__ import annotations
 
 from engine.cards import by_usps
-from engine.melds import no_win_reasons
 from messages import N_, _, ngettext
+from ui.games.bordercap_gin.groups import no_win_lines
 from ui.games.wording import Wording, card_name, card_names
 
 
@@ -28,7 +28,7 @@ def _declared_not_in_hand(cards: tuple[str, ...]) -> str:
 def _not_a_win(cards: tuple[str, ...]) -> str:
     hand = [by_usps()[code] for code in cards]
     head = _("Not a win: these seven cards do not split into a 4-group and a 3-group.")
-    return " ".join([head, *no_win_reasons(hand)])
+    return " ".join([head, *no_win_lines(hand)])
 
 
 REFUSALS: dict[str, Wording] = {

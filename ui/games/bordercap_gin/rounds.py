@@ -9,8 +9,9 @@ from html import escape
 
 from engine.bordercap_gin import BONUS_POINTS, MAX_TURNS, ROUND_POINTS, GinObservation, RoundResult
 from engine.cards import Card
-from engine.melds import describe_group
+from messages import _, ngettext, number
 from ui.cards import zone_color
+from ui.games.bordercap_gin.groups import group_reason
 from ui.games.bordercap_gin.log import win_text
 from ui.games.session import GameSession
 from ui.links import plain
@@ -21,34 +22,75 @@ def result_lines(session: GameSession, results: Sequence[RoundResult]) -> list[s
     out = []
     for r in results:
         if r.winner is None:
-            out.append(f"Round {r.round_index + 1}: void (no winner after {MAX_TURNS} turns).")
-        else:
-            winner = "you" if r.winner == session.me else session.seat_name(r.winner)
-            out.append(
-                f"Round {r.round_index + 1}: {winner} won {r.points} points with "
-                f"{win_text(r.four, r.three)}."
+            text = _("Round {round}: void (no winner after {turns} turns).")
+        elif r.winner == session.me:
+            text = ngettext(
+                "Round {round}: you won {points} point with {split}.",
+                "Round {round}: you won {points} points with {split}.",
+                r.points,
             )
+        else:
+            text = ngettext(
+                "Round {round}: {player} won {points} point with {split}.",
+                "Round {round}: {player} won {points} points with {split}.",
+                r.points,
+            )
+        out.append(
+            text.format(
+                round=number(r.round_index + 1),
+                turns=number(MAX_TURNS),
+                player=session.seat_name(r.winner),
+                points=number(r.points),
+                split=win_text(r.four, r.three) if r.winner is not None else "",
+            )
+        )
     return out
 
 
 def void_warning(result: RoundResult) -> str:
     """A round that just ended void, as the board warns of it."""
-    return (
-        f"Round {result.round_index + 1} is void: nobody won in {MAX_TURNS} turns. "
-        "The cards are dealt again."
-    )
+    return _(
+        "Round {round} is void: nobody won in {turns} turns. The cards are dealt again."
+    ).format(round=number(result.round_index + 1), turns=number(MAX_TURNS))
 
 
 def banner_text(session: GameSession, result: RoundResult) -> str:
     """A round just won: who, and for how many points (the groups follow as tiles)."""
-    me = session.me
-    winner = "You win" if result.winner == me else f"{session.seat_name(result.winner)} wins"
-    bonus = (
-        f" ({ROUND_POINTS} + the {BONUS_POINTS} bonus)." if result.points > ROUND_POINTS else "."
-    )
-    return (
-        f"**{winner} round {result.round_index + 1}** with the groups below: "
-        f"{result.points} points" + bonus
+    mine = result.winner == session.me
+    if result.points > ROUND_POINTS and mine:
+        text = ngettext(
+            "**You win round {round}** with the groups below: {points} point ({base} + the "
+            "{bonus} bonus).",
+            "**You win round {round}** with the groups below: {points} points ({base} + the "
+            "{bonus} bonus).",
+            result.points,
+        )
+    elif result.points > ROUND_POINTS:
+        text = ngettext(
+            "**{player} wins round {round}** with the groups below: {points} point ({base} + "
+            "the {bonus} bonus).",
+            "**{player} wins round {round}** with the groups below: {points} points ({base} + "
+            "the {bonus} bonus).",
+            result.points,
+        )
+    elif mine:
+        text = ngettext(
+            "**You win round {round}** with the groups below: {points} point.",
+            "**You win round {round}** with the groups below: {points} points.",
+            result.points,
+        )
+    else:
+        text = ngettext(
+            "**{player} wins round {round}** with the groups below: {points} point.",
+            "**{player} wins round {round}** with the groups below: {points} points.",
+            result.points,
+        )
+    return text.format(
+        player=session.seat_name(result.winner),
+        round=number(result.round_index + 1),
+        points=number(result.points),
+        base=number(ROUND_POINTS),
+        bonus=number(BONUS_POINTS),
     )
 
 
@@ -56,8 +98,8 @@ def banner_tiles(result: RoundResult) -> str:
     """The winning groups as small tiles, one labelled row per group (HTML)."""
     return mini_cards_html(
         [
-            (f"4-group: {describe_group(result.four)}", result.four),
-            (f"3-group: {describe_group(result.three)}", result.three),
+            (_("4-group: {reason}").format(reason=group_reason(result.four)), result.four),
+            (_("3-group: {reason}").format(reason=group_reason(result.three)), result.three),
         ]
     )
 
@@ -89,15 +131,22 @@ def summary(session: GameSession, obs: GinObservation) -> list[str]:
     """The end screen's summary: rounds, the round winners, final scores."""
     won = [r for r in obs.results if r.winner is not None]
     voids = len(obs.results) - len(won)
-    scores = ", ".join(
-        f"{'you' if s == session.me else session.seat_name(s)} {p}"
-        for s, p in enumerate(obs.scores)
-    )
-    lines = [
-        f"{len(obs.results)} round{'s' if len(obs.results) != 1 else ''} played"
-        + (f" ({voids} void)" if voids else "")
-        + f"; final scores: {scores}.",
-    ]
+    rounds = len(obs.results)
+    scores = ", ".join(f"{session.mention(s)} {number(p)}" for s, p in enumerate(obs.scores))
+    if voids:
+        text = ngettext(
+            "{count} round played ({voids} void); final scores: {scores}.",
+            "{count} rounds played ({voids} void); final scores: {scores}.",
+            rounds,
+        )
+    else:
+        text = ngettext(
+            "{count} round played; final scores: {scores}.",
+            "{count} rounds played; final scores: {scores}.",
+            rounds,
+        )
+    lines = [text.format(count=number(rounds), voids=number(voids), scores=scores)]
     lines += result_lines(session, obs.results)
-    lines.append(f"{session.about_players(f'{obs.players} players')}.")
+    players = ngettext("{count} player", "{count} players", obs.players)
+    lines.append(f"{session.about_players(players.format(count=number(obs.players)))}.")
     return lines

@@ -7,6 +7,7 @@ the end screen (``WORDS``). The table and the moves in words: :mod:`.moves`; the
 from __future__ import annotations
 
 from engine.bordercap_gin import Declare, EndTurn
+from messages import N_, _, ngettext, number, pgettext
 from ui.games.bordercap_gin.hints import move_hints
 from ui.games.bordercap_gin.log import describe, result_text
 from ui.games.bordercap_gin.moves import phase_text
@@ -15,7 +16,7 @@ from ui.games.session import GameSession, Step
 from ui.games.setup import TARGET
 from ui.games.words import Ending, GameWords, Hints, Status, result_kind
 
-RULES = """
+RULES = N_("""
 **The goal.** Be the first to **{target} points**. You score by holding seven cards that split into
 a *4-group* and a *3-group* of states that belong together.
 
@@ -53,7 +54,7 @@ is void and dealt again; a second void round ends the game (the higher score win
 discard** (next to your hand) to **Declare a win**, then click the card you let go: the app
 declares the other seven in one go. With hints on, a discard that wins gets its own
 one-click button.
-"""
+""")
 
 
 class BorderCapGinWords(GameWords):
@@ -63,7 +64,7 @@ class BorderCapGinWords(GameWords):
     game_id = "bordercap_gin"
     title = "BorderCap Gin"
     choices = (TARGET,)
-    intro_text = (
+    intro_text = N_(
         "Collect a 4-group and a 3-group: states that border one card of the group, or "
         "capitals that share a first letter. The first to {target} points wins."
     )
@@ -82,18 +83,28 @@ class BorderCapGinWords(GameWords):
         obs = session.state.observation(session.me)
         mine = session.humans_turn and not waiting
         if session.state.is_over:
-            chips = [("Rounds", str(len(obs.results)))]
+            chips = [(pgettext("status chip", "Rounds"), number(len(obs.results)))]
         else:
             chips = [
-                ("Round", str(obs.round_index + 1)),
-                ("Turn", str(obs.turn)),
-                ("Dealer", session.seat_name(obs.dealer)),
-                ("Deck", str(obs.deck_size)),
+                (pgettext("status chip", "Round"), number(obs.round_index + 1)),
+                (pgettext("status chip", "Turn"), number(obs.turn)),
+                (pgettext("status chip", "Dealer"), session.seat_name(obs.dealer)),
+                (pgettext("status chip", "Deck"), number(obs.deck_size)),
             ]
             if obs.face_down_count:
-                chips.append(("Face down", str(obs.face_down_count)))
+                chips.append(
+                    (
+                        pgettext("status chip: cards discarded face down", "Face down"),
+                        number(obs.face_down_count),
+                    )
+                )
         chips += [
-            ("You" if s == session.me else session.seat_label(s), f"{obs.scores[s]} pts")
+            (
+                _("You") if s == session.me else session.seat_label(s),
+                ngettext("{points} pt", "{points} pts", obs.scores[s]).format(
+                    points=number(obs.scores[s])
+                ),
+            )
             for s in range(obs.players)
         ]
         return Status.of_turn(session, chips, mine=mine, doing=phase_text(obs))
