@@ -39,10 +39,10 @@ from typing import Any
 from engine.bots import make_bot
 from engine.core import Event, GameState, IllegalAction
 from engine.games import game_class
-from messages import N_, _
+from messages import N_, _, number, pgettext
 from ui.games.events import told
 from ui.games.refusals import worded
-from ui.games.setup import Choice, Setup
+from ui.games.setup import Choice, Setup, level_name
 from ui.games.wording import player
 
 HUMAN = 0
@@ -224,33 +224,29 @@ class GameSession:
         """ "You" for this screen's seat; "AI" (numbered when there are several) for the
         others."""
         if seat == self.me:
-            return "You"
+            return _("You")
         if seat is None:
-            return "Both"
-        return "AI" if len(self.bots) <= 1 else f"AI {seat}"
+            return _("Both")
+        return _("AI") if len(self.bots) <= 1 else _("AI {number}").format(number=number(seat))
 
     def seat_label(self, seat: int) -> str:
         """The seat's name with its AI level: "AI (easy)"."""
         level = self.setup.levels[seat - 1] if 0 < seat <= len(self.setup.levels) else None
-        return self.seat_name(seat) + (f" ({level})" if level else "")
+        return self.seat_name(seat) + (f" ({level_name(level).lower()})" if level else "")
 
     def mention(self, seat: int | None) -> str:
         """A seat inside a sentence: "you" for this screen's seat, else its name."""
-        return "you" if seat == self.me else self.seat_name(seat)
+        return _("you") if seat == self.me else self.seat_name(seat)
 
     def subject(self, seat: int) -> str:
         """Another seat named inside a sentence: "the AI" when it is the only AI, else its
         name ("AI 2", or a player's at a shared table)."""
         name = self.seat_name(seat)
-        return "the AI" if name == "AI" else name
+        return _("the AI") if name == _("AI") else name
 
     def pronoun(self, seat: int) -> str:
         """Another seat named again later in a sentence: "it" for the AI here."""
-        return "it"
-
-    def who(self, seat: int | None, you: str, they: str) -> str:
-        """A seat and its verb at the start of a sentence: "You draw" / "AI 2 draws"."""
-        return f"You {you}" if seat == self.me else f"{self.seat_name(seat)} {they}"
+        return pgettext("the AI, named again later in a sentence", "it")
 
     def others(self) -> list[int]:
         """The seats other than this screen's."""
@@ -259,13 +255,20 @@ class GameSession:
     def about(self) -> str:
         """Which game this is, for the end screen: "Deal 123 against the easy AI"."""
         levels = sorted(set(self.setup.levels))
-        against = f"the {levels[0]} AI" if len(levels) == 1 else "the AI"
-        return f"Deal {self.setup.seed} against {against}"
+        if len(levels) == 1:
+            return _("Deal {seed} against the {level} AI").format(
+                seed=self.setup.seed, level=level_name(levels[0]).lower()
+            )
+        return _("Deal {seed} against the AI").format(seed=self.setup.seed)
 
     def about_players(self, players: str) -> str:
         """Which game this is with its players, for the end screen's last line: "Deal 18, 3
         players, AI level easy, easy"."""
-        return f"Deal {self.setup.seed}, {players}, AI level {', '.join(self.setup.levels)}"
+        return _("Deal {seed}, {players}, AI level {levels}").format(
+            seed=self.setup.seed,
+            players=players,
+            levels=", ".join(level_name(level).lower() for level in self.setup.levels),
+        )
 
     def stand_in(self, index: int) -> bool:
         """Whether step ``index`` was played by the AI for an absent player (never here)."""

@@ -26,10 +26,11 @@ from typing import Any
 
 import store.tables as tables
 from engine.core import GameState, IllegalAction
+from messages import _, number
 from store.db import Database, Unavailable
 from store.tables import AI, MoveRefused, SeatInfo, SeatView, TableError
 from ui.games.session import GameSession, Refused, Step
-from ui.games.setup import Choice, Setup
+from ui.games.setup import Choice, Setup, level_name
 from ui.games.shared import autoplay
 from ui.links import md
 
@@ -135,19 +136,21 @@ class SharedSession(GameSession):
         game draws is Markdown and holds it as is; a place that is not (``st.html``, a map's
         note) reads it back with :func:`ui.links.plain`."""
         if seat == self.me:
-            return "You"
+            return _("You")
         if seat is None:
-            return "Both"
+            return _("Both")
         info = self.view.seats[seat]
         if info.kind == AI:
             ais = [s.seat for s in self.view.seats if s.kind == AI]
-            return "AI" if len(ais) == 1 else f"AI {ais.index(seat) + 1}"
-        return md(info.name) if info.name else f"Seat {seat + 1}"
+            if len(ais) == 1:
+                return _("AI")
+            return _("AI {number}").format(number=number(ais.index(seat) + 1))
+        return md(info.name) if info.name else _("Seat {number}").format(number=number(seat + 1))
 
     def seat_label(self, seat: int) -> str:
         info = self.view.seats[seat]
         if info.kind == AI:
-            return f"{self.seat_name(seat)} ({info.level})"
+            return f"{self.seat_name(seat)} ({level_name(info.level).lower()})"
         return self.seat_name(seat)
 
     def pronoun(self, seat: int) -> str:
@@ -157,7 +160,9 @@ class SharedSession(GameSession):
         return [s.seat for s in self.view.seats if s.seat != self.me]
 
     def about(self) -> str:
-        return f"Table {self.view.table.code}, game {self.view.table.round + 1}"
+        return _("Table {code}, game {number}").format(
+            code=self.view.table.code, number=number(self.view.table.round + 1)
+        )
 
     def about_players(self, players: str) -> str:
         return f"{self.about()}, {players}"  # the deal's seed is the table's secret
