@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
 import ui.games.border_attack.words as ba
+import ui.games.reverse_war.practice as practice
 import ui.games.reverse_war.words as rw
 from engine.border_attack import (
     BONUS_DISCARD,
@@ -332,7 +333,7 @@ def test_war_practice_scores_each_prediction(app):
     for flip in range(1, 5):
         tab = table(app, RW)
         a, b = _turned(app)
-        _choose(app, tab.wkey("said"), rw.YOU)
+        _choose(app, tab.wkey("said"), practice.YOU)
         _choose(app, tab.wkey("plunge"), "no")
         step(app.button(key=tab.bkey("resolve")).click())
         assert f"Flip {flip}: your **{a}** (" in texts(app) and f"the AI's **{b}** (" in texts(app)

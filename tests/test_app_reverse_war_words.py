@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 from html import unescape
 
+import ui.games.reverse_war.practice as practice
 import ui.games.reverse_war.words as rw
 from engine.cards import deck
 from engine.reverse_war import ReverseWar
@@ -20,7 +21,7 @@ def _html(app) -> str:
     return unescape(" ".join(h.proto.body for h in app.get("html")))
 
 
-def _predict(app, said: str = rw.YOU, plunge: str = "no") -> None:
+def _predict(app, said: str = practice.YOU, plunge: str = "no") -> None:
     tab = table(app, RW)
     step(app.segmented_control(key=tab.wkey("said")).set_value(said))
     step(app.segmented_control(key=tab.wkey("plunge")).set_value(plunge))
@@ -121,6 +122,6 @@ def test_winner_sentences_name_wars_geoplunges_and_the_end():
 def test_the_prediction_feedback_says_the_ais_card_with_its_capitals(app):
     # Issue 18, item 6: "you said the ai's card".
     open_game(app, WAR, seed="12", mode="practice")
-    _predict(app, said=rw.AI)
+    _predict(app, said=practice.AI)
     feedback = " ".join(m.value for m in (*app.success, *app.warning))
     assert "you said the AI's card;" in feedback

@@ -12,13 +12,10 @@ from engine.reverse_war.practice import turning
 from messages import N_, _, number, pgettext
 from ui.games.next_move import next_move
 from ui.games.protocol import GameBoard
+from ui.games.reverse_war.practice import AI, OUTCOMES, WAR, YOU, prediction_feedback, predictions
 from ui.games.reverse_war.words import (
-    AI,
     MODE,
-    OUTCOMES,
-    WAR,
     WORDS,
-    YOU,
     battle_html,
     card_tile,
     chips,
@@ -32,8 +29,6 @@ from ui.games.reverse_war.words import (
     piles_svg,
     practising,
     predict,
-    prediction_feedback,
-    predictions,
     winner_sentence,
 )
 from ui.games.session import GameSession

@@ -27,22 +27,14 @@ from typing import Any
 
 from engine.cards import Card
 from engine.reverse_war import FLIP, Battle, worst_categories
-from engine.reverse_war.practice import Outcome, Prediction, outcome, score
+from engine.reverse_war.practice import Prediction, outcome
 from messages import N_, _, join, ngettext, number, ordinal, pgettext
 from ui.cards import card_html
-from ui.games.session import HUMAN, GameSession, inside
+from ui.games.reverse_war.practice import predictions, said_outcome, score_text
+from ui.games.session import HUMAN, GameSession
 from ui.games.setup import Choice
 from ui.games.wording import category_label
 from ui.games.words import Ending, GameWords, Status, result_kind
-
-YOU, AI, WAR = "you", "ai", "war"
-#: the practice buttons' outcomes, as the verdict on a prediction names them (translated where
-#: shown)
-OUTCOMES: dict[str, str] = {
-    YOU: N_("Your card"),
-    AI: N_("The AI's card"),
-    WAR: N_("A tie: Geography War"),
-}
 
 MODE = Choice(
     "mode",
@@ -101,6 +93,17 @@ def flip(session: GameSession, n: int | None = 1) -> int:
     return done
 
 
+def predict(session: GameSession, said: str, said_plunge: bool, version: int) -> None:
+    """Record a prediction, resolve the flip, and score it (a widget callback)."""
+    if version != session.version or session.state.is_over:
+        session.message = _("The game had already moved on, so that prediction was not counted.")
+        return
+    flip(session, 1)
+    battle = session.history[-1].after
+    was = outcome(battle)
+    predictions(session).append(Prediction(battle.turn, said_outcome(said, said_plunge), was))
+
+
 def weakness_text(card: Card) -> str:
     """ "48th in Population" (both categories when the card's worst rank is in two)."""
     categories = join(category_label(c.value) for c in worst_categories(card))
@@ -123,94 +126,6 @@ def geoplunge_text(winner: Card, loser: Card) -> str:
         winner_population=ordinal(winner.population_rank),
         loser_population=ordinal(loser.population_rank),
     )
-
-
-def said_outcome(said: str, plunge: bool) -> Outcome:
-    """The engine's outcome that the practice buttons ``said`` (you, ai, war) and ``plunge``
-    name, from this screen's seat (:data:`HUMAN`)."""
-    return Outcome({YOU: HUMAN, AI: 1 - HUMAN, WAR: None}[said], plunge)
-
-
-def said_code(found: Outcome) -> str:
-    """The practice buttons' word for an outcome: ``you``, ``ai`` or ``war``."""
-    return WAR if found.winner is None else (YOU if found.winner == HUMAN else AI)
-
-
-def predictions(session: GameSession) -> list[Prediction]:
-    return session.extra.setdefault("predictions", [])
-
-
-def predict(session: GameSession, said: str, said_plunge: bool, version: int) -> None:
-    """Record a prediction, resolve the flip, and score it (a widget callback)."""
-    if version != session.version or session.state.is_over:
-        session.message = _("The game had already moved on, so that prediction was not counted.")
-        return
-    flip(session, 1)
-    battle = session.history[-1].after
-    was = outcome(battle)
-    predictions(session).append(Prediction(battle.turn, said_outcome(said, said_plunge), was))
-
-
-def score_text(session: GameSession) -> str:
-    found = score(predictions(session))
-    if not found.predictions:
-        return _("no predictions yet")
-    return _("winner {winners}/{n} · GeoPlunge {plunges}/{n}").format(
-        winners=number(found.winners), plunges=number(found.plunges), n=number(found.predictions)
-    )
-
-
-def prediction_feedback(p: Prediction, battle: Battle) -> str:
-    """The verdict on a prediction: the winner said and the one it was (with the worst ranks
-    that decided), then the GeoPlunge said and whether there was one."""
-    a, b = battle.up[0]
-    said = inside(_(OUTCOMES[said_code(p.said)]))  # "the AI's card", "your card"
-    was_code = said_code(p.was)
-    if was_code == WAR:
-        verdict = (
-            _("Right: you said {said}; it was a Geography War (both worst ranks are {rank}).")
-            if p.winner_right
-            else _(
-                "Not quite: you said {said}; it was a Geography War (both worst ranks are {rank})."
-            )
-        )
-        first = verdict.format(said=said, rank=ordinal(a.weakness))
-    else:
-        was = (_("your {card}") if was_code == YOU else _("the AI's {card}")).format(
-            card=a.name if was_code == YOU else b.name
-        )
-        verdict = (
-            _(
-                "Right: you said {said}; it was {was} ({my_card} {my_rank}, "
-                "{their_card} {their_rank})."
-            )
-            if p.winner_right
-            else _(
-                "Not quite: you said {said}; it was {was} ({my_card} {my_rank}, "
-                "{their_card} {their_rank})."
-            )
-        )
-        first = verdict.format(
-            said=said,
-            was=was,
-            my_card=a.name,
-            my_rank=ordinal(a.weakness),
-            their_card=b.name,
-            their_rank=ordinal(b.weakness),
-        )
-    if p.plunge_right:
-        plunge = (
-            _("GeoPlunge: right, it was a GeoPlunge.")
-            if p.was.geoplunge
-            else _("GeoPlunge: right, it was no GeoPlunge.")
-        )
-    else:
-        plunge = (
-            _("GeoPlunge: wrong, it was a GeoPlunge.")
-            if p.was.geoplunge
-            else _("GeoPlunge: wrong, it was no GeoPlunge.")
-        )
-    return f"{first} {plunge}"
 
 
 # --- words and tiles ------------------------------------------------------------------------
