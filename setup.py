@@ -4,6 +4,6 @@ and the map's browser files (``static/map/``, where Streamlit serves them) as th
 
 from setuptools import find_packages, setup
 
-PROJECT = ["engine*", "geodata*", "store*", "ui*", "widgets*", "worksheets*"]
+PROJECT = ["engine*", "geodata*", "messages*", "store*", "ui*", "widgets*", "worksheets*"]
 
 setup(packages=[*find_packages(include=PROJECT), "ui.static.map"])
