@@ -187,7 +187,11 @@ export class GeoMap {
     const picking = data.pick !== "none";
     this.stage.setAttribute("role", picking ? (data.pick === "one" ? "radiogroup" : "group") : "img");
     this.stage.setAttribute("aria-label", data.label || "Map of the United States");
-    if (!this.ready) return;
+    if (!this.ready) {
+      // The map's room is kept while plotly.js loads: nothing below it moves when it draws.
+      if (!this.drawn) this.stage.style.height = `${this.size()[1]}px`;
+      return;
+    }
     this.resize();
     this.paint();
     // A view is worked out from the outlines plotly drew; while it draws them for a new size,

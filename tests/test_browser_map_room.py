@@ -1,0 +1,52 @@
+"""The map keeps its room while plotly.js loads, in real headless Chromium: on a phone
+(390×844), a laptop (1280×800) and a projector (1920×1080), a drill page's map holds its
+height before plotly.js has come, so nothing below it (the answer box, "Check") moves when the
+map draws under a student's finger. plotly.js is held back by a route until the room is
+measured (a route also keeps the browser from its cache, so the script is always asked for)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests import browser as b
+
+pytestmark = pytest.mark.browser
+FILE_SECONDS = 8  #: what this file takes on two idle cores
+
+SCREENS = {"phone": b.PHONE, "laptop": b.LAPTOP, "projector": b.PROJECTOR}
+PAGES = ("border_quiz?mode=neighbors&seed=3&n=1", "locate_quiz?mode=locate&seed=3&n=1")
+
+# Where the map's block ends on the page (what follows it starts there), and its stage's height.
+_ROOM_JS = """() => {
+  const map = document.querySelector('.gpm');
+  if (!map) return null;
+  const block = map.closest("[data-testid='stElementContainer']") || map.parentElement;
+  return {bottom: Math.round(block.getBoundingClientRect().bottom + scrollY),
+          stage: map.querySelector('.gpm-stage').clientHeight};
+}"""
+
+
+def test_the_map_keeps_its_room_before_it_draws(page, app_url) -> None:
+    held = []
+    page.route("**/plotly-geo-*.js*", lambda route: held.append(route))
+    b.watch_map_draws(page)
+    moved = []
+    for screen, size in SCREENS.items():
+        for path in PAGES:
+            held.clear()
+            page.set_viewport_size(size)
+            page.goto(f"{app_url}/{path}")
+            b.wait_for_app(page, settle_ms=0)
+            page.wait_for_function(
+                f"() => {{ const r = ({_ROOM_JS})(); return r && r.stage > 0; }}"
+            )
+            before = page.evaluate(_ROOM_JS)
+            assert held, f"{screen} {path}: plotly.js was not asked for"
+            assert page.evaluate("() => !document.querySelector('.gpm path.choroplethlocation')")
+            for route in held:
+                route.continue_()
+            b.wait_for_map_drawn(page)
+            after = page.evaluate(_ROOM_JS)
+            if abs(after["bottom"] - before["bottom"]) > 1 or after["stage"] != before["stage"]:
+                moved.append(f"{screen} {path}: {before} → {after}")
+    assert not moved, "\n".join(moved)
