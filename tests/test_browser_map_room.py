@@ -1,8 +1,10 @@
 """The map keeps its room while plotly.js loads, in real headless Chromium: on a phone
 (390×844), a laptop (1280×800) and a projector (1920×1080), a drill page's map holds its
-height before plotly.js has come, so nothing below it (the answer box, "Check") moves when the
-map draws under a student's finger. plotly.js is held back by a route until the room is
-measured (a route also keeps the browser from its cache, so the script is always asked for)."""
+height before plotly.js has come, so what follows it (the answer box, "Check") does not jump by
+the map's height when it draws under a student's finger. plotly.js is held back by a route
+until the room is measured (a route also keeps the browser from its cache, so the script is
+always asked for). The legend under the map (a line per group of states, with their names)
+still comes with the drawing."""
 
 from __future__ import annotations
 
@@ -16,13 +18,12 @@ FILE_SECONDS = 8  #: what this file takes on two idle cores
 SCREENS = {"phone": b.PHONE, "laptop": b.LAPTOP, "projector": b.PROJECTOR}
 PAGES = ("border_quiz?mode=neighbors&seed=3&n=1", "locate_quiz?mode=locate&seed=3&n=1")
 
-# Where the map's block ends on the page (what follows it starts there), and its stage's height.
+# Where the map's stage ends on the page, and its height.
 _ROOM_JS = """() => {
-  const map = document.querySelector('.gpm');
-  if (!map) return null;
-  const block = map.closest("[data-testid='stElementContainer']") || map.parentElement;
-  return {bottom: Math.round(block.getBoundingClientRect().bottom + scrollY),
-          stage: map.querySelector('.gpm-stage').clientHeight};
+  const stage = document.querySelector('.gpm .gpm-stage');
+  if (!stage) return null;
+  return {bottom: Math.round(stage.getBoundingClientRect().bottom + scrollY),
+          stage: stage.clientHeight};
 }"""
 
 
