@@ -38,11 +38,10 @@ def test_the_map_keeps_its_room_before_it_draws(page, app_url) -> None:
             page.set_viewport_size(size)
             page.goto(f"{app_url}/{path}")
             b.wait_for_app(page, settle_ms=0)
-            page.wait_for_function(
-                f"() => {{ const r = ({_ROOM_JS})(); return r && r.stage > 0; }}"
-            )
+            page.wait_for_function(f"() => ({_ROOM_JS})() !== null")  # the map is built
             before = page.evaluate(_ROOM_JS)
             assert held, f"{screen} {path}: plotly.js was not asked for"
+            assert before["stage"] > 0, f"{screen} {path}: no room kept for the map"
             assert page.evaluate("() => !document.querySelector('.gpm path.choroplethlocation')")
             for route in held:
                 route.continue_()
