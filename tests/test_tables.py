@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -27,6 +30,7 @@ from store.actions import CodecError, action_classes, decode, encode
 from store.db import Database
 from store.models import GameTable, TableAction, TableSeat
 from ui.games.shared import autoplay
+from ui.games.shared.errors import worded
 
 T0 = datetime(2026, 3, 3, 9, 0, tzinfo=UTC)
 GAMES_PER_GAME = 30
@@ -39,6 +43,15 @@ def _fresh_cache():
     t.forget_cache()
     yield
     t.forget_cache()
+
+
+@contextmanager
+def refuses(kind: type[t.TableError], said: str) -> Iterator[None]:
+    """The block raises ``kind``, and the page's sentence for it (its code worded by
+    ``ui.games.shared.errors``) says ``said`` (a regular expression)."""
+    with pytest.raises(kind) as caught:
+        yield
+    assert re.search(said, worded(caught.value)), worded(caught.value)
 
 
 def secret_seed(db: Database, table_id: int) -> int:
@@ -290,7 +303,8 @@ def test_two_conflicting_moves_at_once_store_one_the_other_is_told_the_table_mov
         th.join()
     assert sorted(map(type, results), key=str) == sorted([int, t.TableMovedOn], key=str)
     refused = next(r for r in results if isinstance(r, t.TableMovedOn))
-    assert str(refused) == "The table has moved on: look at the game again."
+    assert refused.code == "moved_on"
+    assert worded(refused) == "The table has moved on: look at the game again."
     stored = rows(db, table_id)
     assert len(stored) == 1 and decode(game, stored[0].action) in (first, second)
 
@@ -471,21 +485,21 @@ def test_tables_finished_or_idle_for_a_day_are_cleaned_up_with_their_seats_and_m
 
 @pytest.mark.parametrize("code", ["", "ABC", "0OIL11", "ZZZZZZ"])
 def test_a_bad_or_unknown_table_code_is_refused_with_a_sentence(sqlite_db, code):
-    with pytest.raises(t.TableNotFound, match="table code|No table has the code"):
+    with refuses(t.TableNotFound, "table code|No table has the code"):
         t.join(sqlite_db, code, "Ana")
 
 
 def test_a_full_or_started_table_takes_nobody_and_an_empty_seat_holds_the_start(db):
     made = t.create(db, "bordercap_gin", "Host", players=3, ai={2: "easy"}, now=T0)
-    with pytest.raises(t.TableError, match="Seat 2 is still empty"):
+    with refuses(t.TableError, "Seat 2 is still empty"):
         t.start(db, made.token)
     t.join(db, made.table.code.lower(), "Ana")  # typed in lower case: the same code
-    with pytest.raises(t.TableFull, match="is full"):
+    with refuses(t.TableFull, "is full"):
         t.join(db, made.table.code, "Ben")
     t.start(db, made.token)
-    with pytest.raises(t.TableFull, match="already started"):
+    with refuses(t.TableFull, "already started"):
         t.join(db, made.table.code, "Ben")
-    with pytest.raises(t.TableError, match="started"):
+    with refuses(t.TableError, "started"):
         t.fill_with_ai(db, made.token, 1, "easy")
 
 
@@ -494,7 +508,7 @@ def test_the_host_fills_an_empty_seat_with_an_ai_and_only_the_host_can(db):
     _, guest = t.join(db, made.table.code, "Ana")
     with pytest.raises(t.NotHost):
         t.fill_with_ai(db, guest, 2, "easy")
-    with pytest.raises(t.TableError, match="not an empty seat"):
+    with refuses(t.TableError, "not an empty seat"):
         t.fill_with_ai(db, made.token, 1, "easy")  # Ana sits there
     t.fill_with_ai(db, made.token, 2, "hard")
     t.fill_with_ai(db, made.token, 3, "easy")
@@ -528,21 +542,21 @@ def test_the_host_fills_an_empty_seat_with_an_ai_and_only_the_host_can(db):
 )
 def test_bad_table_settings_are_refused_with_a_sentence(sqlite_db, kwargs, said):
     args = {"game": "border_attack", "host_name": "Host", **kwargs}
-    with pytest.raises(t.TableError, match=said):
+    with refuses(t.TableError, said):
         t.create(sqlite_db, **args)
 
 
 def test_a_table_is_found_by_its_code_as_typed_and_a_bad_code_is_said_in_its_own_words(
     sqlite_db,
 ):
-    """``store.codes.find_by_code`` finds tables and class assignments alike; each says so
-    in its own words."""
+    """A table code is read as a class code is (``store.codes.normalize_code``); the table's
+    refusals are its own codes, worded by ``ui.games.shared.errors``."""
     made = t.create(sqlite_db, "border_attack", "Host")
     code = made.table.code
     assert t.find(sqlite_db, f" {code[:3].lower()}-{code[3:]} ").id == made.table.id
-    with pytest.raises(t.TableNotFound, match="is not a table code: a code has 6"):
+    with refuses(t.TableNotFound, "is not a table code: a code has 6"):
         t.find(sqlite_db, "0OIL1")
-    with pytest.raises(t.TableNotFound, match="No table has the code ZZZZZZ: check it with"):
+    with refuses(t.TableNotFound, "No table has the code ZZZZZZ: check it with"):
         t.find(sqlite_db, "zzzzzz")
 
 
@@ -553,7 +567,7 @@ def test_a_player_name_is_cleaned_as_a_students_is(sqlite_db):
     assert t.seats(sqlite_db, made.table.id)[0].name == "Zoë 🦊"
     for typed, said in [("", "Type your name"), ("x" * 41, "at most 40"),
                         ("\u3164", "invisible"), ("\u2067x", "override")]:  # fmt: skip
-        with pytest.raises(t.TableError, match=said):
+        with refuses(t.TableError, said):
             t.join(sqlite_db, made.table.code, typed)
 
 
@@ -564,13 +578,13 @@ def test_forged_tokens_moves_for_another_seat_illegal_moves_and_moves_after_the_
     me, them = state.current_player, 1 - state.current_player
     action = state.legal_actions()[0]
     for forged in ("", "x" * 22, tokens[me][:-2]):
-        with pytest.raises(t.TableNotFound, match="seat link"):
+        with refuses(t.TableNotFound, "seat link"):
             t.append(db, table_id, forged, 0, action)
         with pytest.raises(t.TableNotFound):
             t.view(db, forged)
-    with pytest.raises(t.TableNotFound, match="not one of this table"):
+    with refuses(t.TableNotFound, "not one of this table"):
         t.append(db, table_id, other_tokens[me], 0, action)
-    with pytest.raises(t.NotYourTurn, match="not your turn"):
+    with refuses(t.NotYourTurn, "not your turn"):
         t.append(db, table_id, tokens[them], 0, action)
     with pytest.raises(t.TableMovedOn):
         t.append(db, table_id, tokens[me], 5, action)
@@ -584,7 +598,7 @@ def test_forged_tokens_moves_for_another_seat_illegal_moves_and_moves_after_the_
     while not (state := t.replay(db, table_id)).is_over:
         seq = t.append(db, table_id, tokens[state.current_player], seq,
                        rng.choice(state.legal_actions()))  # fmt: skip
-    with pytest.raises(t.GameOver, match="game is over"):
+    with refuses(t.GameOver, "game is over"):
         t.append(db, table_id, tokens[0], seq, action)
     assert autoplay.play_ai_turns(db, table_id) == 0
     assert game_class("border_attack").title  # the registry is untouched
@@ -595,7 +609,7 @@ def test_a_move_before_the_start_is_refused(sqlite_db):
     made = t.create(sqlite_db, "border_attack", "Host")
     t.join(sqlite_db, made.table.code, "Ana")
     state = t.replay(sqlite_db, made.table.id)
-    with pytest.raises(t.TableError, match="not started"):
+    with refuses(t.TableError, "not started"):
         t.append(sqlite_db, made.table.id, made.token, 0, state.legal_actions()[0])
 
 

@@ -38,8 +38,9 @@ keyed by (database, table, seq). A refresh asks the database, in one indexed que
 table's row and the actions after the cached seq; when nothing changed that is all it costs,
 and new actions are applied to a copy of the cached state.
 
-Refusals raise :class:`TableError` subclasses whose message is the sentence to show; an
-unreachable database raises :class:`store.db.Unavailable`.
+Refusals raise :class:`TableError` subclasses, each with a code and its values (never a
+sentence: ``ui.games.shared.errors`` words them); an unreachable database raises
+:class:`store.db.Unavailable`.
 
 The modules: ``records`` (what the store hands out, and the words of a row: statuses, kinds,
 who moved), ``errors`` (the refusals), ``snapshots`` (seeds, the deal and the replay, the

@@ -1,46 +1,78 @@
-"""The refusals of a shared table: :class:`TableError` and its kinds; the message is the
-sentence to show."""
+"""The refusals of a shared table: :class:`TableError` and its kinds. Each carries a code and
+the values that make it precise (as :class:`engine.core.Refusal` does), never a sentence: the
+page words it in the reader's language (``ui.games.shared.errors``)."""
 
 from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any
 
 from engine.core import Refusal
 from store import errors
 
 
 class TableError(ValueError):
-    """A request the table refuses; the message is the sentence to show."""
+    """A request the table refuses: ``TableError("full", table="K7PQ2M")``. ``code`` says
+    which refusal, ``values`` what makes it precise (plain data); ``str(error)`` is for logs
+    (``full(table='K7PQ2M')``). A kind has its own default code."""
+
+    default_code = "refused"
+
+    def __init__(self, code: str | None = None, **values: Any) -> None:
+        self.code = code or self.default_code
+        self.values = MappingProxyType(values)
+        super().__init__(self.code)
+
+    def __str__(self) -> str:
+        values = ", ".join(f"{k}={v!r}" for k, v in self.values.items())
+        return f"{self.code}({values})"
 
 
 class TableNotFound(TableError, errors.NotFound):
     """No table answers to this code or seat token."""
 
+    default_code = "table_gone"
+
 
 class TableFull(TableError):
     """Every seat of the table is taken."""
+
+    default_code = "full"
 
 
 class TableMovedOn(TableError):
     """The move does not extend the sequence the table has now: refresh and look again."""
 
-    def __init__(self, message: str = "The table has moved on: look at the game again.") -> None:
-        super().__init__(message)
+    default_code = "moved_on"
 
 
 class NotYourTurn(TableError):
     """The seat token is not the seat to act."""
 
+    default_code = "not_your_turn"
+
 
 class GameOver(TableError):
     """A move after the end of the game."""
+
+    default_code = "game_over"
 
 
 class NotHost(TableError):
     """Only the host may do this."""
 
+    default_code = "not_host"
+
 
 class MoveRefused(TableError):
-    """The game's rules refuse the move: ``refusal`` says why (the page words it)."""
+    """The game's rules refuse the move: ``refusal`` says why (the page words it as the game's
+    refusal)."""
+
+    default_code = "move_refused"
 
     def __init__(self, refusal: Refusal) -> None:
-        super().__init__(refusal)
+        super().__init__()
         self.refusal = refusal
+
+    def __str__(self) -> str:
+        return f"{self.code}({self.refusal!r})"

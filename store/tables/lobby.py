@@ -5,6 +5,7 @@ the game once every seat is taken. A seat token finds its seat; only seat 0 is t
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import datetime
 from typing import Any
 
@@ -13,10 +14,10 @@ from sqlalchemy.exc import IntegrityError
 
 from engine.games import GAMES, game_class, has_decisions
 from store import clock
-from store.codes import digest, find_by_code, new_code, new_token
+from store.codes import CODE_LENGTH, digest, new_code, new_token, normalize_code
 from store.db import Database
 from store.models import GameTable, TableSeat
-from store.names import clean_name
+from store.names import BIDI_CONTROLS, NAME_MAX, _visible, clean_name
 from store.seeds import new_seed
 from store.tables.errors import NotHost, TableError, TableFull, TableNotFound
 from store.tables.records import (
@@ -40,9 +41,12 @@ def _clean_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
     try:
         deal(game, options, 0)
     except ValueError as error:
-        raise TableError(str(error)) from error
+        # the engine's own sentence (its option checks have no codes yet)
+        raise TableError("bad_options", title=game_class(game).title, detail=str(error)) from error
     except TypeError as error:
-        raise TableError(f"These are not options of {game_class(game).title}: {error}") from None
+        raise TableError(
+            "unknown_options", title=game_class(game).title, detail=str(error)
+        ) from None
     return dict(options)
 
 
@@ -63,26 +67,23 @@ def create(
     are AI, the others wait for people. Returns the table and the host's seat token."""
     now = now or clock.now_utc()
     if game not in GAMES:
-        raise TableError(f"There is no game {str(game)[:30]!r} to play at a table.")
+        raise TableError("no_game", game=str(game)[:30])
     if not has_decisions(game):
-        raise TableError(f"{game_class(game).title} has no decisions to share: play it alone.")
+        raise TableError("no_decisions", title=game_class(game).title)
     name = _name(host_name)
     opts = _clean_options(game, {"players": players, "teams": teams, **(options or {})})
     ai = dict(ai or {})
     for seat, level in ai.items():
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat < players:
-            raise TableError(
-                f"Seat {seat!r} (counted from 0) cannot be an AI: seat 0 is the host's and the "
-                f"table has {players} seats."
-            )
+            raise TableError("not_an_ai_seat", given=seat, players=players)
         if level not in AI_LEVELS:
-            raise TableError(f"The AI levels are {', '.join(AI_LEVELS)}, not {level!r}.")
+            raise TableError("bad_level", level=level, levels=AI_LEVELS)
     if stand_in not in AI_LEVELS:
-        raise TableError(f"The AI levels are {', '.join(AI_LEVELS)}, not {stand_in!r}.")
+        raise TableError("bad_level", level=stand_in, levels=AI_LEVELS)
     if isinstance(idle_seconds, bool) or not isinstance(idle_seconds, int):
-        raise TableError("The idle time is a whole number of seconds.")
+        raise TableError("idle_not_whole")
     if not IDLE_MIN <= idle_seconds <= IDLE_MAX:
-        raise TableError(f"The idle time is {IDLE_MIN} to {IDLE_MAX:,} seconds.")
+        raise TableError("idle_range", low=IDLE_MIN, high=IDLE_MAX)
     token = new_token()
     for _ in range(10):
         row = GameTable(
@@ -121,22 +122,42 @@ MARKUP = set("*_[]<>`|#~$\\{}")  #: characters a player's name may not hold: pag
 
 
 def _name(raw: object) -> str:
-    name = clean_name(raw, TableError)
+    try:
+        name = clean_name(raw)
+    except ValueError:
+        code, values = _name_fault(raw)
+        raise TableError(code, **values) from None
     if bad := sorted(MARKUP.intersection(name)):
-        raise TableError(
-            f"A name at a table cannot contain {' '.join(bad)}: letters, digits, spaces and "
-            "punctuation such as . ' - are fine."
-        )
+        raise TableError("name_markup", characters=tuple(bad))
     return name
+
+
+def _name_fault(raw: object) -> tuple[str, dict[str, Any]]:
+    """Which rule of :func:`store.names.clean_text` a refused name breaks, as a code and its
+    values (the rules are checked in the same order)."""
+    text = unicodedata.normalize("NFC", str(raw or ""))
+    if any(unicodedata.category(ch) == "Cc" and not ch.isspace() for ch in text):
+        return "name_control", {}
+    if BIDI_CONTROLS.intersection(text):
+        return "name_override", {}
+    text = " ".join(text.split())
+    if not text:
+        return "name_empty", {}
+    if len(text) > NAME_MAX and any(_visible(ch) for ch in text):
+        return "name_too_long", {"limit": NAME_MAX, "length": len(text)}
+    return "name_invisible", {}
 
 
 def find(db: Database, code: object) -> TableInfo:
     """The table with this code."""
-    return find_by_code(
-        db, GameTable, code, table_info, error=TableNotFound, what="a table code",
-        missing="No table has the code {code}: check it with your host (a table finished or "
-        "idle for a day is gone).",
-    )  # fmt: skip
+    normal = normalize_code(code)
+    if normal is None:
+        raise TableNotFound("not_a_code", typed=str(code or "").strip()[:20], length=CODE_LENGTH)
+    with db.read() as session:
+        row = session.scalar(sa.select(GameTable).where(GameTable.code == normal))
+        if row is None:
+            raise TableNotFound("no_table", table=normal)
+        return table_info(row)
 
 
 def join(
@@ -147,7 +168,7 @@ def join(
     clean = _name(name)
     table = find(db, code)
     if table.status != OPEN:
-        raise TableFull(f"Table {table.code} has already started: every seat is taken.")
+        raise TableFull("started", table=table.code)
     token = new_token()
     with db.write() as session:
         free = session.scalars(
@@ -171,7 +192,7 @@ def join(
                 )
                 info = SeatInfo(seat.seat, PERSON, None, clean, now, now)
                 return info, token
-    raise TableFull(f"Table {table.code} is full: every seat is taken.")
+    raise TableFull("full", table=table.code)
 
 
 def seat_row(session: Any, token: object) -> TableSeat:
@@ -183,10 +204,7 @@ def seat_row(session: Any, token: object) -> TableSeat:
         else None
     )
     if row is None:
-        raise TableNotFound(
-            "This seat link is not one of a table: it may be cut short or made up, or the "
-            "table is gone. Join again with the table code."
-        )
+        raise TableNotFound("bad_seat_link")
     return row
 
 
@@ -194,7 +212,7 @@ def host_table(session: Any, token: object) -> GameTable:
     """The table whose host this token is, its row locked (:class:`NotHost` otherwise)."""
     seat = seat_row(session, token)
     if seat.seat != 0:
-        raise NotHost("Only the host can do this.")
+        raise NotHost()
     table = session.get(GameTable, seat.table_id, with_for_update=True)
     return table
 
@@ -205,11 +223,11 @@ def fill_with_ai(
     """The host puts an AI of ``level`` in an empty seat of the open table."""
     now = now or clock.now_utc()
     if level not in AI_LEVELS:
-        raise TableError(f"The AI levels are {', '.join(AI_LEVELS)}, not {level!r}.")
+        raise TableError("bad_level", level=level, levels=AI_LEVELS)
     with db.write() as session:
         table = host_table(session, host_token)
         if table.status != OPEN:
-            raise TableError("The game has started: the seats are set.")
+            raise TableError("seats_set")
         done = session.execute(
             sa.update(TableSeat)
             .where(
@@ -221,7 +239,7 @@ def fill_with_ai(
             .values(kind=AI, level=level)
         ).rowcount
         if not done:
-            raise TableError(f"Seat {seat + 1} is not an empty seat of this table.")
+            raise TableError("not_empty_seat", seat=seat)
         table.updated_at = now
         return SeatInfo(seat, AI, level, None, None, None)
 
@@ -232,12 +250,9 @@ def start(db: Database, host_token: object, now: datetime | None = None) -> Tabl
     with db.write() as session:
         table = host_table(session, host_token)
         if table.status != OPEN:
-            raise TableError("The game has already started.")
-        empty = [s.seat + 1 for s in table.seats if s.kind == PERSON and s.token_hash is None]
+            raise TableError("already_started")
+        empty = [s.seat for s in table.seats if s.kind == PERSON and s.token_hash is None]
         if empty:
-            listed = ", ".join(map(str, empty))
-            raise TableError(
-                f"Seat {listed} is still empty: wait for a player or fill it with an AI."
-            )
+            raise TableError("seats_empty", seats=tuple(sorted(empty)))
         table.status, table.updated_at = PLAYING, now
         return table_info(table)

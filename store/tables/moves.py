@@ -76,17 +76,17 @@ def append(
     with db.write() as session:
         seat = seat_row(session, token)
         if seat.table_id != table_id:
-            raise TableNotFound("This seat link is not one of this table.")
+            raise TableNotFound("not_this_table")
         snap = snapshot_of(session, db, table_id)
         if snap.table.status == OPEN:
-            raise TableError("The game has not started yet: wait for the host.")
+            raise TableError("not_started")
         if seq_seen != snap.seq:
             raise TableMovedOn()
         state = snap.state
         if state.is_over:
-            raise GameOver("The game is over: no more moves. The host may offer a rematch.")
+            raise GameOver()
         if state.current_player != seat.seat:
-            raise NotYourTurn(f"It is not your turn: {_name_of(snap, state.current_player)} plays.")
+            raise NotYourTurn(seat=state.current_player)
         refusal = state.check(action)
         if refusal is not None:
             raise MoveRefused(refusal)
@@ -100,10 +100,6 @@ def append(
             raise TableMovedOn()
         _finish(session, table_id, after.is_over, now)
         return seq_seen + 1
-
-
-def _name_of(snap: Snapshot, seat: int | None) -> str:
-    return "nobody" if seat is None else f"seat {seat + 1}"
 
 
 def is_away(last_seen: datetime | None, to_act: bool, snap: Snapshot, now: datetime) -> bool:
@@ -190,7 +186,7 @@ def rematch(db: Database, host_token: object, seq_seen: int, now: datetime | Non
         if seq_seen != snap.seq:
             raise TableMovedOn()
         if not snap.state.is_over:
-            raise TableError("A rematch is offered once the game is over.")
+            raise TableError("rematch_too_soon")
         new_round = snap.table.round + 1
         if not _write(session, snap, seq_seen + 1, None, BY_ROUND, None, now, new_round):
             raise TableMovedOn()

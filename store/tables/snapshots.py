@@ -135,7 +135,7 @@ def snapshot_of(session: Any, db: Database, table_id: int) -> Snapshot:
         .order_by(TableAction.seq)
     ).all()
     if not rows:
-        raise TableNotFound("This table is gone: it was finished or idle for a day.")
+        raise TableNotFound("table_gone")
     table = rows[0][0]
     if entry is not None and entry.seed != table.seed:  # not the table this entry was for
         with _cache_lock:
@@ -211,7 +211,7 @@ def round_state(db: Database, table_id: int) -> GameState:
     with db.read() as session:
         row = session.get(GameTable, table_id)
         if row is None:
-            raise TableNotFound("This table is gone: it was finished or idle for a day.")
+            raise TableNotFound("table_gone")
         return deal(row.game, row.options, round_seed(row.seed, row.round))
 
 

@@ -31,8 +31,9 @@ import streamlit as st
 
 import store.tables as tables
 from engine.games import game_class
+from messages import _, join, ngettext, number
 from store.db import Unavailable
-from store.tables import AI, OPEN, SeatView, TableError
+from store.tables import AI, OPEN, SeatInfo, SeatView, TableError
 from ui.games.session import GameSession
 from ui.games.setup import (
     AI_LEVELS,
@@ -44,6 +45,7 @@ from ui.games.setup import (
     url_params,
 )
 from ui.games.shared import autoplay
+from ui.games.shared.errors import worded
 from ui.games.shared.session import UNAVAILABLE, SharedSession
 from ui.games.words import Ending, GameWords
 from ui.links import app_base_url, app_link, md
@@ -75,7 +77,10 @@ def _leave(key: str) -> None:
 def _fail(key: str, message: str) -> None:
     st.error(message, icon=":material/error:")
     st.button(
-        "Play against the AI instead", on_click=_leave, args=(key,), icon=":material/smart_toy:"
+        _("Play against the AI instead"),
+        on_click=_leave,
+        args=(key,),
+        icon=":material/smart_toy:",
     )
     st.stop()
 
@@ -104,13 +109,13 @@ def open_session(game: GameWords) -> SharedSession:
             )
             st.session_state[key] = session
     except TableError as error:
-        _fail(key, str(error))
+        _fail(key, worded(error, game_id))
     except Unavailable:
-        st.warning(UNAVAILABLE, icon=":material/cloud_off:")
+        st.warning(_(UNAVAILABLE), icon=":material/cloud_off:")
         watch(None)
         st.stop()
     if session.view.table.game != game_id:
-        _fail(key, "This seat is at a table of another game: open it from that game's page.")
+        _fail(key, _("This seat is at a table of another game: open it from that game's page."))
     for name in url_params(game.choices):
         if name in st.query_params:
             del st.query_params[name]
@@ -163,15 +168,23 @@ def watch(session: SharedSession | None) -> None:
 def seat_notes(session: SharedSession) -> None:
     """Whose turn it is and who is away, on every screen of the table."""
     view = session.view
-    names = ", ".join(
-        f"{md(s.name or '')} (you)" if s.seat == session.me else session.seat_label(s.seat)
-        for s in view.seats
+    names = join(
+        [
+            _("{name} (you)").format(name=md(s.name or ""))
+            if s.seat == session.me
+            else session.seat_label(s.seat)
+            for s in view.seats
+        ]
     )
-    st.markdown(f":small[Table **{view.table.code}** · game {view.table.round + 1} · {names}]")
+    line = _("Table **{code}** · game {number} · {names}").format(
+        code=view.table.code, number=number(view.table.round + 1), names=names
+    )
+    st.markdown(f":small[{line}]")
     for seat in view.away:
         st.info(
-            f"{session.seat_name(seat)} is away: the AI ({view.table.stand_in}) plays for "
-            "them until they come back.",
+            _("{name} is away: the AI ({level}) plays for them until they come back.").format(
+                name=session.seat_name(seat), level=level_name(view.table.stand_in).lower()
+            ),
             icon=":material/person_off:",
         )
     count = 0  # the stand-in's moves for this seat since its player's own last move
@@ -180,18 +193,31 @@ def seat_notes(session: SharedSession) -> None:
             count = count + 1 if session.stand_in(i) else 0
     if count:
         st.info(
-            f"While you were away the AI played {count} move{'s' if count != 1 else ''} for "
-            "you (the log says which). You have your seat back.",
+            ngettext(
+                "While you were away the AI played {count} move for you (the log says which). "
+                "You have your seat back.",
+                "While you were away the AI played {count} moves for you (the log says which). "
+                "You have your seat back.",
+                count,
+            ).format(count=number(count)),
             icon=":material/person_check:",
         )
     if session.message and not session.humans_turn:  # on its turn: said by the widgets
-        st.warning(f"Not played: {session.message}", icon=":material/block:")
+        st.warning(
+            _("Not played: {reason}").format(reason=session.message), icon=":material/block:"
+        )
         session.message = ""  # said once
     if view.over or session.humans_turn:
         return
     to_act = view.to_act
-    who = session.seat_name(to_act) if to_act is not None else "the table"
-    st.markdown(f"**Waiting for {who}…** This page follows the game by itself.")
+    if to_act is None:
+        st.markdown(_("**Waiting for the table…** This page follows the game by itself."))
+    else:
+        st.markdown(
+            _("**Waiting for {name}…** This page follows the game by itself.").format(
+                name=session.seat_name(to_act)
+            )
+        )
 
 
 class Shared:
@@ -214,7 +240,7 @@ class Shared:
             st.warning(session.message, icon=":material/block:")
         if session.me == 0:
             st.button(
-                "Rematch: a new deal at this table",
+                _("Rematch: a new deal at this table"),
                 key=f"{session.key}_rematch",
                 type="primary",
                 icon=":material/restart_alt:",
@@ -223,18 +249,22 @@ class Shared:
                 args=(session, tables.rematch, session.view.seq),
             )
         else:
-            st.markdown("The host can offer a rematch at this table: this page follows by itself.")
+            st.markdown(
+                _("The host can offer a rematch at this table: this page follows by itself.")
+            )
 
     def bottom(self, session: SharedSession, game: GameWords) -> None:
         """In place of "New game": the seat's link and the way out."""
-        with st.expander("This table", icon=":material/groups:"):
+        with st.expander(_("This table"), icon=":material/groups:"):
             st.markdown(
-                "This page's address is your seat: open it again (here or on another device) "
-                "to come back to the game. Do not share it; classmates join with the table "
-                f"code **{session.view.table.code}**."
+                _(
+                    "This page's address is your seat: open it again (here or on another "
+                    "device) to come back to the game. Do not share it; classmates join with "
+                    "the table code **{code}**."
+                ).format(code=session.view.table.code)
             )
             st.button(
-                "Leave this table",
+                _("Leave this table"),
                 on_click=_leave,
                 args=(session.key,),
                 key=f"{session.key}_leave",
@@ -255,9 +285,9 @@ def _host_action(session: SharedSession, act: Callable[..., Any], *args: Any) ->
         act(session.db, session.token, *args)
         session.message = ""
     except TableError as error:
-        session.message = str(error)
+        session.message = worded(error, session.setup.game_id)
     except Unavailable:
-        session.message = UNAVAILABLE
+        session.message = _(UNAVAILABLE)
 
 
 def lobby(session: SharedSession) -> None:
@@ -271,34 +301,30 @@ def lobby(session: SharedSession) -> None:
         game_id = view.table.game  # a game page's URL path is its game's id (ui.nav)
         link = app_link(game_id, {JOIN_PARAM: code}, app_base_url(game_id))
         st.success(
-            f"Your table is open. Table code: **{code}**. Classmates join with the code on this "
-            "game's page (Play with others), or with this link:",
+            _(
+                "Your table is open. Table code: **{code}**. Classmates join with the code on "
+                "this game's page (Play with others), or with this link:"
+            ).format(code=code),
             icon=":material/groups:",
         )
         st.code(link, language=None, wrap_lines=True)
         if "://" in link:
-            st.image(qr_svg(link), caption="Scan this with a phone to join.", width=200)
+            st.image(qr_svg(link), caption=_("Scan this with a phone to join."), width=200)
     else:
         st.success(
-            f"You are at table **{code}**, seat {session.me + 1}. The game starts when the host "
-            "starts it; this page follows by itself.",
+            _(
+                "You are at table **{code}**, seat {number}. The game starts when the host "
+                "starts it; this page follows by itself."
+            ).format(code=code, number=number(session.me + 1)),
             icon=":material/groups:",
         )
-    st.markdown("**Seats**")
+    st.markdown(_("**Seats**"))
     for info in view.seats:
-        if info.kind == AI:
-            text = f"Seat {info.seat + 1}: AI ({level_name(info.level).lower()})"
-        elif info.is_open:
-            text = f"Seat {info.seat + 1}: open — waiting for a player"
-        else:
-            you = " (you)" if info.seat == session.me else ""
-            host = " · host" if info.seat == 0 else ""
-            text = f"Seat {info.seat + 1}: {md(info.name or '')}{you}{host}"
-        st.markdown(text)
+        st.markdown(_seat_line(info, session.me))
         if session.me == 0 and info.is_open:
             left, right = st.columns(2, vertical_alignment="bottom")
             level = left.selectbox(
-                "AI level",
+                _("AI level"),
                 AI_LEVELS,
                 index=1,
                 format_func=level_name,
@@ -306,7 +332,7 @@ def lobby(session: SharedSession) -> None:
                 label_visibility="collapsed",
             )
             right.button(
-                f"Put an AI in seat {info.seat + 1}",
+                _("Put an AI in seat {number}").format(number=number(info.seat + 1)),
                 key=f"{session.key}_fill_{info.seat}",
                 on_click=_host_action,
                 args=(session, tables.fill_with_ai, info.seat, level),
@@ -317,17 +343,38 @@ def lobby(session: SharedSession) -> None:
     if session.me == 0:
         empty = [s for s in view.seats if s.is_open]
         st.button(
-            "Start the game",
+            _("Start the game"),
             key=f"{session.key}_start",
             type="primary",
             icon=":material/play_arrow:",
             disabled=bool(empty),
-            help="Every seat needs a player or an AI." if empty else None,
+            help=_("Every seat needs a player or an AI.") if empty else None,
             on_click=_host_action,
             args=(session, tables.start),
             width="stretch",
         )
-    st.button("Leave this table", on_click=_leave, args=(session.key,), key=f"{session.key}_leave")
+    st.button(
+        _("Leave this table"), on_click=_leave, args=(session.key,), key=f"{session.key}_leave"
+    )
+
+
+def _seat_line(info: SeatInfo, me: int) -> str:
+    """A seat in the lobby's list: "Seat 2: AI (easy)", "Seat 1: Ana (you) · host"."""
+    seat = number(info.seat + 1)
+    if info.kind == AI:
+        return _("Seat {number}: AI ({level})").format(
+            number=seat, level=level_name(info.level).lower()
+        )
+    if info.is_open:
+        return _("Seat {number}: open — waiting for a player").format(number=seat)
+    name = md(info.name or "")
+    if info.seat == me:
+        if info.seat == 0:
+            return _("Seat {number}: {name} (you) · host").format(number=seat, name=name)
+        return _("Seat {number}: {name} (you)").format(number=seat, name=name)
+    if info.seat == 0:
+        return _("Seat {number}: {name} · host").format(number=seat, name=name)
+    return _("Seat {number}: {name}").format(number=seat, name=name)
 
 
 def _join(key: str, game_id: str) -> None:
@@ -337,16 +384,13 @@ def _join(key: str, game_id: str) -> None:
     try:
         table = tables.find(db, code)
         if table.game != game_id:
-            raise TableError(
-                f"Table {table.code} plays {game_class(table.game).title}: join it on that "
-                "game's page."
-            )
+            raise TableError("other_game", table=table.code, title=game_class(table.game).title)
         _, token = tables.join(db, code, name)
     except TableError as error:
-        st.session_state[f"{key}_join_error"] = str(error)
+        st.session_state[f"{key}_join_error"] = worded(error, game_id)
         return
     except Unavailable:
-        st.session_state[f"{key}_join_error"] = UNAVAILABLE
+        st.session_state[f"{key}_join_error"] = _(UNAVAILABLE)
         return
     st.session_state.pop(f"{key}_join_error", None)
     st.query_params[SEAT_PARAM] = token
@@ -362,9 +406,13 @@ def join_form(key: str, game_id: str, code: str = "") -> None:
     if code and st.session_state.get(linked) != code:
         st.session_state[linked] = st.session_state[box] = code
     with st.form(f"{key}_join_form"):
-        st.text_input("Table code", key=box, placeholder="K7PQ2M", max_chars=20)
-        st.text_input("Your name", key=f"{key}_join_name", placeholder="First name", max_chars=60)
-        st.form_submit_button("Join the table", type="primary", on_click=_join, args=(key, game_id))
+        st.text_input(_("Table code"), key=box, placeholder="K7PQ2M", max_chars=20)
+        st.text_input(
+            _("Your name"), key=f"{key}_join_name", placeholder=_("First name"), max_chars=60
+        )
+        st.form_submit_button(
+            _("Join the table"), type="primary", on_click=_join, args=(key, game_id)
+        )
     if error := st.session_state.get(f"{key}_join_error"):
         st.error(error, icon=":material/error:")
 
@@ -373,11 +421,12 @@ def join_screen(key: str, game_id: str) -> None:
     """What a ``?table=CODE`` link opens: the join form with the code filled in."""
     st.title(game_class(game_id).title)
     st.markdown(
-        f"**Join a table of {game_class(game_id).title}.** Type your name: the host and the "
-        "other players see it."
+        _(
+            "**Join a table of {game}.** Type your name: the host and the other players see it."
+        ).format(game=game_class(game_id).title)
     )
     join_form(key, game_id, _param(JOIN_PARAM))
-    st.button("Play against the AI instead", on_click=_leave, args=(key,))
+    st.button(_("Play against the AI instead"), on_click=_leave, args=(key,))
 
 
 def _host(session: GameSession) -> None:
@@ -407,10 +456,10 @@ def _host(session: GameSession) -> None:
             stand_in=state.get(f"{key}_host_stand_in", "medium"),
         )
     except TableError as error:
-        state[f"{key}_host_error"] = str(error)
+        state[f"{key}_host_error"] = worded(error, game_id)
         return
     except Unavailable:
-        state[f"{key}_host_error"] = UNAVAILABLE
+        state[f"{key}_host_error"] = _(UNAVAILABLE)
         return
     state.pop(f"{key}_host_error", None)
     for name in url_params(session.choices):
@@ -422,17 +471,19 @@ def _host(session: GameSession) -> None:
 def play_with_others(session: GameSession) -> None:
     """The "Play with others" expander beside "New game": host a table, or join one."""
     game_id, key = session.setup.game_id, session.key
-    with st.expander("Play with others", icon=":material/groups:"):
+    with st.expander(_("Play with others"), icon=":material/groups:"):
         st.markdown(
-            "Play with classmates, each on their own device. Host a table and share its code, "
-            "or join a classmate's table."
+            _(
+                "Play with classmates, each on their own device. Host a table and share its "
+                "code, or join a classmate's table."
+            )
         )
-        host, join = st.tabs(["Host a table", "Join a table"])
+        host, joining = st.tabs([_("Host a table"), _("Join a table")])
         with host:
             allowed = list(settings(game_id))
-            players, _ = (
+            players, _teams = (
                 st.selectbox(
-                    "Players",
+                    _("Players"),
                     allowed,
                     format_func=lambda s: settings_label(*s),
                     key=f"{key}_host_players",
@@ -440,14 +491,15 @@ def play_with_others(session: GameSession) -> None:
                 if len(allowed) > 1
                 else allowed[0]
             )
-            st.text_input("Your name", key=f"{key}_host_name", max_chars=60)
+            st.text_input(_("Your name"), key=f"{key}_host_name", max_chars=60)
             kinds = ["person", *AI_LEVELS]
-            kind_names = {"person": "Open for a classmate", **{
-                lv: f"AI ({level_name(lv).lower()})" for lv in AI_LEVELS
+            kind_names = {"person": _("Open for a classmate"), **{
+                lv: _("AI ({level})").format(level=level_name(lv).lower()) for lv in AI_LEVELS
             }}  # fmt: skip
             for seat in range(1, players):
                 st.selectbox(
-                    f"Seat {seat + 1}", kinds, format_func=kind_names.get,
+                    _("Seat {number}").format(number=number(seat + 1)), kinds,
+                    format_func=kind_names.get,
                     key=f"{key}_host_seat_{seat}",
                 )  # fmt: skip
             for choice in (c for c in session.choices if c.at_shared_tables):
@@ -459,7 +511,7 @@ def play_with_others(session: GameSession) -> None:
                     key=f"{key}_host_{choice.name}",
                 )
             st.number_input(
-                "Minutes before the AI plays for a player who is away",
+                _("Minutes before the AI plays for a player who is away"),
                 min_value=tables.IDLE_MIN / 60,
                 max_value=tables.IDLE_MAX / 60,
                 value=tables.IDLE_SECONDS / 60,
@@ -467,14 +519,14 @@ def play_with_others(session: GameSession) -> None:
                 key=f"{key}_host_idle",
             )
             st.selectbox(
-                "Level of that AI",
+                _("Level of that AI"),
                 AI_LEVELS,
                 index=1,
                 format_func=level_name,
                 key=f"{key}_host_stand_in",
             )
             st.button(
-                "Open the table",
+                _("Open the table"),
                 type="primary",
                 icon=":material/group_add:",
                 on_click=_host,
@@ -483,5 +535,5 @@ def play_with_others(session: GameSession) -> None:
             )
             if error := st.session_state.get(f"{key}_host_error"):
                 st.error(error, icon=":material/error:")
-        with join:
+        with joining:
             join_form(key, game_id)

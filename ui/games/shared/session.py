@@ -26,18 +26,19 @@ from typing import Any
 
 import store.tables as tables
 from engine.core import GameState, IllegalAction
-from messages import _, number
+from messages import N_, _, number
 from store.db import Database, Unavailable
 from store.tables import AI, MoveRefused, SeatInfo, SeatView, TableError
 from ui.games.session import GameSession, Refused, Step
 from ui.games.setup import Choice, Setup, level_name
 from ui.games.shared import autoplay
+from ui.games.shared.errors import worded
 from ui.links import md
 
-UNAVAILABLE = (
+UNAVAILABLE = N_(
     "The game's database cannot be reached just now, so nothing was played. This page tries "
     "again by itself; your seat is kept."
-)
+)  #: translated where it is shown
 
 
 class SeatGame:
@@ -150,7 +151,9 @@ class SharedSession(GameSession):
     def seat_label(self, seat: int) -> str:
         info = self.view.seats[seat]
         if info.kind == AI:
-            return f"{self.seat_name(seat)} ({level_name(info.level).lower()})"
+            return _("{name} ({level})").format(
+                name=self.seat_name(seat), level=level_name(info.level).lower()
+            )
         return self.seat_name(seat)
 
     def pronoun(self, seat: int) -> str:
@@ -165,7 +168,8 @@ class SharedSession(GameSession):
         )
 
     def about_players(self, players: str) -> str:
-        return f"{self.about()}, {players}"  # the deal's seed is the table's secret
+        # the deal's seed is the table's secret
+        return _("{table}, {players}").format(table=self.about(), players=players)
 
     def stand_in(self, index: int) -> bool:
         return self.by.get(index) == tables.BY_STAND_IN
@@ -181,9 +185,9 @@ class SharedSession(GameSession):
             raise IllegalAction(refused.refusal) from None
         except TableError as refused:
             self.absorb(self.look())
-            raise Refused(str(refused)) from None
+            raise Refused(worded(refused, self.setup.game_id)) from None
         except Unavailable:
-            raise Refused(UNAVAILABLE) from None
+            raise Refused(_(UNAVAILABLE)) from None
         self.absorb(self.look())
         return self.history[-1]
 
