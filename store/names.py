@@ -36,6 +36,39 @@ def _visible(ch: str) -> bool:
     return category[0] in "LNPS" and ch not in BLANK_LETTERS
 
 
+def checked(raw: object, limit: int) -> tuple[str, str | None, dict[str, int]]:
+    """``raw`` cleaned by the module's rules, and the rule it breaks as a code and its values
+    (``None`` when it breaks none): ``control``, ``override``, ``empty``, ``invisible``, or
+    ``too_long`` (with ``limit`` and ``length``), checked in that order."""
+    text = unicodedata.normalize("NFC", str(raw or ""))
+    if any(unicodedata.category(ch) == "Cc" and not ch.isspace() for ch in text):
+        return text, "control", {}
+    if BIDI_CONTROLS.intersection(text):
+        return text, "override", {}
+    text = " ".join(text.split())
+    if not text:
+        return text, "empty", {}
+    if not any(_visible(ch) for ch in text):
+        return text, "invisible", {}
+    if len(text) > limit:
+        return text, "too_long", {"limit": limit, "length": len(text)}
+    return text, None, {}
+
+
+_FAULTS = {
+    "control": "{what} cannot contain control characters.",
+    "override": (
+        "{what} cannot contain right-to-left or left-to-right override characters: type it as "
+        "it reads (any script is fine)."
+    ),
+    "invisible": (
+        "{what} needs at least one visible letter, digit or sign: this one is made of invisible "
+        "characters."
+    ),
+    "too_long": "{what} has at most {limit} characters; this one has {length:,}.",
+}
+
+
 def clean_text(
     raw: object,
     *,
@@ -44,26 +77,13 @@ def clean_text(
     what: str = "A name",
     error: type[Exception] = ValueError,
 ) -> str:
-    """``raw`` cleaned by the module's rules; ``error`` with the sentence to show otherwise
-    (``empty`` when nothing is left, ``what`` names the text in the others)."""
-    text = unicodedata.normalize("NFC", str(raw or ""))
-    if any(unicodedata.category(ch) == "Cc" and not ch.isspace() for ch in text):
-        raise error(f"{what} cannot contain control characters.")
-    if BIDI_CONTROLS.intersection(text):
-        raise error(
-            f"{what} cannot contain right-to-left or left-to-right override characters: "
-            "type it as it reads (any script is fine)."
-        )
-    text = " ".join(text.split())
-    if not text:
+    """``raw`` cleaned by the module's rules (:func:`checked`); ``error`` with the sentence to
+    show otherwise (``empty`` when nothing is left, ``what`` names the text in the others)."""
+    text, fault, values = checked(raw, limit)
+    if fault == "empty":
         raise error(empty)
-    if not any(_visible(ch) for ch in text):
-        raise error(
-            f"{what} needs at least one visible letter, digit or sign: this one is made of "
-            "invisible characters."
-        )
-    if len(text) > limit:
-        raise error(f"{what} has at most {limit} characters; this one has {len(text):,}.")
+    if fault is not None:
+        raise error(_FAULTS[fault].format(what=what, **values))
     return text
 
 

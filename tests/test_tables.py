@@ -29,6 +29,7 @@ from store import tables as t
 from store.actions import CodecError, action_classes, decode, encode
 from store.db import Database
 from store.models import GameTable, TableAction, TableSeat
+from store.names import clean_name
 from ui.games.shared import autoplay
 from ui.games.shared.errors import worded
 
@@ -645,3 +646,19 @@ def test_a_peek_changes_with_every_change_at_the_table_and_is_shared_for_a_momen
     assert shared == [seen[-1]] * 3 and asked == seen[-1]
     assert len(statements) == 1
     assert t.peek(db, 10**9, fresh=True) == ()
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ["Ana\x07", "\u202eAna", "   ", "\u3164\u3164", "A" * 200, "x" * 1234],
+    ids=["control", "override", "empty", "invisible", "long", "longer"],
+)
+def test_a_bad_player_name_reads_as_every_other_page_says_it(raw: str) -> None:
+    """The table's refusal of a name (a code) reads as the sentence the other pages show for
+    it (store.names.clean_name), whichever rule the name breaks."""
+    with pytest.raises(ValueError) as said:
+        clean_name(raw)
+    with pytest.raises(t.TableError) as refused:
+        t.lobby._name(raw)
+    assert refused.value.code.startswith("name_")
+    assert worded(refused.value) == str(said.value)

@@ -5,7 +5,6 @@ the game once every seat is taken. A seat token finds its seat; only seat 0 is t
 
 from __future__ import annotations
 
-import unicodedata
 from datetime import datetime
 from typing import Any
 
@@ -17,7 +16,7 @@ from store import clock
 from store.codes import CODE_LENGTH, digest, new_code, new_token, normalize_code
 from store.db import Database
 from store.models import GameTable, TableSeat
-from store.names import BIDI_CONTROLS, NAME_MAX, _visible, clean_name
+from store.names import NAME_MAX, checked
 from store.seeds import new_seed
 from store.tables.errors import NotHost, TableError, TableFull, TableNotFound
 from store.tables.records import (
@@ -122,30 +121,13 @@ MARKUP = set("*_[]<>`|#~$\\{}")  #: characters a player's name may not hold: pag
 
 
 def _name(raw: object) -> str:
-    try:
-        name = clean_name(raw)
-    except ValueError:
-        code, values = _name_fault(raw)
-        raise TableError(code, **values) from None
+    """A player's name as stored (:func:`store.names.checked`; no Markdown's characters)."""
+    name, fault, values = checked(raw, NAME_MAX)
+    if fault is not None:
+        raise TableError(f"name_{fault}", **values)
     if bad := sorted(MARKUP.intersection(name)):
         raise TableError("name_markup", characters=tuple(bad))
     return name
-
-
-def _name_fault(raw: object) -> tuple[str, dict[str, Any]]:
-    """Which rule of :func:`store.names.clean_text` a refused name breaks, as a code and its
-    values (the rules are checked in the same order)."""
-    text = unicodedata.normalize("NFC", str(raw or ""))
-    if any(unicodedata.category(ch) == "Cc" and not ch.isspace() for ch in text):
-        return "name_control", {}
-    if BIDI_CONTROLS.intersection(text):
-        return "name_override", {}
-    text = " ".join(text.split())
-    if not text:
-        return "name_empty", {}
-    if len(text) > NAME_MAX and any(_visible(ch) for ch in text):
-        return "name_too_long", {"limit": NAME_MAX, "length": len(text)}
-    return "name_invisible", {}
 
 
 def find(db: Database, code: object) -> TableInfo:
