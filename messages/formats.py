@@ -5,6 +5,7 @@ CLDR data): "1,234" and "1.234", "35%" and "35 %", "2nd" and "2.º", "A, B and C
 from __future__ import annotations
 
 from collections.abc import Iterable
+from decimal import Decimal
 
 from babel import Locale
 from babel.lists import format_list
@@ -13,9 +14,13 @@ from babel.numbers import format_decimal, format_percent
 from messages.catalogue import language, pgettext
 
 
-def number(n: float) -> str:
-    """``n`` with the language's digit grouping and decimal sign."""
-    return format_decimal(n, locale=language())
+def number(n: float, decimals: int | None = None) -> str:
+    """``n`` with the language's digit grouping and decimal sign; with ``decimals``, rounded
+    to that many places and always showing them ("2.0", "2,0")."""
+    if decimals is None:
+        return format_decimal(n, locale=language())
+    pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
+    return format_decimal(Decimal(f"{n:.{decimals}f}"), format=pattern, locale=language())
 
 
 def percent(share: float, decimals: int = 0) -> str:

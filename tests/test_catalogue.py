@@ -143,3 +143,14 @@ def test_every_language_translates_every_text_with_the_same_values() -> None:
             assert all(strings), f"{lang}: untranslated {m.id!r}"
             for text in strings:
                 assert fields(text) == fields(ids[-1]), f"{lang}: {m.id!r} → {text!r}"
+
+
+def test_a_number_with_fixed_decimals_reads_as_each_language_writes_it() -> None:
+    assert [messages.number(x, decimals=1) for x in (2.25, 3, 1234.56)] == [
+        f"{2.25:.1f}",
+        "3.0",
+        "1,234.6",
+    ]
+    with messages.speaking("es"):
+        assert messages.number(2.5, decimals=1) == "2,5"
+        assert messages.number(1234.56, decimals=1) == "1.234,6"

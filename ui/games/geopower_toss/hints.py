@@ -11,13 +11,10 @@ observation says is winning, and how likely a winner is to hold. The numbers are
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
-
-from babel.numbers import format_decimal
 
 from engine.geopower_toss import DRAFT, PLAY, GeoPowerObservation, Play, odds
 from engine.geopower_toss.tricks import BEATS, OFF_ZONE, follow_effect, led_zone, must_follow
-from messages import _, language, ngettext, number, ordinal, percent
+from messages import _, ngettext, number, ordinal, percent
 from ui.games.geopower_toss.tricks import category_word
 from ui.games.session import GameSession
 from ui.games.wording import category_label, zone_name
@@ -142,7 +139,7 @@ def play_hints(session: GameSession, obs: GeoPowerObservation) -> PlayHints:
 
 def tenths(value: float) -> str:
     """``value`` to one decimal place, as the reader's language writes it ("2.5", "2,5")."""
-    return format_decimal(Decimal(f"{value:.1f}"), format="#,##0.0", locale=language())
+    return number(value, decimals=1)
 
 
 def draft_hint(obs: GeoPowerObservation) -> str:
