@@ -7,9 +7,11 @@ how the text was read, in this order of precedence:
 1. **Exact** (``EXACT``): the official spelling, ignoring case, accents, spacing and punctuation
    ("jefferson city", "SALT LAKE CITY", "Hawai'i").
 2. **Variant** (``VARIANT``): a listed variant. For states: the USPS code ("co"), the AP-style
-   abbreviation ("Calif.", "W. Va.", "Mass."), and a leading N./S./W./No./So. for
-   North/South/West ("N. Dakota", "N Carolina"). For capitals: "St."/"Ste." for Saint/Sainte
-   ("St. Paul") and the common initialisms SLC and OKC. Accepted; the official spelling is shown.
+   abbreviation ("Calif.", "W. Va.", "Mass."), a leading N./S./W./No./So. for
+   North/South/West ("N. Dakota", "N Carolina"), and the traditional Spanish name ("Nueva York",
+   "Carolina del Norte", "Misisipi"), in any language of the page. For capitals: "St."/"Ste."
+   for Saint/Sainte ("St. Paul") and the common initialisms SLC and OKC. Accepted; the official
+   spelling is shown.
 3. **Recognised, but not an answer**: a well-known non-answer (``NON_ANSWER``: a big city that is
    not a capital, such as Albuquerque; DC or Puerto Rico where a state is asked) is a real,
    *counted* wrong answer. A name from the other list (``OTHER_KIND``: a capital where a state
@@ -43,10 +45,12 @@ is never read as West Virginia.
 
 from __future__ import annotations
 
+import csv
 import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
+from pathlib import Path
 
 from rapidfuzz.distance import OSA
 from rapidfuzz.process import extract
@@ -433,9 +437,31 @@ def _saint_variants(name: str) -> tuple[str, ...]:
 
 
 @cache
+def spanish_names() -> dict[str, str]:
+    """The states' traditional Spanish names where they differ from the English ones, by USPS
+    code (``engine/data/state_names_es.csv``; its source in ``SOURCES.md`` beside it)."""
+    path = Path(__file__).resolve().parent / "data" / "state_names_es.csv"
+    with path.open(encoding="utf-8", newline="") as f:
+        return {row["usps"]: row["name"] for row in csv.DictReader(f)}
+
+
+@cache
 def state_matcher() -> Matcher:
-    """The matcher of typed state names (answers keyed by USPS code)."""
-    answers = {c.usps: (c.name, (c.usps, *_STATE_VARIANTS.get(c.usps, ()))) for c in deck()}
+    """The matcher of typed state names (answers keyed by USPS code): the official names, and
+    as variants the codes, the abbreviations and the Spanish names, whatever the page's
+    language."""
+    spanish = spanish_names()
+    answers = {
+        c.usps: (
+            c.name,
+            (
+                c.usps,
+                *_STATE_VARIANTS.get(c.usps, ()),
+                *([spanish[c.usps]] if c.usps in spanish else []),
+            ),
+        )
+        for c in deck()
+    }
     capitals = {c.capital: f"a state capital (of {c.name}), not a state" for c in deck()}
     return Matcher("state", answers, dict(_NOT_STATES), capitals)
 

@@ -6,6 +6,8 @@ matcher that reads "Kansas" as Arkansas, or a capital table that is wrong, fails
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 
 from engine.answers import (
@@ -17,9 +19,10 @@ from engine.answers import (
     match_capital,
     match_state,
     normalize,
+    spanish_names,
     state_matcher,
 )
-from engine.cards import deck
+from engine.cards import by_usps, deck
 
 S = MatchStatus
 
@@ -433,3 +436,20 @@ def test_the_longest_real_answers_fit_the_limit(fuzzy_queries) -> None:
     typed = "Sacramento".ljust(MAX_ANSWER_CHARS)  # spaces up to the limit are still read
     assert match_capital(typed).usps == "CA"
     assert all(n <= MAX_ANSWER_CHARS for n in fuzzy_queries)
+
+
+@pytest.mark.parametrize(("usps", "spanish"), sorted(spanish_names().items()))
+def test_every_spanish_name_reads_as_its_state_with_the_same_forgiveness(usps, spanish) -> None:
+    """Nueva York, Carolina del Norte, Misisipi …: accepted as the state in any case, with or
+    without accents, and one slip of the keyboard reads as the state or asks which one, never
+    another; the English name stays what the answer shows."""
+    plain = "".join(
+        ch for ch in unicodedata.normalize("NFD", spanish) if not unicodedata.combining(ch)
+    )
+    for typed in (spanish, spanish.lower(), spanish.upper(), plain):
+        match = match_state(typed)
+        assert (match.status, match.usps) == (S.VARIANT, usps), typed
+        assert match.name == by_usps()[usps].name
+    for typo in _deletions(spanish) | _swaps(spanish):
+        match = match_state(typo)
+        assert match.usps in (None, usps), (typo, match)
