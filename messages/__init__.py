@@ -14,11 +14,22 @@ percentages, ordinals and lists are formatted by Babel for that language
 
 from __future__ import annotations
 
-from messages.catalogue import LANGUAGES, N_, _, language, ngettext, pgettext, speaking, use
+from messages.catalogue import (
+    LANGUAGES,
+    N_,
+    PSEUDO,
+    _,
+    language,
+    ngettext,
+    pgettext,
+    speaking,
+    use,
+)
 from messages.formats import join, number, ordinal, percent
 
 __all__ = [
     "LANGUAGES",
+    "PSEUDO",
     "N_",
     "_",
     "join",

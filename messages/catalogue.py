@@ -29,6 +29,10 @@ def _offered() -> tuple[str, ...]:
 
 
 LANGUAGES: tuple[str, ...] = _offered()  #: the languages offered, English first
+#: The pseudo-locale: every text of the catalogue shown as ``⟦text⟧`` (numbers and lists as in
+#: English), never offered to readers: a text that reaches the screen unbracketed bypassed the
+#: catalogue (the tests' sweep).
+PSEUDO = "qps"
 
 _current: contextvars.ContextVar[str] = contextvars.ContextVar("language", default=SOURCE)
 
@@ -38,31 +42,55 @@ def language() -> str:
     return _current.get()
 
 
+def _known(lang: str) -> str:
+    if lang not in LANGUAGES and lang != PSEUDO:
+        raise ValueError(f"{lang!r} is not one of the languages offered: {LANGUAGES}")
+    return lang
+
+
 def use(lang: str) -> None:
     """Make ``lang`` the current context's language (for the rest of a Streamlit run). A
     language that is not offered raises ``ValueError``; a caller reading a link or a
     browser's setting picks an offered one first."""
-    if lang not in LANGUAGES:
-        raise ValueError(f"{lang!r} is not one of the languages offered: {LANGUAGES}")
-    _current.set(lang)
+    _current.set(_known(lang))
+
+
+def formats_locale() -> str:
+    """The locale whose numbers, ordinals and lists the current language uses (the
+    pseudo-locale's are English)."""
+    lang = _current.get()
+    return SOURCE if lang == PSEUDO else lang
 
 
 @contextmanager
 def speaking(lang: str) -> Iterator[None]:
     """Within the block, the current language is ``lang`` (a worksheet printed in the
     language its teacher chose, a test)."""
-    if lang not in LANGUAGES:
-        raise ValueError(f"{lang!r} is not one of the languages offered: {LANGUAGES}")
-    token = _current.set(lang)
+    token = _current.set(_known(lang))
     try:
         yield
     finally:
         _current.reset(token)
 
 
+class _Pseudo(gettext.NullTranslations):
+    """Every text bracketed, in both plural forms."""
+
+    def gettext(self, message: str) -> str:
+        return f"⟦{message}⟧"
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return f"⟦{msgid1 if n == 1 else msgid2}⟧"
+
+    def pgettext(self, context: str, message: str) -> str:
+        return f"⟦{message}⟧"
+
+
 @functools.cache
 def translations(lang: str) -> gettext.NullTranslations:
     """``lang``'s catalogue as gettext translations (read once per process)."""
+    if lang == PSEUDO:
+        return _Pseudo()
     path = LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
     if lang == SOURCE or not path.exists():
         return gettext.NullTranslations()

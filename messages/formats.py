@@ -11,26 +11,26 @@ from babel import Locale
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
-from messages.catalogue import language, pgettext
+from messages.catalogue import formats_locale, pgettext
 
 
 def number(n: float, decimals: int | None = None) -> str:
     """``n`` with the language's digit grouping and decimal sign; with ``decimals``, rounded
     to that many places and always showing them ("2.0", "2,0")."""
     if decimals is None:
-        return format_decimal(n, locale=language())
+        return format_decimal(n, locale=formats_locale())
     pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
-    return format_decimal(Decimal(f"{n:.{decimals}f}"), format=pattern, locale=language())
+    return format_decimal(Decimal(f"{n:.{decimals}f}"), format=pattern, locale=formats_locale())
 
 
 def percent(share: float, decimals: int = 0) -> str:
     """``share`` (0.35) as a percentage in the language's pattern ("35%", "35 %"), rounded
     to ``decimals`` places."""
-    pattern = Locale.parse(language()).percent_formats[None].pattern
+    pattern = Locale.parse(formats_locale()).percent_formats[None].pattern
     if decimals:
         head, _, tail = pattern.rpartition("0")
         pattern = f"{head}0.{'0' * decimals}{tail}"
-    return format_percent(share, format=pattern, locale=language())
+    return format_percent(share, format=pattern, locale=formats_locale())
 
 
 def _ending(form: str) -> str:
@@ -48,11 +48,11 @@ def _ending(form: str) -> str:
 
 def ordinal(n: int) -> str:
     """``n`` as a rank: "1st", "22nd", "11th" (CLDR's rules choose the form)."""
-    return _ending(Locale.parse(language()).ordinal_form(n)).format(n=number(n))
+    return _ending(Locale.parse(formats_locale()).ordinal_form(n)).format(n=number(n))
 
 
 def join(items: Iterable[str], conjunction: str = "and") -> str:
     """The items as a list in the current language: "A, B and C" (``conjunction="or"``:
     "A, B or C")."""
     style = {"and": "standard", "or": "or"}[conjunction]
-    return format_list(list(items), style=style, locale=language())
+    return format_list(list(items), style=style, locale=formats_locale())
