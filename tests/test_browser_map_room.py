@@ -8,6 +8,8 @@ still comes with the drawing."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from tests import browser as b
@@ -40,7 +42,11 @@ def test_the_map_keeps_its_room_before_it_draws(page, app_url) -> None:
             b.wait_for_app(page, settle_ms=0)
             page.wait_for_function(f"() => ({_ROOM_JS})() !== null")  # the map is built
             before = page.evaluate(_ROOM_JS)
-            assert held, f"{screen} {path}: plotly.js was not asked for"
+            # The route's call reaches Python as an event of its own: wait for it, not assume it.
+            deadline = time.monotonic() + 30
+            while not held:
+                assert time.monotonic() < deadline, f"{screen} {path}: plotly.js was not asked for"
+                page.wait_for_timeout(50)
             assert before["stage"] > 0, f"{screen} {path}: no room kept for the map"
             assert page.evaluate("() => !document.querySelector('.gpm path.choroplethlocation')")
             for route in held:
