@@ -118,27 +118,46 @@ _APP_STATE_JS = """() => {
 class Runs:
     """The script runs a page asked for and the ones the server started and finished, read from
     its WebSocket frames (:func:`track_runs`): a rerun is asked for by a ``rerun_script``
-    BackMsg; a run starts with a ``new_session`` ForwardMsg and ends with ``script_finished``."""
+    BackMsg; a run starts with a ``new_session`` ForwardMsg and ends with ``script_finished``.
+    Only the latest connection's frames count (a closed one's may still be reported after the
+    new one opens); ``story`` keeps the last frames seen, for a wait that times out."""
 
     def __init__(self) -> None:
         self.asked = 0  #: rerun_script messages sent
         self.started_after = 0  #: how many had been sent when the latest run started
         self.running = False
         self.finished = 0  #: runs ended (a fragment's too)
+        self.socket = 0  #: the connections opened so far; the latest is the one that counts
+        self.story: list[str] = []
+        self._start = time.monotonic()
 
-    def new_socket(self) -> None:
+    def _tell(self, socket: int, what: str) -> None:
+        self.story = [*self.story[-23:], f"{time.monotonic() - self._start:.2f}s #{socket} {what}"]
+
+    def new_socket(self) -> int:
         """A new connection (a reload, a reconnect) is a new session: what the old one asked
-        for can never run there, so only what is asked from now on is waited for."""
+        for can never run there, so only what is asked from now on is waited for. Returns the
+        connection's number."""
+        self.socket += 1
         self.started_after, self.running = self.asked, False
+        self._tell(self.socket, "opened")
+        return self.socket
 
-    def sent(self, payload: object) -> None:
+    def sent(self, socket: int, payload: object) -> None:
         message = BackMsg.FromString(bytes(payload)) if isinstance(payload, bytes) else None
         if message is not None and message.WhichOneof("type") == "rerun_script":
-            self.asked += 1
+            fragment = message.rerun_script.fragment_id
+            self._tell(socket, f"rerun asked{' (fragment)' if fragment else ''}")
+            if socket == self.socket:
+                self.asked += 1
 
-    def received(self, payload: object) -> None:
+    def received(self, socket: int, payload: object) -> None:
         if isinstance(payload, bytes):
             kind = ForwardMsg.FromString(payload).WhichOneof("type")
+            if kind in ("new_session", "script_finished"):
+                self._tell(socket, kind)
+            if socket != self.socket:
+                return
             if kind == "new_session":
                 self.started_after, self.running = self.asked, True
             elif kind == "script_finished":
@@ -150,6 +169,10 @@ class Runs:
         """No run under way, and every rerun asked for has had a run start after it."""
         return not self.running and self.started_after >= self.asked
 
+    def __str__(self) -> str:
+        counts = f"asked {self.asked}, started after {self.started_after}, finished {self.finished}"
+        return f"{counts}, running {self.running}; frames: {'; '.join(self.story)}"
+
 
 def track_runs(page) -> None:
     """Follow the page's script runs (:class:`Runs`) so that :func:`wait_for_app` also waits
@@ -159,9 +182,9 @@ def track_runs(page) -> None:
 
     def on_socket(ws) -> None:
         if ws.url.endswith("/_stcore/stream"):
-            runs.new_socket()
-            ws.on("framesent", runs.sent)
-            ws.on("framereceived", runs.received)
+            socket = runs.new_socket()
+            ws.on("framesent", lambda payload: runs.sent(socket, payload))
+            ws.on("framereceived", lambda payload: runs.received(socket, payload))
 
     page.on("websocket", on_socket)
 
@@ -178,7 +201,7 @@ def wait_for_app(page, timeout_ms: int = 30_000, settle_ms: int = 300) -> None:
         if runs is None or runs.settled:
             break
         if time.monotonic() > deadline:
-            raise AssertionError(f"the page asked for a rerun that never ran ({vars(runs)})")
+            raise AssertionError(f"the page asked for a rerun that never ran ({runs})")
         page.wait_for_timeout(50)
     if settle_ms:
         page.wait_for_timeout(settle_ms)
@@ -435,6 +458,11 @@ _DRAWS_JS = """
 })();
 """
 
+# Nothing on the page moves: no finite animation or transition is running (a sidebar sliding
+# in after the window grew, an expander opening); endless ones (a spinner) do not count.
+_STILL_JS = """() => !document.getAnimations().some(
+  a => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)"""
+
 _DRAWN_JS = """
 i => {
   if (window.__gpmDraws === undefined) throw new Error("call watch_map_draws(page) first");
@@ -445,13 +473,21 @@ i => {
   }
   const svg = m.querySelector('.gpm-plot svg.main-svg');
   const stage = m.querySelector('.gpm-stage');
-  const moving = document.getAnimations().some(
-    a => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+  const moving = !(STILL_JS)();
   return !moving && !!svg && m.querySelectorAll('path.choroplethlocation[data-usps]').length === 50
     && +svg.getAttribute('width') === stage.clientWidth
     && +svg.getAttribute('height') === stage.clientHeight;
 }
 """
+
+_DRAWN_JS = _DRAWN_JS.replace("STILL_JS", _STILL_JS)
+
+
+def wait_until_still(page, timeout_ms: int = 30_000) -> None:
+    """Wait until nothing on the page moves (:data:`_STILL_JS`): a layout read before may
+    belong to neither the old size nor the new one."""
+    page.wait_for_function(_STILL_JS, timeout=timeout_ms)
+
 
 # What part of the page a map shows: its stage (which hides what overflows it), cut for the
 # states' outlines by every clip path on the way down to them. Returns the states whose

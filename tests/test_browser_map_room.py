@@ -41,6 +41,7 @@ def test_the_map_keeps_its_room_before_it_draws(page, app_url) -> None:
             page.goto(f"{app_url}/{path}")
             b.wait_for_app(page, settle_ms=0)
             page.wait_for_function(f"() => ({_ROOM_JS})() !== null")  # the map is built
+            b.wait_until_still(page)  # a new window size slides the sidebar in: text re-wraps
             before = page.evaluate(_ROOM_JS)
             # The route's call reaches Python as an event of its own: wait for it, not assume it.
             deadline = time.monotonic() + 30
