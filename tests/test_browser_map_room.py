@@ -2,8 +2,8 @@
 (390×844), a laptop (1280×800) and a projector (1920×1080), a drill page's map holds its
 height and place before plotly.js has come, so what follows it (the answer box, "Check") does
 not jump by the map's height when it draws under a student's finger (what the page draws above
-the map, as the icon font arriving late, is not the map's to hold). plotly.js is held back by a route
-until the room is measured (a route also keeps the browser from its cache, so the script is
+the map, as the icon font arriving late, is not the map's to hold). plotly.js is held back by a
+route until the room is measured (a route also keeps the browser from its cache, so the script is
 always asked for). The legend under the map (a line per group of states, with their names)
 still comes with the drawing."""
 
