@@ -31,6 +31,11 @@ _ROOM_JS = """() => {
 }"""
 
 
+# The map's stylesheet (static/map/geomap.css, fetched beside plotly.js but small) is applied.
+_STYLED_JS = """() => [...document.styleSheets].some(
+  sheet => (sheet.href || '').includes('/geomap.css') && sheet.cssRules.length > 0)"""
+
+
 def test_the_map_keeps_its_room_before_it_draws(page, app_url) -> None:
     held = []
     page.route("**/plotly-geo-*.js*", lambda route: held.append(route))
@@ -43,6 +48,7 @@ def test_the_map_keeps_its_room_before_it_draws(page, app_url) -> None:
             page.goto(f"{app_url}/{path}")
             b.wait_for_app(page, settle_ms=0)
             page.wait_for_function(f"() => ({_ROOM_JS})() !== null")  # the map is built
+            page.wait_for_function(_STYLED_JS)  # its own styles (the top bar's height) are in
             b.wait_until_still(page)  # a new window size slides the sidebar in: text re-wraps
             before = page.evaluate(_ROOM_JS)
             # The route's call reaches Python as an event of its own: wait for it, not assume it.
