@@ -228,6 +228,14 @@ def _settled_moves(page) -> str:
     return text or ""
 
 
+# How many states the guess's button says are picked ("Guess these 4 states (2 of 4 picked.)").
+_PICKED_JS = """() => {
+  const text = document.querySelector('.geoplunge-game .gpw-moves')?.innerText || '';
+  const m = /\\((\\d+) of \\d+ picked/.exec(text);
+  return m ? +m[1] : null;
+}"""
+
+
 def test_border_attack_is_played_to_its_end_against_the_hard_ai(notebook) -> None:
     page, blocked = notebook
     game = page.locator(".geoplunge-game")
@@ -239,8 +247,14 @@ def test_border_attack_is_played_to_its_end_against_the_hard_ai(notebook) -> Non
         buttons = game.locator(".gpw-moves button:not([disabled])")
         if not buttons.count():  # a guess: states on the map until the guess can be played
             for usps in BIG:
+                picked = page.evaluate(_PICKED_JS)
                 _click_state(page, 2, usps)
-                page.wait_for_timeout(150)
+                # the widget has taken the click: its count moved, or the guess can be played
+                page.wait_for_function(
+                    f"([before]) => ({_PICKED_JS})() !== before || !!document.querySelector("
+                    "'.geoplunge-game .gpw-moves button:not([disabled])')",
+                    arg=[picked],
+                )
                 if game.locator(".gpw-moves button:not([disabled])").count():
                     break
             before = _settled_moves(page)
