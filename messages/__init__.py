@@ -25,13 +25,14 @@ from messages.catalogue import (
     speaking,
     use,
 )
-from messages.formats import join, number, ordinal, percent
+from messages.formats import collation_key, join, number, ordinal, percent
 
 __all__ = [
     "LANGUAGES",
     "PSEUDO",
     "N_",
     "_",
+    "collation_key",
     "join",
     "language",
     "ngettext",

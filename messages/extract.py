@@ -45,7 +45,18 @@ def template() -> Catalog:
     found += [(MAIN, *text) for text in extract_from_file("python", ROOT / MAIN)]
     for path, lineno, message, comments, context in found:
         catalog.add(message, locations=[(path, lineno)], auto_comments=comments, context=context)
+    for message, context, path in data_texts():
+        catalog.add(message, locations=[(path, 0)], context=context)
     return catalog
+
+
+def data_texts() -> list[tuple[str, str, str]]:
+    """The texts that come from the data, not the code: the 50 states' names (context
+    ``"state name"``, :mod:`ui.state_names`), each with the context and the file it comes from."""
+    from engine.cards import deck
+    from ui.state_names import CONTEXT
+
+    return [(card.name, CONTEXT, "geodata/states.csv") for card in deck()]
 
 
 def written(catalog: Catalog) -> bytes:

@@ -17,23 +17,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from engine.cards import by_usps
 from engine.core import Coded
-from messages import _, join, number, ordinal, pgettext
+from messages import _, number, ordinal, pgettext
+from ui.state_names import state_name, state_names
 
 Wording = str | Callable[..., str]  #: a marked sentence, or a function of the raw values
 
 
 def card_name(usps: str | None) -> str:
-    """The name of the card ``usps`` ("That card" for something that is no card)."""
-    return by_usps()[usps].name if usps in by_usps() else _("That card")
+    """The name of the card ``usps`` in the reader's language ("That card" for something that
+    is no card)."""
+    return state_name(usps)
 
 
 def card_names(codes: object) -> str:
     """The names of the cards ``codes`` as a list in the reader's language, in the order of
     their names ("none" for no card)."""
-    names = sorted(card_name(code) for code in codes)  # type: ignore[attr-defined]
-    return join(names) if names else _("none")
+    return state_names(codes)  # type: ignore[arg-type]
 
 
 def player(seat: int) -> str:
