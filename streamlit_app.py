@@ -2,24 +2,31 @@
 
 import streamlit as st
 
+from messages import _
 from ui.buttons import end_run, start_run
 from ui.heap import freeze_long_lived
+from ui.language import choose_language, language_switch, mark_page_language
 from ui.nav import navigation, routed, sidebar_menu
 
 st.set_page_config(page_title="GeoPlunge", page_icon="🗺️", layout="wide")
+lang = choose_language()
 
 page = st.navigation(navigation(), position="hidden")
 # Less blank space above each page, so a question, its map and its Check button fit a laptop.
 st.html("<style>[data-testid='stMainBlockContainer']{padding-top:2.5rem}</style>")
 
 with st.sidebar:
+    language_switch()
     sidebar_menu()
     st.divider()
-    st.markdown("**GeoPlunge** · learn the United States by playing")
+    st.markdown("**GeoPlunge** · " + _("learn the United States by playing"))
     st.caption(
-        "Borders from U.S. Census Bureau boundaries; areas from the 2010 Census; "
-        "population from the 2020 Census."
+        _(
+            "Borders from U.S. Census Bureau boundaries; areas from the 2010 Census; "
+            "population from the 2020 Census."
+        )
     )
+    mark_page_language(lang)
 
 start_run()
 try:

@@ -12,7 +12,10 @@ import secrets
 from collections.abc import Mapping
 from urllib.parse import urlencode
 
+from messages import LANGUAGES, language
+
 SEED_LIMIT = 1_000_000  #: fresh seeds are drawn below this, so links stay short
+LANG_PARAM = "lang"  #: the URL parameter of a page's language (:mod:`ui.language`)
 
 
 def fresh_seed() -> int:
@@ -22,8 +25,12 @@ def fresh_seed() -> int:
 
 def app_link(url_path: str, params: Mapping[str, str], base: str | None = None) -> str:
     """The link to a page with these query parameters: ``base/url_path?…`` or, without a base,
-    the relative ``url_path?…`` (which works from any page of the app)."""
-    query = urlencode(dict(params), safe=",")
+    the relative ``url_path?…`` (which works from any page of the app). The link carries the
+    reader's language (``lang=es``) when it is not English and ``params`` names none."""
+    params = dict(params)
+    if LANG_PARAM not in params and language() != LANGUAGES[0]:
+        params[LANG_PARAM] = language()
+    query = urlencode(params, safe=",")
     page = f"{url_path}?{query}" if query else url_path
     return f"{base.rstrip('/')}/{page}" if base else page
 

@@ -22,6 +22,7 @@ from pathlib import Path
 import streamlit as st
 
 from engine.quiz.modes import GROUP_TITLES
+from messages import N_, _
 
 ROUTER = Path(__file__).resolve().parent.parent / "streamlit_app.py"
 
@@ -43,140 +44,171 @@ class MenuEntry:
         return f"pages/{self.url_path}.py"
 
 
+STUDY, DRILLS, GAMES, TEACHER = N_("Study"), N_("Drills"), N_("Games"), N_("Teacher")
+
+
 def _drill(url_path: str, group: str, icon: str, blurb: str) -> MenuEntry:
     """The menu entry of the drill page of ``group``, titled as the modes table titles it."""
-    return MenuEntry("Drills", url_path, GROUP_TITLES[group], icon, blurb, group)
+    return MenuEntry(DRILLS, url_path, GROUP_TITLES[group], icon, blurb, group)
 
 
 MENU: tuple[MenuEntry, ...] = (
-    MenuEntry("Study", "home", "Home", ":material/home:", ""),
+    MenuEntry(STUDY, "home", N_("Home"), ":material/home:", ""),
     MenuEntry(
-        "Study",
+        STUDY,
         "atlas",
-        "Atlas",
+        N_("Atlas"),
         ":material/map:",
-        "Choose any state on the map to see its card: capital, ranks, time zone and borders.",
+        N_("Choose any state on the map to see its card: capital, ranks, time zone and borders."),
     ),
     _drill(
         "border_quiz",
         "borders",
         ":material/border_outer:",
-        "Pick every neighbour of a state on the map, name the state behind a list of borders, "
-        "count them.",
+        N_(
+            "Pick every neighbour of a state on the map, name the state behind a list of borders, "
+            "count them."
+        ),
     ),
     _drill(
         "capital_quiz",
         "capitals",
         ":material/location_city:",
-        "Type the capitals and the states they belong to, find the capitals that share a first "
-        "letter.",
+        N_(
+            "Type the capitals and the states they belong to, find the capitals that share a first "
+            "letter."
+        ),
     ),
     _drill(
         "rank_quiz",
         "ranks",
         ":material/leaderboard:",
-        "Larger, older, more populous: compare the states' ranks and put states in order.",
+        N_("Larger, older, more populous: compare the states' ranks and put states in order."),
     ),
     _drill(
         "zone_quiz",
         "zones",
         ":material/schedule:",
-        "Which time zone is each state's capital in?",
+        N_("Which time zone is each state's capital in?"),
     ),
     _drill(
         "locate_quiz",
         "locate",
         ":material/location_on:",
-        "Find a state on the map, name the highlighted state, tell a state by its capital, "
-        "or name them all against the clock.",
+        N_(
+            "Find a state on the map, name the highlighted state, tell a state by its capital, "
+            "or name them all against the clock."
+        ),
     ),
     MenuEntry(
-        "Drills",
+        DRILLS,
         "class",
-        "Class quiz",
+        N_("Class quiz"),
         ":material/groups:",
-        "Your teacher's assignment: type the class code, then your name; your answers go to "
-        "your teacher.",
+        N_(
+            "Your teacher's assignment: type the class code, then your name; your answers go to "
+            "your teacher."
+        ),
     ),
     MenuEntry(
-        "Drills",
+        DRILLS,
         "progress",
-        "My progress",
+        N_("My progress"),
         ":material/insights:",
-        "What you know, state by state, and what is due today: keep your progress with a link "
-        "of your own and practise what you are about to forget.",
+        N_(
+            "What you know, state by state, and what is due today: keep your progress with a link "
+            "of your own and practise what you are about to forget."
+        ),
     ),
     MenuEntry(
-        "Drills",
+        DRILLS,
         "live",
-        "Live game",
+        N_("Live game"),
         ":material/podium:",
-        "Your teacher runs a quiz on the board: type the game's code and your name, answer each "
-        "question on your phone, see the class's answers when the teacher reveals them.",
+        N_(
+            "Your teacher runs a quiz on the board: type the game's code and your name, answer "
+            "each question on your phone, see the class's answers when the teacher reveals them."
+        ),
     ),
     MenuEntry(
-        "Games",
+        GAMES,
         "border_attack",
-        "Border Attack",
+        N_("Border Attack"),
         ":material/swords:",
-        "Two players, 25 cards each: win tricks by rank, announce your card's borders or its "
-        "name, and guess the other player's.",
+        N_(
+            "Two players, 25 cards each: win tricks by rank, announce your card's borders or its "
+            "name, and guess the other player's."
+        ),
     ),
     MenuEntry(
-        "Games",
+        GAMES,
         "reverse_war",
-        "Reverse Geography War",
+        N_("Reverse Geography War"),
         ":material/swap_vert:",
-        "The weaker card wins: watch two piles battle by their worst ranks, or predict each "
-        "flip before it is turned.",
+        N_(
+            "The weaker card wins: watch two piles battle by their worst ranks, or predict each "
+            "flip before it is turned."
+        ),
     ),
     MenuEntry(
-        "Games",
+        GAMES,
         "bordercap_gin",
-        "BorderCap Gin",
+        N_("BorderCap Gin"),
         ":material/join_inner:",
-        "Two to four players: collect a 4-group and a 3-group of bordering states or capitals "
-        "with the same first letter, and declare your win.",
+        N_(
+            "Two to four players: collect a 4-group and a 3-group of bordering states or capitals "
+            "with the same first letter, and declare your win."
+        ),
     ),
     MenuEntry(
-        "Games",
+        GAMES,
         "geopower_toss",
-        "GeoPower Toss",
+        N_("GeoPower Toss"),
         ":material/bolt:",
-        "Two to six players, alone or in teams: follow the Zone, win tricks with the round's "
-        "GeoPower category, and call GeoPlunge if you dare.",
+        N_(
+            "Two to six players, alone or in teams: follow the Zone, win tricks with the round's "
+            "GeoPower category, and call GeoPlunge if you dare."
+        ),
     ),
     MenuEntry(
-        "Teacher",
+        TEACHER,
         "assign",
-        "Assign a quiz",
+        N_("Assign a quiz"),
         ":material/school:",
-        "Set up a drill and get a link for your class: the same link always gives the same "
-        "questions. Or create a class assignment that collects every student's answers.",
+        N_(
+            "Set up a drill and get a link for your class: the same link always gives the same "
+            "questions. Or create a class assignment that collects every student's answers."
+        ),
     ),
     MenuEntry(
-        "Teacher",
+        TEACHER,
         "live_board",
-        "Live board",
+        N_("Live board"),
         ":material/cast_for_education:",
-        "Run a quiz live on the board: the class joins with a code, answers on their phones, and "
-        "the map fills in with their answers when you reveal each question.",
+        N_(
+            "Run a quiz live on the board: the class joins with a code, answers on their phones, "
+            "and the map fills in with their answers when you reveal each question."
+        ),
     ),
     MenuEntry(
-        "Teacher",
+        TEACHER,
         "results",
-        "Class results",
+        N_("Class results"),
         ":material/monitoring:",
-        "Open a class assignment with your teacher link: who did the work, the class map of "
-        "the states they miss, every answer.",
+        N_(
+            "Open a class assignment with your teacher link: who did the work, the class map of "
+            "the states they miss, every answer."
+        ),
     ),
     MenuEntry(
-        "Teacher",
+        TEACHER,
         "class_progress",
-        "Class progress",
+        N_("Class progress"),
         ":material/trending_up:",
-        "With the same teacher link: what each student of the class knows over the weeks, "
-        "the states the class knows least, and an assignment of what it missed most.",
+        N_(
+            "With the same teacher link: what each student of the class knows over the weeks, "
+            "the states the class knows least, and an assignment of what it missed most."
+        ),
     ),
 )
 
@@ -196,8 +228,8 @@ def sidebar_menu() -> None:
     for entry in MENU:
         if entry.section != section:
             section = entry.section
-            st.markdown(f"**{section}**")
-        st.page_link(entry.path, label=entry.title, icon=entry.icon)
+            st.markdown(f"**{_(section)}**")
+        st.page_link(entry.path, label=_(entry.title), icon=entry.icon)
 
 
 def navigation() -> dict[str, list[st.Page]]:
@@ -206,7 +238,7 @@ def navigation() -> dict[str, list[st.Page]]:
     for index, entry in enumerate(MENU):
         page = st.Page(
             entry.path,
-            title=entry.title,
+            title=_(entry.title),
             icon=entry.icon,
             url_path=entry.url_path,
             default=index == 0,
