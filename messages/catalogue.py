@@ -29,9 +29,10 @@ def _offered() -> tuple[str, ...]:
 
 
 LANGUAGES: tuple[str, ...] = _offered()  #: the languages offered, English first
-#: The pseudo-locale: every text of the catalogue shown as ``⟦text⟧`` (numbers and lists as in
-#: English), never offered to readers: a text that reaches the screen unbracketed bypassed the
-#: catalogue (the tests' sweep).
+#: The pseudo-locale: every text of the catalogue shown as ``⟦text···⟧``, bracketed and a third
+#: longer, as a translation may be (numbers and lists as in English), never offered to readers:
+#: a text that reaches the screen unbracketed bypassed the catalogue, and a screen that breaks
+#: under longer words would break in another language (the tests' sweeps). ``?lang=qps``.
 PSEUDO = "qps"
 
 _current: contextvars.ContextVar[str] = contextvars.ContextVar("language", default=SOURCE)
@@ -73,17 +74,22 @@ def speaking(lang: str) -> Iterator[None]:
         _current.reset(token)
 
 
+def _pseudo(message: str) -> str:
+    """``message`` bracketed and lengthened by a third of its length."""
+    return f"⟦{message}{'·' * (len(message) // 3)}⟧"
+
+
 class _Pseudo(gettext.NullTranslations):
-    """Every text bracketed, in both plural forms."""
+    """Every text bracketed and lengthened (:func:`_pseudo`), in both plural forms."""
 
     def gettext(self, message: str) -> str:
-        return f"⟦{message}⟧"
+        return _pseudo(message)
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return f"⟦{msgid1 if n == 1 else msgid2}⟧"
+        return _pseudo(msgid1 if n == 1 else msgid2)
 
     def pgettext(self, context: str, message: str) -> str:
-        return f"⟦{message}⟧"
+        return _pseudo(message)
 
 
 @functools.cache

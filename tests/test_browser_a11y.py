@@ -1,6 +1,9 @@
 """axe-core (bundled by ``axe-playwright-python``; nothing is fetched) on every page of the
 menu, in its default state and, for the drills, after one answered question: no serious or
-critical violation.
+critical violation. The pages are opened in the pseudo-locale (``?lang=qps``: every text of the
+catalogue bracketed and a third longer), so the same visit is the browser's sweep of the message
+layer: no word on the page outside the brackets (a text that bypassed the catalogue), and
+nothing wider than a phone's screen once every text is longer.
 
 ``axe_report`` prints every violation found, by rule, with its impact and number of elements,
 so a run shows the whole picture (moderate and minor ones too) while only serious and critical
@@ -11,8 +14,11 @@ from __future__ import annotations
 
 import pytest
 
+from messages import PSEUDO, _, speaking
 from tests import browser as b
+from tests.test_pseudo_locale import bypassed
 from ui.nav import DRILL_MENU, MENU
+from ui.state_names import state_name
 
 pytestmark = pytest.mark.browser
 
@@ -39,7 +45,7 @@ def failing(violations: list[dict]) -> list[dict]:
 
 
 def open_page(page, app_url: str, url_path: str) -> None:
-    query = "?n=10&seed=1" if url_path in DRILL_PAGES else ""
+    query = "?n=10&seed=1&lang=qps" if url_path in DRILL_PAGES else "?lang=qps"
     page.goto(f"{app_url}/{url_path}{query}")
     b.wait_for_app(page)
     page.get_by_role("heading", level=1).first.wait_for(timeout=30_000)
@@ -56,6 +62,25 @@ def settled(page) -> None:
     )
     page.wait_for_timeout(800)
     b.wait_for_app(page)
+
+
+def pseudo(text: str) -> str:
+    """``text`` as the pseudo-locale shows it."""
+    with speaking(PSEUDO):
+        return _(text)
+
+
+_PAGE_TEXT_JS = """() => [document.querySelector('[data-testid=stMain]'),
+    document.querySelector('[data-testid=stSidebarContent]')].map(e => e ? e.innerText : '')
+    .join('\\n')"""
+_WIDEST_JS = """() => Math.max(document.documentElement.scrollWidth,
+    document.querySelector('[data-testid=stMain]').scrollWidth)"""
+
+
+def words_outside_the_catalogue(page) -> list[str]:
+    """The words of the page that are no text of the catalogue, name, number or sign."""
+    lines = page.evaluate(_PAGE_TEXT_JS).splitlines()
+    return [f"{line!r}: {left}" for line in lines if (left := bypassed(line))]
 
 
 def answer_one_question(page, url_path: str) -> None:
@@ -82,10 +107,12 @@ def answer_one_question(page, url_path: str) -> None:
                 page.keyboard.press("Escape")
             else:  # a select box of states: search one and take it
                 page.keyboard.type("Ohio")
-                page.get_by_role("option", name="Ohio", exact=True).click()
+                with speaking(PSEUDO):
+                    ohio = state_name("OH")
+                page.get_by_role("option", name=ohio, exact=True).click()
         b.wait_for_app(page)
-        page.get_by_test_id("stMain").get_by_role("button", name="Check").click()
-    page.get_by_role("button", name="Next question").wait_for(timeout=30_000)
+        page.get_by_test_id("stMain").get_by_role("button", name=pseudo("Check")).click()
+    page.get_by_role("button", name=pseudo("Next question")).wait_for(timeout=30_000)
     settled(page)
 
 
@@ -101,10 +128,17 @@ def test_no_serious_or_critical_violation(page, app_url, url_path, blocked):
     open_page(page, app_url, url_path)
     found = axe_violations(page)
     print("\n" + axe_report(url_path, found))
+    english = words_outside_the_catalogue(page)
     if url_path in DRILL_PAGES:
         answer_one_question(page, url_path)
         after = axe_violations(page)
         print(axe_report(f"{url_path}, after one answer", after))
         found += after
+        english += words_outside_the_catalogue(page)
     assert failing(found) == [], axe_report(url_path, failing(found))
+    assert english == [], "words that bypassed the catalogue:\n" + "\n".join(english)
+    page.set_viewport_size(b.PHONE)  # longer words on a phone's width: nothing sticks out
+    b.wait_until_still(page)
+    widest = page.evaluate(_WIDEST_JS)
+    assert widest <= b.PHONE["width"] + 1, (widest, b.screenshot(page, f"pseudo_{url_path}"))
     assert blocked == []

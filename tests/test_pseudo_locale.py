@@ -1,5 +1,5 @@
 """The pseudo-locale sweep of the games' words: in the pseudo-locale every text of the
-catalogue reads ``⟦text⟧``, so a word that reaches a game's screen unbracketed bypassed the
+catalogue reads ``⟦text···⟧``, so a word that reaches a game's screen unbracketed bypassed the
 catalogue. For every game and every set-up it allows, a seeded game is played by bots to its
 end with hints on, and at each of its first 40 steps and one in seven after them, the screen's
 words are read as a player sees them
