@@ -31,13 +31,18 @@ Missouri", has 24) is ``TOO_LONG`` and not counted, before any matching: the cos
 an answer stays bounded however much is sent. Likewise a list of states (a set or an order
 answer, one string listing them separated by commas or a sequence of them) longer than
 :data:`MAX_LIST_CHARS` characters or :data:`MAX_LIST_ITEMS` items is refused before any item is
-read (:data:`LIST_TOO_LONG_MESSAGE`).
+read (:data:`LIST_TOO_LONG`).
 
 A capital may be followed by its state, as on an envelope: "Sacramento, CA", "Boise Idaho",
 "Salem, Ore." read as the capital alone, with no remark. The trailing state must be an exact
 state name, code or listed variant; a wrong one ("Boise, Utah") is named in the message, and the
 capital is read all the same (a near miss only when the state agrees: "Springfeld, Ohio" is not
 Springfield).
+
+A match says no sentence: its ``said`` are :class:`engine.words.Sentence` codes and values
+(``Sentence("read_as", name="Mississippi", text="Missisippi")``), worded by
+``ui.quiz.wording``; a value ``name`` is an official name as the deck spells it (a state's is
+shown in the reader's language).
 
 An exact name always wins over a near one, so "Kansas" is never read as Arkansas and "Virginia"
 is never read as West Virginia.
@@ -55,7 +60,8 @@ from pathlib import Path
 from rapidfuzz.distance import OSA
 from rapidfuzz.process import extract
 
-from engine.cards import by_usps, deck
+from engine.cards import deck
+from engine.words import Sentence, words
 
 
 class MatchStatus(StrEnum):
@@ -74,13 +80,11 @@ class MatchStatus(StrEnum):
 
 
 MAX_ANSWER_CHARS = 200  #: the longest typed answer read ("Jefferson City, Missouri" has 24)
-TOO_LONG_MESSAGE = f"That answer is too long: an answer has at most {MAX_ANSWER_CHARS} characters."
+TOO_LONG = Sentence("too_long", limit=MAX_ANSWER_CHARS)  #: the refusal of a longer answer
 MAX_LIST_ITEMS = 100  #: states a set or order answer may list (there are 50)
 MAX_LIST_CHARS = 2_000  #: characters of such a list (all 50 names take about 600)
-LIST_TOO_LONG_MESSAGE = (
-    f"That answer is too long: a list of states has at most {MAX_LIST_ITEMS} states and "
-    f"{MAX_LIST_CHARS:,} characters."
-)
+#: the refusal of a longer list of states
+LIST_TOO_LONG = Sentence("list_too_long", count=MAX_LIST_ITEMS, limit=MAX_LIST_CHARS)
 
 
 ACCEPTED = frozenset({MatchStatus.EXACT, MatchStatus.VARIANT, MatchStatus.CLOSE})
@@ -94,8 +98,8 @@ class Match:
     ``usps`` is the USPS code of the state the text names (for a capital: the state whose
     capital it is) when the text was accepted, else ``None``. ``name`` is the official spelling
     of what was recognised (also for non-answers and slips). ``candidates`` lists the official
-    names an ambiguous or incomplete text could mean. ``message`` is a sentence for the student
-    (empty for an exact match).
+    names an ambiguous or incomplete text could mean. ``said`` is what to tell the student
+    (nothing for an exact match).
     """
 
     text: str
@@ -103,7 +107,12 @@ class Match:
     usps: str | None = None
     name: str | None = None
     candidates: tuple[str, ...] = ()
-    message: str = ""
+    said: tuple[Sentence, ...] = ()
+
+    @property
+    def message(self) -> str:
+        """``said`` in the current language (:func:`engine.words.words`)."""
+        return words(self.said)
 
     @property
     def accepted(self) -> bool:
@@ -118,7 +127,7 @@ class Match:
 
 def too_long(text: str) -> Match:
     """The refusal of a text longer than :data:`MAX_ANSWER_CHARS` (kept cut to that length)."""
-    return Match(text[:MAX_ANSWER_CHARS], MatchStatus.TOO_LONG, message=TOO_LONG_MESSAGE)
+    return Match(text[:MAX_ANSWER_CHARS], MatchStatus.TOO_LONG, said=(TOO_LONG,))
 
 
 # Expansions applied to every word, and to the first word of a multi-word text only.
@@ -161,13 +170,13 @@ _CAPITAL_VARIANTS: dict[str, tuple[str, ...]] = {
     "OK": ("OKC",),
 }
 
-# Typed where a state is asked: recognised, not states (counted as wrong).
+# Typed where a state is asked: recognised, not states (counted as wrong), and what they are.
 _NOT_STATES: dict[str, str] = {
-    "District of Columbia": "the national capital district",
-    "Washington DC": "the national capital district",
-    "DC": "the national capital district",
-    "Puerto Rico": "a US territory",
-    "Guam": "a US territory",
+    "District of Columbia": "not_a_state_district",
+    "Washington DC": "not_a_state_district",
+    "DC": "not_a_state_district",
+    "Puerto Rico": "not_a_state_territory",
+    "Guam": "not_a_state_territory",
 }
 
 # Typed where a capital is asked: well-known cities that are not capitals (counted as wrong).
@@ -272,23 +281,24 @@ class _Target:
     name: str
     role: _Role
     usps: str | None = None
-    note: str = ""
+    said: Sentence | None = None  #: why a non-answer or a name of the other kind is not one
 
 
 class Matcher:
     """Reads typed text as one of a list of names; see the module docstring for the rules.
 
     ``answers`` maps a USPS code to the official name and its variants; ``non_answers`` and
-    ``other_kind`` are recognised names that are not answers (with the note explaining why).
-    ``what`` names the kind of answer in messages ("state", "capital").
+    ``other_kind`` are recognised names that are not answers (with the sentence that says
+    why). ``what`` names the kind of answer ("state", "capital"): the sentences' codes end
+    with it.
     """
 
     def __init__(
         self,
         what: str,
         answers: dict[str, tuple[str, tuple[str, ...]]],
-        non_answers: dict[str, str],
-        other_kind: dict[str, str],
+        non_answers: dict[str, Sentence],
+        other_kind: dict[str, Sentence],
     ) -> None:
         self.what = what
         self._exact: dict[str, tuple[_Target, bool]] = {}
@@ -301,10 +311,10 @@ class Matcher:
             self._parts.append((tuple(normalize(name).split()), target))
             for variant in variants:
                 self._add(variant, target, is_variant=True)
-        for name, note in non_answers.items():
-            self._add(name, _Target(name, _Role.NON_ANSWER, note=note), is_variant=False)
-        for name, note in other_kind.items():
-            self._add(name, _Target(name, _Role.OTHER_KIND, note=note), is_variant=False)
+        for name, said in non_answers.items():
+            self._add(name, _Target(name, _Role.NON_ANSWER, said=said), is_variant=False)
+        for name, said in other_kind.items():
+            self._add(name, _Target(name, _Role.OTHER_KIND, said=said), is_variant=False)
         self._fuzzy_keys = list(self._fuzzy)
 
     def _add(self, text: str, target: _Target, is_variant: bool) -> None:
@@ -333,7 +343,7 @@ class Matcher:
             return too_long(text)
         keys = _keys(text)
         if not keys[0]:
-            return Match(text, MatchStatus.EMPTY, message=f"Type the name of a {self.what}.")
+            return Match(text, MatchStatus.EMPTY, said=(Sentence(f"type_a_{self.what}"),))
         for key in keys:
             if key in self._exact:
                 target, is_variant = self._exact[key]
@@ -345,28 +355,19 @@ class Matcher:
         return self._near(text, keys[0])
 
     def _found(self, text: str, target: _Target, status: MatchStatus | None) -> Match:
-        if target.role is _Role.NON_ANSWER:
-            return Match(
-                text,
-                MatchStatus.NON_ANSWER,
-                name=target.name,
-                message=f"{target.name} is not a {self.what}: it is {target.note}.",
-            )
-        if target.role is _Role.OTHER_KIND:
-            return Match(
-                text,
-                MatchStatus.OTHER_KIND,
-                name=target.name,
-                message=f"{target.name} is {target.note}. Type the name of a {self.what}.",
-            )
+        if target.role is not _Role.ANSWER:
+            assert target.said is not None
+            status = MatchStatus(target.role.value)
+            return Match(text, status, name=target.name, said=(target.said,))
         if status is None:
             status = MatchStatus.EXACT
             if " ".join(_words(text)) != " ".join(_words(target.name)):
                 status = MatchStatus.VARIANT
-        message = "" if status is MatchStatus.EXACT else f"Read as {target.name}."
-        if status is MatchStatus.CLOSE:
-            message = f"Read as {target.name}: check the spelling."
-        return Match(text, status, target.usps, target.name, message=message)
+        said: tuple[Sentence, ...] = ()
+        if status is not MatchStatus.EXACT:
+            code = "read_as_check" if status is MatchStatus.CLOSE else "read_as"
+            said = (Sentence(code, name=target.name, text=text.strip()),)
+        return Match(text, status, target.usps, target.name, said=said)
 
     def _partial(self, words: tuple[str, ...]) -> list[_Target]:
         found: list[_Target] = []
@@ -379,27 +380,15 @@ class Matcher:
     def _incomplete(self, text: str, targets: list[_Target]) -> Match:
         names = tuple(sorted(t.name for t in targets))
         if len(names) == 1:
-            return Match(
-                text,
-                MatchStatus.INCOMPLETE,
-                candidates=names,
-                message=f"“{text.strip()}” is only part of a name: did you mean {names[0]}? "
-                "Type the whole name.",
-            )
-        return Match(
-            text,
-            MatchStatus.AMBIGUOUS,
-            candidates=names,
-            message=f"“{text.strip()}” could be {_or_list(names)}: which one?",
-        )
+            said = Sentence("only_part", text=text.strip(), name=names[0])
+            return Match(text, MatchStatus.INCOMPLETE, candidates=names, said=(said,))
+        said = Sentence("could_be", text=text.strip(), names=names)
+        return Match(text, MatchStatus.AMBIGUOUS, candidates=names, said=(said,))
 
     def _near(self, text: str, key: str) -> Match:
         budget = edit_budget(len(key))
-        unknown = Match(
-            text,
-            MatchStatus.UNKNOWN,
-            message=f"“{text.strip()}” is not a {self.what} name I know. Check the spelling.",
-        )
+        said = Sentence(f"unknown_{self.what}", text=text.strip())
+        unknown = Match(text, MatchStatus.UNKNOWN, said=(said,))
         if budget == 0:
             return unknown
         hits = extract(key, self._fuzzy_keys, scorer=OSA.distance, score_cutoff=budget, limit=None)
@@ -409,22 +398,9 @@ class Matcher:
         targets = {self._fuzzy[k] for k, distance, _ in hits if distance == best}
         if len(targets) > 1:
             names = tuple(sorted(t.name for t in targets))
-            return Match(
-                text,
-                MatchStatus.AMBIGUOUS,
-                candidates=names,
-                message=f"“{text.strip()}” is close to {_or_list(names)}: which one?",
-            )
+            said = Sentence("close_to", text=text.strip(), names=names)
+            return Match(text, MatchStatus.AMBIGUOUS, candidates=names, said=(said,))
         return self._found(text, targets.pop(), MatchStatus.CLOSE)
-
-
-def _or_list(names: tuple[str, ...] | list[str]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-
-
-def _and_list(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _saint_variants(name: str) -> tuple[str, ...]:
@@ -462,8 +438,11 @@ def state_matcher() -> Matcher:
         )
         for c in deck()
     }
-    capitals = {c.capital: f"a state capital (of {c.name}), not a state" for c in deck()}
-    return Matcher("state", answers, dict(_NOT_STATES), capitals)
+    not_states = {name: Sentence(code, name=name) for name, code in _NOT_STATES.items()}
+    capitals = {
+        c.capital: Sentence("capital_not_a_state", name=c.capital, state=c.usps) for c in deck()
+    }
+    return Matcher("state", answers, not_states, capitals)
 
 
 @cache
@@ -474,11 +453,11 @@ def capital_matcher() -> Matcher:
         for c in deck()
     }
     cities = {
-        name: f"a city in {_and_list([by_usps()[u].name for u in states])}"
+        name: Sentence("city_not_a_capital", name=name, states=states)
         for name, states in _NOT_CAPITALS.items()
     }
-    states = {c.name: "a state, not a capital" for c in deck()}
-    return Matcher("state capital", answers, cities, states)
+    states = {c.name: Sentence("state_not_a_capital", name=c.name) for c in deck()}
+    return Matcher("capital", answers, cities, states)
 
 
 def match_state(text: str) -> Match:
@@ -503,12 +482,10 @@ def match_capital(text: str) -> Match:
         return found  # "Dallas, TX": a city that is not a capital
     if not found.accepted or (found.status is MatchStatus.CLOSE and found.usps != usps):
         return match  # "Springfeld, Ohio": a misspelt city of another state is no capital
-    message = found.message
+    said = found.said
     if found.usps != usps:
-        state = by_usps()[found.usps].name
-        message = f"{found.name} is the capital of {state}, not of {by_usps()[usps].name}. "
-        message = (message + found.message).strip()
-    return Match(text, found.status, found.usps, found.name, message=message)
+        said = (Sentence("capital_of_not", capital=found.usps, other_state=usps), *said)
+    return Match(text, found.status, found.usps, found.name, said=said)
 
 
 def _trailing_state(text: str) -> tuple[str, str] | None:

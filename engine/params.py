@@ -3,19 +3,20 @@
 
 A link can never raise: a missing or empty parameter takes its default silently, and a bad
 value takes it with a note naming the parameter, the bad value and what was used. Each reader
-returns the value to use and appends its note to the caller's ``notes``; the note's words are
-the caller's (``note`` makes it from the bad text), for each page says what it used in its own
-words. ``params`` maps names to strings, or to lists of strings of which the last one counts
-(a parameter given twice).
+returns the value to use and appends its note to the caller's ``notes``; the note is the
+caller's (``note`` makes it from the bad text: a code and values the page words, as a drill's
+:class:`engine.words.Sentence`), for each page says what it used in its own words.
+``params`` maps names to strings, or to lists of strings of which the last one counts (a
+parameter given twice).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TypeVar
+from typing import Any, TypeVar
 
 Params = Mapping[str, object]
-Note = Callable[[str], str]  #: the note for a bad value, from its text
+Note = Callable[[str], Any]  #: the note for a bad value, from its text
 
 T = TypeVar("T")
 D = TypeVar("D")
@@ -44,7 +45,7 @@ def whole(text: str, *, signed: bool = False, digits: int = 30) -> int | None:
 def number(
     params: Params,
     name: str,
-    notes: list[str],
+    notes: list[Any],
     *,
     default: D,
     note: Note,
@@ -67,7 +68,7 @@ def number(
 def one_of(
     params: Params,
     name: str,
-    notes: list[str],
+    notes: list[Any],
     values: Mapping[str, T],
     *,
     note: Note,

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import ui.quiz.wording  # noqa: F401  installs the drills' wording the engine's properties say
 from tests import browser as b
 from tests.databases import fresh_database
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.answers import TOO_LONG_MESSAGE
+from engine.answers import TOO_LONG
 from engine.cards import by_usps
 from engine.quiz import (
     MODES,
@@ -19,6 +19,7 @@ from tests import maps
 from ui.nav import DRILL_MENU
 from ui.quiz.roles import MAX_RADIO, asking_roles, clickable
 from ui.quiz.session import QuizView
+from ui.quiz.wording import say
 
 BORDER = "pages/border_quiz.py"
 ASSIGN = "pages/assign.py"
@@ -205,7 +206,7 @@ def test_a_click_that_reaches_the_server_with_check_counts(app):
     # The last click and the Check click arrive in one run: the Check callback sees both.
     app.session_state[key] = {"selection": {"picks": ["AR", "MS", "TX"], "at": "late"}}
     app.button(key=view_of(app).widget_key("check")).click().run()
-    assert "**Your answer:** Arkansas, Mississippi and Texas" in texts(app)
+    assert "**Your answer:** Arkansas, Mississippi, and Texas" in texts(app)
 
 
 def test_one_state_answers_by_click_follow_the_radio_and_ignore_other_states(app):
@@ -583,7 +584,7 @@ def test_an_over_long_typed_answer_is_refused_with_a_message(app):
     assert not box.max_chars
     box.set_value("Denver" * 700_000)  # 4.2 MB, past the browser's limit
     click(app, "Check")
-    assert TOO_LONG_MESSAGE in app.warning[0].value
+    assert say(TOO_LONG) in app.warning[0].value
     assert view_of(app, "capitals").run.answered == 0 and not app.error
 
     open_page(app, PAGES["locate"], mode="all50", region="northeast", seed="1")
@@ -591,5 +592,5 @@ def test_an_over_long_typed_answer_is_refused_with_a_message(app):
     assert not box.max_chars
     box.set_value("Maine" * 800_000)
     click(app, "Add")
-    assert TOO_LONG_MESSAGE in texts(app) + "".join(str(e.proto) for e in app.get("html"))
+    assert say(TOO_LONG) in texts(app) + "".join(str(e.proto) for e in app.get("html"))
     assert view_of(app, "locate").picked == []

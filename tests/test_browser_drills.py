@@ -6,6 +6,7 @@ import time
 import pytest
 
 import geodata
+from messages import _, speaking
 from tests.browser import (
     SCREENSHOTS,
     click_state,
@@ -15,6 +16,8 @@ from tests.browser import (
     wait_for_app,
     wait_for_map,
 )
+from ui.quiz.text import _named
+from ui.quiz.wording import prompt_of
 
 pytestmark = pytest.mark.browser
 
@@ -200,28 +203,44 @@ def test_locate_a_state_by_clicking_it(page, app_url, blocked):
     assert blocked == []
 
 
-def test_name_the_states_of_a_region_on_a_phone(phone, app_url, blocked):
-    phone.goto(app_url + "/locate_quiz?mode=all50&region=northeast&seed=1")
+def test_name_the_states_of_a_region_on_a_phone_in_spanish(phone, app_url, blocked):
+    """A whole drill in Spanish (``?lang=es``): the states of the Northeast typed by their
+    Spanish names, one with a slip ("Nueva Yrok"), one twice, to the summary."""
+    link = "/locate_quiz?mode=all50&region=northeast&seed=1&lang=es"
+    with speaking("es"):
+        prompt = prompt_of(_first_question("locate", link))
+        named_so_far = _("**{count} of {total} named**").format(count=3, total=9).strip("*")
+        named_in_all = _named(3, 9)
+        typed, done, results = (
+            _("Type a state's name"),
+            _("I'm done: check my list"),
+            _("See my results"),
+        )
+    assert prompt == "Nombra los 9 estados de la región censal Noreste."
+    phone.goto(app_url + link)
     wait_for_app(phone)
-    phone.get_by_text("Name the 9 states of the Northeast Census region.").wait_for(timeout=30_000)
+    phone.get_by_text(prompt).wait_for(timeout=30_000)
+    assert phone.evaluate("document.documentElement.lang") == "es"
     phone.wait_for_selector("path.choroplethlocation")
-    box = phone.get_by_label("Type a state's name")
-    for name in ("Maine", "Vermont", "Maine", "New Yrok"):
+    box = phone.get_by_label(typed)
+    for name in ("Maine", "Vermont", "Maine", "Nueva Yrok"):
         box.fill(name)
         box.press("Enter")
         wait_for_app(phone)
-    phone.get_by_text("3 of 9 named").wait_for(timeout=30_000)
-    assert phone.get_by_text("You already named Maine.").count() == 0  # replaced by the last
+    phone.get_by_text(named_so_far).first.wait_for(timeout=30_000)
+    assert "Nueva York" in phone.inner_text("body")  # the slip read as the Spanish name
     assert fill(phone, "NY") == "rgb(0, 158, 115)"  # right: ui.maps.ROLES["correct"]
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
-    screenshot(phone, "locate-quiz-names-phone")
-    phone.get_by_role("button", name="I'm done: check my list").click()
-    phone.get_by_text("3 of 9 states named (33%).").first.wait_for(timeout=30_000)
+    screenshot(phone, "locate-quiz-names-phone-es")
+    phone.get_by_role("button", name=done).click()
+    phone.get_by_text(named_in_all).first.wait_for(timeout=30_000)
     wait_for_app(phone)
-    phone.get_by_role("button", name="See my results").click()
-    phone.get_by_text("3 of 9 states named").wait_for(timeout=30_000)
+    phone.get_by_role("button", name=results).click()
+    phone.get_by_text(named_in_all.split(" (")[0]).first.wait_for(timeout=30_000)
     wait_for_app(phone)
-    screenshot(phone, "locate-quiz-summary-phone")
+    body = phone.inner_text("body")
+    assert "estados" in body and "states" not in body, body
+    screenshot(phone, "locate-quiz-summary-phone-es")
     assert blocked == []
 
 

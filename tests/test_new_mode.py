@@ -47,6 +47,8 @@ from engine.quiz.modes import (
     require_generators,
 )
 from engine.quiz.question import Attempt, Question
+from engine.words import Sentence
+from ui.quiz.wording import SENTENCES, say
 
 NAME = "postal"
 
@@ -75,15 +77,24 @@ def _postal(usps: str, ctx: Context) -> Question:
     assert isinstance(usps, str)
     return mode(NAME).question(
         usps,
-        f"Which state has the postal code {usps}?",
+        Sentence("ask_postal", text=usps),
         usps,
         choices=tuple(by_name([usps, *ctx.companions(3, [usps])])),
-        explanation=f"{usps} is {by_usps()[usps].name}.",
+        explains=(Sentence("postal_is", text=usps, state=usps),),
     )
 
 
+#: the new mode's sentences, as its row's module would add them to the drills' wording
+POSTAL_SENTENCES = {
+    "ask_postal": "Which state has the postal code {text}?",
+    "postal_is": "{text} is {state}.",
+}
+
+
 @pytest.fixture
-def postal() -> Iterator[Mode]:
+def postal(monkeypatch) -> Iterator[Mode]:
+    for code, sentence in POSTAL_SENTENCES.items():
+        monkeypatch.setitem(SENTENCES, code, sentence)
     with registered(_row()) as row:
         generates(NAME)(_postal)
         yield row
@@ -176,7 +187,7 @@ def test_a_drill_page_asks_the_new_mode(postal, app):
 def test_the_mode_is_gone_after_its_test():
     assert NAME not in MODES and NAME not in MODE_TITLES
     settings, notes = parse_settings({"mode": NAME}, group="locate")
-    assert settings.modes == default_modes("locate") and notes[0].startswith(f"mode={NAME} ")
+    assert settings.modes == default_modes("locate") and say(notes[0]).startswith(f"mode={NAME} ")
 
 
 # --- a row is whole and of its kinds -----------------------------------------------------------

@@ -5,6 +5,7 @@ import pytest
 
 from engine.params import last, number, one_of, split, whole
 from engine.quiz import parse_settings
+from ui.quiz.wording import say
 
 
 def test_the_last_value_counts_stripped_and_empty_is_missing():
@@ -63,4 +64,4 @@ def test_a_list_splits_at_each_separator_and_drops_empty_items():
 @pytest.mark.parametrize("name", ["n", "seed"])
 def test_a_quiz_link_with_two_signs_is_noted_not_raised(name):
     settings, notes = parse_settings({name: "--5"}, default_seed=3)
-    assert (settings.n, settings.seed) == (10, 3) and notes[0].startswith(f"{name}=--5 is not")
+    assert (settings.n, settings.seed) == (10, 3) and say(notes[0]).startswith(f"{name}=--5 is not")

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import geodata
-from engine.answers import MAX_ANSWER_CHARS, TOO_LONG_MESSAGE
+from engine.answers import MAX_ANSWER_CHARS, TOO_LONG
 from engine.core import IllegalAction
 from engine.quiz import (
     CSV_COLUMNS,
@@ -45,6 +45,14 @@ from engine.quiz import (
 )
 from engine.quiz import modes as modes_table
 from tests.quiz_runs import issue_18_run
+from ui.quiz.wording import notes_of, say
+
+
+def read_link(params, **options):
+    """:func:`engine.quiz.parse_settings` with its notes in words (English)."""
+    settings, notes = parse_settings(params, **options)
+    return settings, notes_of(notes)
+
 
 STATES = geodata.states()
 NEIGHBORS = geodata.neighbors()
@@ -56,7 +64,7 @@ WEST = ("AK", "AZ", "CA", "CO", "HI", "ID", "MT", "NM", "NV", "OR", "UT", "WA", 
 
 
 def test_no_parameters_give_the_defaults_without_notes() -> None:
-    settings, notes = parse_settings({}, default_seed=99)
+    settings, notes = read_link({}, default_seed=99)
     assert settings == QuizSettings(modes=DEFAULT_MODES, n=DEFAULT_N, seed=99)
     assert set(MODES) - set(DEFAULT_MODES) == set(SOLO_MODES) == {"all50"}
     assert notes == []
@@ -65,7 +73,7 @@ def test_no_parameters_give_the_defaults_without_notes() -> None:
 
 def test_a_teacher_link_reads_as_written() -> None:
     params = {"mode": "neighbors", "region": "west", "n": "10", "seed": "7"}
-    settings, notes = parse_settings(params, group="borders")
+    settings, notes = read_link(params, group="borders")
     assert notes == []
     assert settings == QuizSettings(modes=("neighbors",), region="West", n=10, seed=7)
     assert sorted(settings.pool()) == sorted(WEST)
@@ -73,7 +81,7 @@ def test_a_teacher_link_reads_as_written() -> None:
 
 def test_the_bad_parameters_of_the_issue_are_named_and_replaced_by_defaults() -> None:
     params = {"n": "-3", "seed": "abc", "region": "mars", "mode": "x"}
-    settings, notes = parse_settings(params, group="borders", default_seed=5)
+    settings, notes = read_link(params, group="borders", default_seed=5)
     assert settings == QuizSettings(modes=MODE_GROUPS["borders"], n=DEFAULT_N, seed=5)
     assert len(notes) == 4
     joined = "\n".join(notes)
@@ -100,21 +108,21 @@ def test_the_bad_parameters_of_the_issue_are_named_and_replaced_by_defaults() ->
     ],
 )
 def test_each_bad_parameter_gets_a_note(params, fragment, expected) -> None:
-    settings, notes = parse_settings(params, group="borders")
+    settings, notes = read_link(params, group="borders")
     assert len(notes) == 1 and fragment in notes[0], notes
     for name, value in expected.items():
         assert getattr(settings, name) == value
 
 
 def test_empty_parameters_are_missing_ones() -> None:
-    assert parse_settings({"n": "", "seed": " ", "mode": ""}, default_seed=3) == (
+    assert read_link({"n": "", "seed": " ", "mode": ""}, default_seed=3) == (
         QuizSettings(seed=3),
         [],
     )
 
 
 def test_list_values_use_the_last_one() -> None:
-    settings, notes = parse_settings({"n": ["3", "12"], "seed": ["1"]})
+    settings, notes = read_link({"n": ["3", "12"], "seed": ["1"]})
     assert (settings.n, settings.seed, notes) == (12, 1, [])
 
 
@@ -133,59 +141,59 @@ def test_list_values_use_the_last_one() -> None:
     ],
 )
 def test_mode_names_groups_and_lists(mode, group, modes) -> None:
-    settings, notes = parse_settings({"mode": mode}, group=group)
+    settings, notes = read_link({"mode": mode}, group=group)
     assert (settings.modes, notes) == (modes, [])
 
 
 def test_a_page_gets_its_group_by_default() -> None:
     for group, modes in MODE_GROUPS.items():
         expected = tuple(m for m in modes if m not in SOLO_MODES)
-        assert parse_settings({}, group=group)[0].modes == expected == default_modes(group)
+        assert read_link({}, group=group)[0].modes == expected == default_modes(group)
     assert default_modes("locate") == ("locate", "identify", "from_capital")
 
 
 def test_the_locate_group_round_trips_through_a_link() -> None:
     settings = QuizSettings(modes=MODE_GROUPS["locate"], n=5, seed=1)
     assert settings.to_params()["mode"] == "locate,identify,from_capital,all50"
-    assert parse_settings(settings.to_params(), group="locate") == (settings, [])
+    assert read_link(settings.to_params(), group="locate") == (settings, [])
 
 
 @pytest.mark.parametrize("text", ["west", "West", "WEST", " west "])
 def test_region_spelling(text: str) -> None:
-    assert parse_settings({"region": text})[0].region == "West"
+    assert read_link({"region": text})[0].region == "West"
 
 
 def test_north_east_is_the_northeast() -> None:
-    assert parse_settings({"region": "north-east"})[0].region == "Northeast"
+    assert read_link({"region": "north-east"})[0].region == "Northeast"
 
 
 def test_zone_filter() -> None:
-    settings, notes = parse_settings({"zone": "central"})
+    settings, notes = read_link({"zone": "central"})
     assert notes == []
     assert set(settings.pool()) == set(STATES.index[STATES["zone"] == "Central"])
     assert "TN" in settings.pool() and "KY" not in settings.pool()
 
 
 def test_states_list_takes_codes_and_names() -> None:
-    settings, notes = parse_settings({"states": "co, Utah,N. Dakota,az,ut"})
+    settings, notes = read_link({"states": "co, Utah,N. Dakota,az,ut"})
     assert notes == []
     assert settings.states == ("AZ", "CO", "ND", "UT")
     assert settings.pool() == ("AZ", "CO", "ND", "UT")
 
 
 def test_filters_combine() -> None:
-    settings, _ = parse_settings({"region": "west", "zone": "mountain"})
+    settings, _ = read_link({"region": "west", "zone": "mountain"})
     assert set(settings.pool()) == {"AZ", "CO", "ID", "MT", "NM", "UT", "WY"}
 
 
 def test_a_filter_that_empties_the_selection_is_dropped_with_a_note() -> None:
-    settings, notes = parse_settings({"region": "west", "zone": "eastern"})
+    settings, notes = read_link({"region": "west", "zone": "eastern"})
     assert settings.region == "West" and settings.zone is None
     assert len(notes) == 1 and "zone=eastern" in notes[0]
 
 
 def test_a_mode_impossible_in_the_selection_is_noted() -> None:
-    settings, notes = parse_settings({"states": "AK,HI", "mode": "neighbors"})
+    settings, notes = read_link({"states": "AK,HI", "mode": "neighbors"})
     assert settings.pool() == ("AK", "HI")
     assert len(notes) == 1 and "mode=neighbors" in notes[0] and "all 50 states" in notes[0]
     for q in build_questions(settings):
@@ -227,7 +235,7 @@ def test_links_round_trip(data) -> None:
     settings_ = _draw_settings(data)
     group = next((g for g, m in MODE_GROUPS.items() if set(settings_.modes) <= set(m)), None)
     for page in {group, None}:
-        parsed, notes = parse_settings(settings_.to_params(), group=page)
+        parsed, notes = read_link(settings_.to_params(), group=page)
         assert parsed == settings_
         # The only possible notes say that a mode has no subject in a small selection.
         assert all(n.startswith("mode=") and "all 50 states" in n for n in notes), notes
@@ -291,8 +299,8 @@ def test_a_shorter_quiz_is_the_start_of_a_longer_one() -> None:
 
 def test_a_link_gives_the_same_questions() -> None:
     link = {"mode": "neighbors", "region": "west", "n": "10", "seed": "7"}
-    first = build_questions(parse_settings(link, group="borders")[0])
-    again = build_questions(parse_settings(dict(link), group="borders")[0])
+    first = build_questions(read_link(link, group="borders")[0])
+    again = build_questions(read_link(dict(link), group="borders")[0])
     assert first == again and len(first) == 10
 
 
@@ -1098,7 +1106,7 @@ def _names_in(q: Question) -> str:
 def test_a_long_bad_value_is_cut_short_when_quoted() -> None:
     long = "x" * 300
     for name in ("n", "seed", "region", "zone", "mode", "states"):
-        (note,) = parse_settings({name: long}, group="borders")[1]
+        (note,) = read_link({name: long}, group="borders")[1]
         assert f"{name}={'x' * 40}…" in note and "x" * 41 not in note, note
     assert echo("short") == "short" and echo("y" * 41) == "y" * 40 + "…"
 
@@ -1136,12 +1144,12 @@ def test_a_4_mb_answer_is_refused_with_a_message_and_not_counted(mode: str) -> N
     run = QuizRun(QuizSettings(), [q])
     result = run.answer("7" * 4_000_000)
     assert result.outcome is Outcome.NOT_COUNTED
-    assert result.message == TOO_LONG_MESSAGE and str(MAX_ANSWER_CHARS) in result.message
+    assert result.message == say(TOO_LONG) and str(MAX_ANSWER_CHARS) in result.message
     assert run.answered == 0 and run.current is q
 
 
 def test_a_4_mb_name_in_a_list_of_names_is_refused() -> None:
     q = make_question("all50", "ALL")
     taken = q.take_name([], "Texas" * 800_000)
-    assert taken.usps is None and taken.message == TOO_LONG_MESSAGE
+    assert taken.usps is None and taken.message == say(TOO_LONG)
     assert q.check(["Texas" * 800_000]).outcome is Outcome.NOT_COUNTED

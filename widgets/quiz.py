@@ -10,7 +10,8 @@ error) and draws the drill pages' quiz session, :class:`ui.quiz.flow.QuizFlow`: 
 Each kind of answer widget is drawn with ipywidgets: a list of states is picked on the map or
 typed, separated by commas; one state of many in a box that suggests names as one types.
 ``check``, ``add_name``, ``next``, ``practise`` and ``new_quiz`` are what its buttons do,
-callable from Python too.
+callable from Python too. Every word is in the widget's ``language`` (``QuizWidget("borders",
+language="es")``; English by default), as :class:`widgets.game.GameWidget`'s.
 """
 
 from __future__ import annotations
@@ -24,29 +25,30 @@ from html import escape
 import ipywidgets as w
 
 from engine.quiz import AnswerType, Question, QuizRun, Result, parse_settings
+from messages import _, speaking
 from ui.links import fresh_seed
 from ui.quiz.flow import ASK, FEEDBACK, QuizFlow
 from ui.quiz.inputs import AnswerInput, Kind, read_answer
 from ui.quiz.roles import (
     MAP_HEIGHT,
     MAP_HEIGHT_SHOWN,
-    MAP_HINTS,
-    SUMMARY_WORDS,
     asking_roles,
     clickable,
     feedback_roles,
     follows_map,
+    map_hint,
     names_roles,
     pick_mode,
     refusals,
     summary_roles,
+    summary_words,
     zoom_states,
 )
 from ui.quiz.text import (
+    AGAIN,
     DOWNLOAD,
     MISTAKES,
     NEW_QUIZ,
-    PRACTISING,
     SUMMARY_MAP,
     SUMMARY_MAP_HINT,
     csv_name,
@@ -54,11 +56,14 @@ from ui.quiz.text import (
     map_label,
     named_count,
     named_list,
+    practising,
     progress_text,
     score_line,
 )
+from ui.quiz.wording import label, notes_of, prompt_of
 from widgets.map import GeoMap
 from widgets.markup import block, inline, items
+from widgets.spoken import spoken
 from widgets.style import STYLE, box
 
 WIDE = {"description_width": "initial"}  #: a label shown whole
@@ -79,6 +84,21 @@ class QuizWidget(w.VBox):
         states: str | Iterable[str] | None = None,
         n: int | None = None,
         seed: int | None = None,
+        language: str = "en",
+    ) -> None:
+        with speaking(language):  # an unknown language raises ValueError naming the offered
+            self.language = language
+            self._build(group, mode, region, zone, states, n, seed)
+
+    def _build(
+        self,
+        group: str | None,
+        mode: str | None,
+        region: str | None,
+        zone: str | None,
+        states: str | Iterable[str] | None,
+        n: int | None,
+        seed: int | None,
     ) -> None:
         params = {
             "mode": mode,
@@ -89,7 +109,8 @@ class QuizWidget(w.VBox):
             "seed": None if seed is None else str(seed),
         }
         params = {k: v for k, v in params.items() if v is not None}
-        settings, self.notes = parse_settings(params, group=group, default_seed=fresh_seed())
+        settings, notes = parse_settings(params, group=group, default_seed=fresh_seed())
+        self.notes = notes_of(notes)
         self.group = group
         self.flow = QuizFlow(QuizRun(settings))
         self._fields: dict[str, w.Widget] = {}
@@ -102,11 +123,9 @@ class QuizWidget(w.VBox):
         self.message = w.HTML()
         self.buttons = w.HBox()
         self.footer = w.HTML()
-        notes = "".join(f"<li>{escape(n)}</li>" for n in self.notes)
-        head = w.HTML(
-            STYLE
-            + (box("warning", f"Some settings could not be used:<ul>{notes}</ul>") if notes else "")
-        )
+        listed = "".join(f"<li>{escape(n)}</li>" for n in self.notes)
+        unused = escape(_("Some settings could not be used:"))
+        head = w.HTML(STYLE + (box("warning", f"{unused}<ul>{listed}</ul>") if listed else ""))
         super().__init__(
             [
                 head,
@@ -140,6 +159,7 @@ class QuizWidget(w.VBox):
 
     # --- what the buttons do ------------------------------------------------------------------
 
+    @spoken
     def check(self, response: object | None = None) -> Result | None:
         """Check: judge ``response`` (by default the answer on screen: the typed text, the
         choice, or the states picked on the map) and show the feedback; an answer that does not
@@ -158,6 +178,7 @@ class QuizWidget(w.VBox):
             self._show_message()
         return result
 
+    @spoken
     def add_name(self, text: str | None = None) -> str:
         """One typed name of a list of names: taken at once (its state fills the map) or
         refused with a note that never counts against the student; returns the note."""
@@ -173,17 +194,20 @@ class QuizWidget(w.VBox):
         self._show_names(q)
         return note
 
+    @spoken
     def next(self) -> None:
         """Next question (or the summary, once every question was answered right)."""
         if self.phase == FEEDBACK:
             self.flow.next_question()
             self._show()
 
+    @spoken
     def practise(self) -> None:
         """Practise my misses: a run of the first-attempt misses."""
         if self.flow.practise():
             self._show()
 
+    @spoken
     def new_quiz(self) -> None:
         """The same settings with the next seed (a new quiz that a seed still reproduces)."""
         settings = self.run.settings
@@ -205,6 +229,7 @@ class QuizWidget(w.VBox):
         finally:
             self._syncing = False
 
+    @spoken
     def _map_picked(self, change: dict) -> None:
         q = self.run.current
         if self.phase != ASK or q is None or q.answer_type is AnswerType.NAMES:
@@ -216,7 +241,7 @@ class QuizWidget(w.VBox):
             if free and choice is not None and follows_map(q):
                 choice.value = picked[0] if picked else None
             if free and isinstance(text, w.Combobox):
-                text.value = q.label(picked[0]) if picked else ""
+                text.value = label(q, picked[0]) if picked else ""
 
     def _picked_in(self, value: str | None) -> None:
         """A state chosen (or typed) in a widget that follows the map: the map shows it."""
@@ -226,14 +251,16 @@ class QuizWidget(w.VBox):
                 if self.map.picks != self.flow.picked:
                     self.map.picks = list(self.flow.picked)
 
+    @spoken
     def _choice_picked(self, change: dict) -> None:
         if self.phase == ASK:
             self._picked_in(change["new"])
 
+    @spoken
     def _typed_state(self, change: dict) -> None:
         q = self.run.current
         if self.phase == ASK and q is not None:
-            self._picked_in({q.label(c): c for c in q.choices}.get(change["new"].strip()))
+            self._picked_in({label(q, c): c for c in q.choices}.get(change["new"].strip()))
 
     # --- drawing ------------------------------------------------------------------------------
 
@@ -245,8 +272,8 @@ class QuizWidget(w.VBox):
 
     def _show(self) -> None:
         self._fields = {}
-        practice = PRACTISING if self.run.practice else ""
-        line = describe(self.run.settings, None, self.run.total) + practice
+        line = describe(self.run.settings, None, self.run.total)
+        line = practising(line) if self.run.practice else line
         self.footer.value = f"<p class='gpw-caption'>{escape(line)}</p>"
         if self.over:
             self._show_summary()
@@ -280,7 +307,7 @@ class QuizWidget(w.VBox):
             zoom=zoom_states(self.run.settings, q),
             height=MAP_HEIGHT if clickable(q) else MAP_HEIGHT_SHOWN,
             label=map_label(q),
-            hint=MAP_HINTS.get(pick) if asking else None,
+            hint=map_hint(pick) if asking else None,
         )
 
     def _show_question(self) -> None:
@@ -288,8 +315,8 @@ class QuizWidget(w.VBox):
         q = step.question
         parts = []
         if step.again:
-            parts.append(f"<p><span class='gpw-badge'>Again</span> {escape(step.again)}</p>")
-        parts.append(f"<h3 class='gpw-prompt'>{escape(q.prompt)}</h3>")
+            parts.append(self._again(step.again))
+        parts.append(f"<h3 class='gpw-prompt'>{escape(prompt_of(q))}</h3>")
         if step.states:
             parts.append(f"<p>{inline(step.states)}</p>")
         if step.hint:
@@ -299,6 +326,11 @@ class QuizWidget(w.VBox):
         self.answer.children = self._answer_widgets(step.answer, q)
         self.buttons.children = [self._button(step.answer.check, self.check)]
         self._show_message()
+
+    @staticmethod
+    def _again(said: str) -> str:
+        """The "Again" badge of a question asked again, and what it says."""
+        return f"<p><span class='gpw-badge'>{escape(_(AGAIN))}</span> {escape(said)}</p>"
 
     def _answer_widgets(self, spec: AnswerInput, q: Question) -> list[w.Widget]:
         fields = self._fields
@@ -322,7 +354,7 @@ class QuizWidget(w.VBox):
             )
         elif spec.kind is Kind.SELECT:
             fields["text"] = w.Combobox(
-                options=[q.label(c) for c in spec.options],
+                options=[label(q, c) for c in spec.options],
                 placeholder=spec.placeholder,
                 description=spec.label,
                 ensure_option=False,
@@ -331,7 +363,7 @@ class QuizWidget(w.VBox):
             fields["text"].observe(self._typed_state, "value")
         if spec.kind is Kind.RADIO or (spec.kind is Kind.TYPED and spec.options):
             fields["choice"] = w.RadioButtons(
-                options=[(q.label(c), c) for c in spec.options],
+                options=[(label(q, c), c) for c in spec.options],
                 value=None,
                 description=spec.option_label or spec.label,
                 style=WIDE,
@@ -359,18 +391,14 @@ class QuizWidget(w.VBox):
     def _show_feedback(self) -> None:
         step = self.flow.feedback()
         q, result = step.question, step.result
-        again = (
-            f"<p><span class='gpw-badge'>Again</span> {escape(step.again)}</p>"
-            if step.again
-            else ""
-        )
-        self.question.value = again + f"<h3 class='gpw-prompt'>{escape(q.prompt)}</h3>"
+        again = self._again(step.again) if step.again else ""
+        self.question.value = again + f"<h3 class='gpw-prompt'>{escape(prompt_of(q))}</h3>"
         self._draw_map(q, result)
         parts = [box("success" if result.correct else "error", inline(step.verdict))]
         parts += [f"<p>{inline(line)}</p>" for line in step.lines]
         if step.comes_back:
             parts.append(f"<p class='gpw-caption'>{escape(step.comes_back)}</p>")
-        if q.explanation:
+        if step.explanation:
             parts.append(box("info", inline(step.explanation)))
         self.answer.children = []
         self.message.value = "".join(parts)
@@ -386,26 +414,27 @@ class QuizWidget(w.VBox):
             roles,
             notes=notes,
             picks=[],
-            words=SUMMARY_WORDS,
+            words=summary_words(),
             zoom=zoom_states(run.settings),
             height=MAP_HEIGHT_SHOWN,
-            label=SUMMARY_MAP,
-            hint=SUMMARY_MAP_HINT if step.mistakes else None,
+            label=_(SUMMARY_MAP),
+            hint=_(SUMMARY_MAP_HINT) if step.mistakes else None,
         )
         self.answer.children = []
         if step.mistakes:
-            self.message.value = f"<p><b>{MISTAKES}</b></p>" + items(step.mistakes, numbered=True)
+            mistakes = items(step.mistakes, numbered=True)
+            self.message.value = f"<p><b>{escape(_(MISTAKES))}</b></p>" + mistakes
         elif step.praise:
             kind = "success" if step.summary.complete else "info"
             self.message.value = box(kind, inline(step.praise))
         else:
             self.message.value = ""
         buttons = [self._button(step.practise, self.practise)] if step.practise else []
-        buttons.append(self._button(NEW_QUIZ, self.new_quiz, primary=False))
+        buttons.append(self._button(_(NEW_QUIZ), self.new_quiz, primary=False))
         name = csv_name(f"quiz-seed{run.settings.seed}", run.practice)
         data = base64.b64encode(run.to_csv().encode()).decode()
         link = w.HTML(
             f"<a class='gpw-link' download='{name}' href='data:text/csv;base64,{data}'>"
-            f"{DOWNLOAD}</a>"
+            f"{escape(_(DOWNLOAD))}</a>"
         )
         self.buttons.children = [*buttons, link]

@@ -2,7 +2,8 @@
 page downloads (one row per attempt, ``store.report.CSV_COLUMNS``).
 
 The map is the page's (``ui.classroom.class_map``): every state coloured by the share of wrong
-first answers to the questions about it, in the page's three bands, the exact share on hover.
+first answers to the questions about it, in the page's three bands, the exact share on hover,
+in the notebook's language (``messages.use``), as the page says it.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import io
 from collections import defaultdict
 from pathlib import Path
 
+from messages import _
 from ui.classroom.class_map import HEIGHT, LABEL, LEGEND, share_roles
 from widgets.map import GeoMap
 
@@ -24,7 +26,11 @@ def shares_from_csv(text: str) -> dict[str, tuple[int, int]]:
     database). A CSV without the columns counted raises ``ValueError`` naming them."""
     reader = csv.DictReader(io.StringIO(text))
     if not set(READ) <= set(reader.fieldnames or ()):
-        raise ValueError(f"not a class results CSV (it needs the columns {', '.join(READ)})")
+        raise ValueError(
+            _("This is not a class results CSV: it needs the columns {columns}.").format(
+                columns=", ".join(READ)
+            )
+        )
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for row in reader:
         if row["attempt"].strip() != "1":
@@ -42,8 +48,8 @@ def class_map(source: str | Path, *, height: int = HEIGHT) -> GeoMap:
     return GeoMap(
         roles,
         notes=notes,
-        words=LEGEND,
+        words={role: _(words) for role, words in LEGEND.items()},
         codes=True,
         height=height,
-        label=LABEL,
+        label=_(LABEL),
     )

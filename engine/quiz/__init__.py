@@ -48,6 +48,10 @@ importable from ``engine.quiz``:
 * :mod:`~engine.quiz.run` :class:`QuizRun`, its attempts, misses and :class:`Summary`;
   :mod:`~engine.quiz.export` a run as CSV;
 * :mod:`~engine.quiz.view` the states a question's map is fitted to, and those it is about.
+
+Nothing here says a sentence: prompts, feedback, explanations and notes are
+:class:`~engine.words.Sentence` codes and values (:mod:`engine.words`), worded by
+``ui.quiz.wording``.
 """
 
 # The generator modules register their modes' generators in the modes table when imported.
@@ -79,6 +83,7 @@ from engine.quiz.question import (
 from engine.quiz.run import RETRY_GAP, Attempt, Miss, QuizRun, Standing, Summary
 from engine.quiz.settings import DEFAULT_N, MAX_N, PARAMS, QuizSettings, parse_settings
 from engine.quiz.view import context_states, must_show, question_states, view_states
+from engine.words import Sentence, words
 
 _modes.require_generators()
 
@@ -94,6 +99,7 @@ __all__ = [
     "MODE_TITLES",
     "PARAMS",
     "RETRY_GAP",
+    "Sentence",
     "DEFAULT_MODES",
     "ECHO_LIMIT",
     "SOLO_MODES",
@@ -122,4 +128,5 @@ __all__ = [
     "context_states",
     "must_show",
     "view_states",
+    "words",
 ]

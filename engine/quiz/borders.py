@@ -12,22 +12,21 @@ from engine.cards import by_usps, deck
 from engine.quiz.context import Context
 from engine.quiz.facts import (
     all_states,
-    and_list,
     border_sentence,
     by_name,
     four_corners_partner,
     four_corners_remark,
-    name,
 )
 from engine.quiz.modes import generates, mode
 from engine.quiz.question import Question
+from engine.words import Sentence
 
 
 def _with_neighbors(pool: tuple[str, ...]) -> list[str]:
     return [c for c in pool if by_usps()[c].borders]
 
 
-_HAS_NEIGHBOUR = "a state with a neighbour"
+_HAS_NEIGHBOUR = Sentence("needs_a_neighbour")
 
 
 @generates("neighbors", _with_neighbors, needs=_HAS_NEIGHBOUR)
@@ -37,11 +36,11 @@ def _neighbors(usps: str, ctx: Context) -> Question:
     remarks = ((partner, four_corners_remark(usps)),) if partner else ()
     return mode("neighbors").question(
         usps,
-        f"Select every state that borders {card.name}.",
+        Sentence("ask_neighbors", state=usps),
         card.borders,
         choices=tuple(by_name(c for c in all_states() if c != usps)),
         focus=usps,
-        explanation=border_sentence(usps),
+        explains=(border_sentence(usps),),
         remarks=remarks,
     )
 
@@ -50,14 +49,10 @@ def _neighbors(usps: str, ctx: Context) -> Question:
 def _exact(usps: str, ctx: Context) -> Question:
     card = by_usps()[usps]
     listed = by_name(card.borders)
-    names = [name(c) for c in listed]
     if len(listed) == 1:
-        prompt = f"Which state borders only one state, {names[0]}?"
+        ask = Sentence("ask_exact_one", state=listed[0])
     else:
-        prompt = (
-            f"Which state borders exactly these {len(listed)} states, and no other: "
-            f"{and_list(names)}?"
-        )
+        ask = Sentence("ask_exact", count=len(listed), states=tuple(listed))
     # Wrong choices: states that border as many of the listed states as possible.
     others = [c for c in ctx.pool if c != usps and c not in card.borders]
     if len(others) < 3:
@@ -65,21 +60,18 @@ def _exact(usps: str, ctx: Context) -> Question:
     ctx.rng.shuffle(others)
     others.sort(key=lambda c: -len(by_usps()[c].borders & card.borders))
     choices = tuple(by_name([usps, *others[:3]]))
-    explanation = f"{card.name} borders exactly {and_list(names)}."
+    explains = [Sentence("borders_exactly", state=usps, states=tuple(listed))]
     partner = four_corners_partner().get(usps)
     if partner:
-        explanation += (
-            f" It meets {name(partner)} only at the Four Corners, corner to corner, "
-            "which counts as a border."
-        )
+        explains.append(Sentence("meets_at_the_corners", partner_state=partner))
     remarks = tuple((c, border_sentence(c)) for c in all_states() if c != usps)
     return mode("exact").question(
         usps,
-        prompt,
+        ask,
         usps,
         choices=choices,
         shown=tuple(listed),
-        explanation=explanation,
+        explains=tuple(explains),
         remarks=remarks,
     )
 
@@ -92,9 +84,9 @@ def _count(usps: str, ctx: Context) -> Question:
     low = ctx.rng.randint(max(0, k - 3), min(k, most - 3))
     return mode("count").question(
         usps,
-        f"How many states border {card.name}?",
+        Sentence("ask_count", state=usps),
         str(k),
         choices=tuple(str(i) for i in range(low, low + 4)),
         focus=usps,
-        explanation=border_sentence(usps),
+        explains=(border_sentence(usps),),
     )

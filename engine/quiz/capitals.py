@@ -13,52 +13,46 @@ from functools import cache
 
 from engine.cards import by_usps, deck
 from engine.quiz.context import Context
-from engine.quiz.facts import all_states, and_list, by_name, capital_answer, capital_remarks, name
+from engine.quiz.facts import all_states, by_name, capital_answer, capital_remarks
 from engine.quiz.modes import generates, mode
 from engine.quiz.question import Question
+from engine.words import Sentence
 
 
 def _letters(pool: tuple[str, ...]) -> list[str]:
     return sorted({by_usps()[c].capital_initial for c in pool})
 
 
-def _capital_of(usps: str) -> str:
-    card = by_usps()[usps]
-    return f"{card.capital} ({card.name})"
-
-
 @generates("letter_states", _letters)
 def _letter_states(letter: str, ctx: Context) -> Question:
     settings = ctx.settings
+    pool = settings.pool_said()
     answer = frozenset(c for c in ctx.pool if by_usps()[c].capital_initial == letter)
-    where = "" if not settings.filtered else f" of {settings.describe_pool()}"
     everywhere = [c.usps for c in deck() if c.capital_initial == letter]
-    explanation = (
-        f"Capitals beginning with {letter}{where}: "
-        f"{and_list([_capital_of(c) for c in by_name(answer)])}."
-    )
     outside = [c for c in everywhere if c not in answer]
+    listed = tuple(by_name(answer))
+    if settings.filtered:
+        ask = Sentence("ask_letter_states_in", pool=pool, letter=letter)
+        explains = [Sentence("capitals_beginning_in", letter=letter, pool=pool, capitals=listed)]
+    else:
+        ask = Sentence("ask_letter_states", letter=letter)
+        explains = [Sentence("capitals_beginning", letter=letter, capitals=listed)]
     if outside:
-        explanation += (
-            f" Outside {settings.describe_pool()}: {and_list([_capital_of(c) for c in outside])}."
-        )
-    remarks = []
+        explains.append(Sentence("capitals_outside", pool=pool, capitals=tuple(outside)))
+    remarks: list[tuple[str, Sentence]] = []
     for c in all_states():
-        card = by_usps()[c]
         if c in outside:
-            remarks.append(
-                (c, f"{card.capital} begins with {letter}, but {card.name} is not in "
-                    f"{settings.describe_pool()}.")
-            )  # fmt: skip
+            remarks.append((c, Sentence("begins_but_outside", capital=c, letter=letter,
+                                        state=c, pool=pool)))  # fmt: skip
         elif c not in answer:
             remarks.extend(capital_remarks([c]))
     return mode("letter_states").question(
         letter,
-        f"Select every state{where} whose capital begins with {letter}.",
+        ask,
         answer,
         choices=tuple(by_name(ctx.pool)),
         shown=tuple(ctx.pool) if settings.filtered else (),
-        explanation=explanation,
+        explains=tuple(explains),
         remarks=tuple(remarks),
     )
 
@@ -72,23 +66,22 @@ def _letter(usps: str, ctx: Context) -> Question:
     choices = tuple(sorted([card.capital_initial, *ctx.rng.sample(others, 3)]))
     return mode("letter").question(
         usps,
-        f"With which letter does the capital of {card.name} begin?",
+        Sentence("ask_letter", state=usps),
         card.capital_initial,
         choices=choices,
         focus=usps,
-        explanation=f"The capital of {card.name} is {card.capital}.",
+        explains=(Sentence("capital_is", state=usps, capital=usps),),
     )
 
 
 @generates("capital")
 def _capital(usps: str, ctx: Context) -> Question:
-    card = by_usps()[usps]
     return mode("capital").question(
         usps,
-        f"Name the capital of {card.name}.",
+        Sentence("ask_capital", state=usps),
         usps,
         focus=usps,
-        explanation=f"The capital of {card.name} is {card.capital}.",
+        explains=(Sentence("capital_is", state=usps, capital=usps),),
     )
 
 
@@ -110,15 +103,10 @@ def _shared_subjects(pool: tuple[str, ...]) -> list[str]:
 
 
 _SHOWN_IN_SHARED = 5
-_SHARED_PROMPTS = (
-    "{Word} of these states have capitals that begin with the same letter: {listed}. Which {word}?",
-    "Which {word} of these states have capitals with the same first letter: {listed}?",
-    "Find the {word} states whose capitals share a first letter: {listed}.",
-    "Among {listed}, the capitals of {word} states begin alike. Which {word}?",
-)
+_SHARED_PROMPTS = 4  #: ways of asking ``shared`` (its ``variant``, 0 to 3), for variety
 
 
-@generates("shared", _shared_subjects, needs="a capital whose first letter another capital shares")
+@generates("shared", _shared_subjects, needs=Sentence("needs_a_shared_letter"))
 def _shared(usps: str, ctx: Context) -> Question:
     letter = by_usps()[usps].capital_initial
     size = 3 if _initial_counts()[letter] >= 3 else 2
@@ -130,20 +118,17 @@ def _shared(usps: str, ctx: Context) -> Question:
         pair_ok=lambda a, b: _initial(a) != _initial(b),
     )
     shown = tuple(by_name(group + others))
-    word = {2: "two", 3: "three"}[size]
-    capitals = and_list([_capital_of(c) for c in shown])
-    listed = and_list([name(c) for c in shown])
-    prompt = ctx.rng.choice(_SHARED_PROMPTS).format(
-        word=word, Word=word.capitalize(), listed=listed
-    )
+    variant = ctx.rng.choice(range(_SHARED_PROMPTS))
     return mode("shared").question(
         ",".join(sorted(group)),
-        prompt,
+        Sentence("ask_shared", variant=variant, count=size, states=shown),
         frozenset(group),
         choices=shown,
         shown=shown,
-        explanation=f"The capitals of {and_list([name(c) for c in by_name(group)])} begin with "
-        f"{letter}. The capitals: {capitals}.",
+        explains=(
+            Sentence("capitals_begin_with", states=tuple(by_name(group)), letter=letter),
+            Sentence("the_capitals", capitals=shown),
+        ),
         remarks=capital_remarks(shown),
     )
 
@@ -153,8 +138,8 @@ def _capital_of_question(usps: str, ctx: Context) -> Question:
     explanation, remarks = capital_answer(usps)
     return mode("capital_of").question(
         usps,
-        f"{by_usps()[usps].capital} is the capital of …",
+        Sentence("ask_capital_of", capital=usps),
         usps,
-        explanation=explanation,
+        explains=(explanation,),
         remarks=remarks,
     )

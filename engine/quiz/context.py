@@ -17,6 +17,7 @@ from typing import Protocol
 from engine.cards import Category
 from engine.quiz.facts import all_states
 from engine.quiz.question import Question
+from engine.words import Sentence
 
 Subject = str | tuple[str, ...]  #: a USPS code, a letter, SOLO_SUBJECT, or states to compare
 
@@ -32,7 +33,7 @@ class Selection(Protocol):
 
     def pool(self) -> tuple[str, ...]: ...
 
-    def describe_pool(self) -> str: ...
+    def pool_said(self) -> Sentence: ...
 
 
 class Context:
@@ -72,11 +73,11 @@ class Context:
 @dataclass(frozen=True, slots=True)
 class Generator:
     """A mode's question maker: ``subjects(pool)`` lists what a question can be about;
-    ``make(subject, ctx)`` builds it; ``needs`` says in words what a subject needs (for the
-    note when a selection has none); ``sizes`` is how many states a tuple subject may compare
-    (``None``: the mode takes no tuple)."""
+    ``make(subject, ctx)`` builds it; ``needs`` says what a subject needs (for the note when
+    a selection has none; ``None``: any state will do); ``sizes`` is how many states a tuple
+    subject may compare (``None``: the mode takes no tuple)."""
 
     subjects: Callable[[tuple[str, ...]], list[str]]
     make: Callable[[Subject, Context], Question]
-    needs: str = ""
+    needs: Sentence | None = None
     sizes: range | None = None

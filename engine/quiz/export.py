@@ -1,7 +1,8 @@
 """A run's answers as rows and as CSV text: one row per counted answer, for the student's
 download and the teacher's records. ``score`` of ``out_of`` is what the answer scores
 (:func:`engine.quiz.question.points`): 1 of 1 or 0 of 1 for a question, the states named of
-all for a list of names ("10" of "50")."""
+all for a list of names ("10" of "50"). The words (the prompt, the answers) are in the current
+language (:func:`engine.words.words`: the page's wording)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Sequence
 
 from engine.csvfile import csv_text
 from engine.quiz.question import Attempt, Question, points
+from engine.words import words
 
 CSV_COLUMNS: tuple[str, ...] = (
     "question",
@@ -31,7 +33,7 @@ Row = dict[str, str | int | float | None]
 
 def _labels(q: Question, values: frozenset[str]) -> str:
     """Answer values in words, sorted, separated by "; "."""
-    return "; ".join(q.label(v) for v in sorted(values, key=q.label))
+    return "; ".join(words(q.value_said(v)) for v in sorted(values, key=q.label))
 
 
 def rows(attempts: Sequence[Attempt]) -> list[Row]:

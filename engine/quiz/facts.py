@@ -1,8 +1,12 @@
 """The facts the drills ask about (a state's region, area, population, admission day and time
-zones, read once from ``geodata``) and the words they are said in: names, lists, plurals, the
-border sentence, quotes of what someone typed.
+zones, read once from ``geodata``) and the sentences several drills say about them (a state's
+border states, the Four Corners, a capital), as :class:`~engine.words.Sentence` codes that
+``ui.quiz.wording`` words; names, the order of names, quotes of what someone typed.
 
 Every helper here is shared by several drill modules; nothing here knows about modes.
+:func:`and_list` and :func:`plural` are English only: the drills no longer use them (their
+lists and counts are worded in the reader's language); they stay for the pages not yet
+translated that import them.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from functools import cache
 
 import geodata
 from engine.cards import by_usps, deck
+from engine.words import Sentence
 
 ECHO_LIMIT = 40  #: characters of a bad value quoted back in a note
 
@@ -61,12 +66,13 @@ def four_corners_partner() -> dict[str, str]:
 
 
 def name(usps: str) -> str:
-    """The state's name."""
+    """The state's name as the deck spells it (data: a page shows ``ui.state_names``')."""
     return by_usps()[usps].name
 
 
 def by_name(codes: Iterable[str]) -> list[str]:
-    """USPS codes sorted by the states' names."""
+    """USPS codes sorted by the states' names as the deck spells them: the order a question's
+    choices are dealt in (a page lists them in its reader's order)."""
     return sorted(codes, key=name)
 
 
@@ -96,41 +102,35 @@ def echo(text: str, limit: int = ECHO_LIMIT) -> str:
 
 
 @cache
-def border_sentence(usps: str) -> str:
-    """The state's border states in a sentence, the Four Corners neighbour named as such."""
+def border_sentence(usps: str) -> Sentence:
+    """The state's border states in a sentence ("Colorado borders 7 states: …"), the Four
+    Corners neighbour (``corner_state``) named as such; Alaska and Hawaii have sentences of
+    their own."""
     card = by_usps()[usps]
     if not card.borders:
-        if usps == "AK":
-            return "Alaska borders no state: its only land neighbour is Canada."
-        if usps == "HI":
-            return "Hawaii borders no state: it is a chain of islands in the Pacific."
-        return f"{card.name} borders no other state."
+        if usps in ("AK", "HI"):
+            return Sentence(f"borders_none_{usps.lower()}")
+        return Sentence("borders_none", state=usps)
     partner = four_corners_partner().get(usps)
-    names = [
-        f"{name(c)} (corner to corner, at the Four Corners)" if c == partner else name(c)
-        for c in by_name(card.borders)
-    ]
-    return f"{card.name} borders {plural(len(names), 'state')}: {and_list(names)}."
+    return Sentence(
+        "borders", state=usps, count=len(card.borders), states=tuple(by_name(card.borders)),
+        corner_state=partner,
+    )  # fmt: skip
 
 
-def four_corners_remark(usps: str) -> str:
+def four_corners_remark(usps: str) -> Sentence:
     """Why the state's Four Corners partner counts as a border state."""
-    partner = four_corners_partner()[usps]
-    return (
-        f"{name(partner)} counts: it meets {name(usps)} at the Four Corners, corner to "
-        "corner, and the Four Corners count as a border."
-    )
+    return Sentence("four_corners_counts", partner_state=four_corners_partner()[usps], state=usps)
 
 
-def capital_remarks(states: Iterable[str]) -> tuple[tuple[str, str], ...]:
+def capital_remarks(states: Iterable[str]) -> tuple[tuple[str, Sentence], ...]:
     """(state, "The capital of X is C.") for each state: the remark on a state given wrongly
     where its capital is what matters."""
-    return tuple((c, f"The capital of {name(c)} is {by_usps()[c].capital}.") for c in states)
+    return tuple((c, Sentence("capital_is", state=c, capital=c)) for c in states)
 
 
-def capital_answer(usps: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+def capital_answer(usps: str) -> tuple[Sentence, tuple[tuple[str, Sentence], ...]]:
     """The explanation of a question whose answer is the state of a capital ("Denver is the
     capital of Colorado."), and the remarks on every other state given instead."""
-    card = by_usps()[usps]
     others = capital_remarks(c for c in all_states() if c != usps)
-    return f"{card.capital} is the capital of {card.name}.", others
+    return Sentence("capital_of_state", capital=usps, state=usps), others

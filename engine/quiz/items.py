@@ -30,6 +30,7 @@ from engine.quiz.facts import all_states
 from engine.quiz.kinds import KIND_LABELS, ONE_STATE, ItemRule, Kind, Of
 from engine.quiz.modes import MODES, mode
 from engine.quiz.question import Question, Result
+from messages import N_
 
 __all__ = [
     "KIND_LABELS",
@@ -49,7 +50,8 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Topic:
-    """Kinds shown together, as a drill page asks them: its name, title and kinds."""
+    """Kinds shown together, as a drill page asks them: its name, title (marked with ``N_``:
+    shown with ``_()``) and kinds."""
 
     name: str
     title: str
@@ -57,11 +59,11 @@ class Topic:
 
 
 TOPICS: tuple[Topic, ...] = (
-    Topic("borders", "Borders", (Kind.BORDERS,)),
-    Topic("capitals", "Capitals", (Kind.CAPITAL, Kind.LETTER)),
-    Topic("zones", "Time zones", (Kind.ZONE,)),
-    Topic("location", "Location", (Kind.LOCATION,)),
-    Topic("ranks", "Ranks", (Kind.SIZE, Kind.STATEHOOD, Kind.POPULATION, Kind.WEAKNESS)),
+    Topic("borders", N_("Borders"), (Kind.BORDERS,)),
+    Topic("capitals", N_("Capitals"), (Kind.CAPITAL, Kind.LETTER)),
+    Topic("zones", N_("Time zones"), (Kind.ZONE,)),
+    Topic("location", N_("Location"), (Kind.LOCATION,)),
+    Topic("ranks", N_("Ranks"), (Kind.SIZE, Kind.STATEHOOD, Kind.POPULATION, Kind.WEAKNESS)),
 )
 TOPIC_OF: dict[Kind, Topic] = {k: t for t in TOPICS for k in t.kinds}
 #: the drill page (mode group) whose modes ask each topic, for an assignment of a topic
@@ -97,7 +99,8 @@ class Item:
         return cls(Kind(kind), state)
 
     def describe(self) -> str:
-        """The item in words: "Colorado: capital"."""
+        """The item in English: "Colorado: capital" (a page says it with
+        ``ui.quiz.wording.item_words``)."""
         return f"{by_usps()[self.state].name}: {self.kind.label.lower()}"
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from messages import N_
+
 
 class Kind(StrEnum):
     """What an item asks about a state."""
@@ -27,20 +29,21 @@ class Kind(StrEnum):
 
     @property
     def label(self) -> str:
-        """The kind in words, as a page names it ("Capital's first letter")."""
+        """The kind as a page names it ("Capital's first letter"), in English: marked with
+        ``N_``, a page shows it with ``_()``."""
         return KIND_LABELS[self]
 
 
 KIND_LABELS: dict[Kind, str] = {
-    Kind.BORDERS: "Borders",
-    Kind.CAPITAL: "Capital",
-    Kind.LETTER: "Capital's first letter",
-    Kind.ZONE: "Time zone",
-    Kind.LOCATION: "Place on the map",
-    Kind.SIZE: "Size rank",
-    Kind.STATEHOOD: "Statehood rank",
-    Kind.POPULATION: "Population rank",
-    Kind.WEAKNESS: "Worst rank",
+    Kind.BORDERS: N_("Borders"),
+    Kind.CAPITAL: N_("Capital"),
+    Kind.LETTER: N_("Capital's first letter"),
+    Kind.ZONE: N_("Time zone"),
+    Kind.LOCATION: N_("Place on the map"),
+    Kind.SIZE: N_("Size rank"),
+    Kind.STATEHOOD: N_("Statehood rank"),
+    Kind.POPULATION: N_("Population rank"),
+    Kind.WEAKNESS: N_("Worst rank"),
 }
 
 

@@ -6,20 +6,11 @@ of the selection, one typed name at a time.
 
 from __future__ import annotations
 
-from engine.cards import by_usps
 from engine.quiz.context import Context, Subject
-from engine.quiz.facts import (
-    all_states,
-    and_list,
-    border_sentence,
-    by_name,
-    capital_answer,
-    facts,
-    name,
-    plural,
-)
+from engine.quiz.facts import all_states, border_sentence, by_name, capital_answer, facts
 from engine.quiz.modes import SOLO_SUBJECT, generates, mode
 from engine.quiz.question import Question
+from engine.words import Sentence
 
 _CHOICES = 4  #: states offered for a typed-or-chosen state answer
 
@@ -29,19 +20,19 @@ def _offered(usps: str, ctx: Context) -> tuple[str, ...]:
     return tuple(by_name([usps, *ctx.companions(_CHOICES - 1, [usps])]))
 
 
-def _whereabouts(usps: str) -> str:
-    card = by_usps()[usps]
-    return f"{card.name} is in the {facts()[usps].region} Census region. {border_sentence(usps)}"
+def _whereabouts(usps: str) -> tuple[Sentence, ...]:
+    region = Sentence("in_the_region", state=usps, region=facts()[usps].region)
+    return region, border_sentence(usps)
 
 
 @generates("locate")
 def _locate(usps: str, ctx: Context) -> Question:
     return mode("locate").question(
         usps,
-        f"Find {name(usps)} on the map.",
+        Sentence("ask_locate", state=usps),
         usps,
         choices=tuple(by_name(all_states())),
-        explanation=_whereabouts(usps),
+        explains=_whereabouts(usps),
     )
 
 
@@ -49,11 +40,11 @@ def _locate(usps: str, ctx: Context) -> Question:
 def _identify(usps: str, ctx: Context) -> Question:
     return mode("identify").question(
         usps,
-        "Which state is highlighted on the map?",
+        Sentence("ask_identify"),
         usps,
         choices=_offered(usps, ctx),
         focus=usps,
-        explanation=_whereabouts(usps),
+        explains=_whereabouts(usps),
     )
 
 
@@ -62,10 +53,10 @@ def _from_capital(usps: str, ctx: Context) -> Question:
     explanation, remarks = capital_answer(usps)
     return mode("from_capital").question(
         usps,
-        f"Which state's capital is {by_usps()[usps].capital}?",
+        Sentence("ask_from_capital", capital=usps),
         usps,
         choices=_offered(usps, ctx),
-        explanation=explanation,
+        explains=(explanation,),
         remarks=remarks,
     )
 
@@ -73,20 +64,24 @@ def _from_capital(usps: str, ctx: Context) -> Question:
 @generates("all50", lambda pool: [SOLO_SUBJECT])
 def _all50(subject: Subject, ctx: Context) -> Question:
     pool = ctx.pool
-    where = ctx.settings.describe_pool()
+    where = ctx.settings.pool_said()
     if not ctx.settings.filtered:
-        prompt = "Name all 50 states."
+        ask = Sentence("ask_all50")
     elif ctx.settings.states:
-        prompt = f"Name the {plural(len(pool), 'state')} of your list."
+        ask = Sentence("ask_all_of_your_list", count=len(pool))
     else:
-        prompt = f"Name the {plural(len(pool), 'state')} of {where}."
-    outside = f"is not in {where}." if ctx.settings.filtered else "is not asked here."
-    names = [name(c) for c in by_name(pool)]
+        ask = Sentence("ask_all_of", count=len(pool), pool=where)
+
+    def outside(usps: str) -> Sentence:
+        if ctx.settings.filtered:
+            return Sentence("not_in_pool", state=usps, pool=where)
+        return Sentence("not_asked_here", state=usps)
+
     return mode("all50").question(
         str(len(pool)),
-        prompt,
+        ask,
         frozenset(pool),
         shown=tuple(pool),
-        explanation=f"{plural(len(pool), 'state').capitalize()}: {and_list(names)}.",
-        remarks=tuple((c, f"{name(c)} {outside}") for c in all_states() if c not in pool),
+        explains=(Sentence("the_states_are", count=len(pool), states=tuple(by_name(pool))),),
+        remarks=tuple((c, outside(c)) for c in all_states() if c not in pool),
     )

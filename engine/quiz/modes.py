@@ -28,6 +28,9 @@ deal other questions.
 
 :data:`MODES`, :data:`MODE_GROUPS`, :data:`MODE_TITLES` … are views of the table, read when
 used: a mode a test registers (:func:`registered`) is in them for as long as it lasts.
+
+Titles and intros are declared labels, in English, marked for the catalogue with
+:func:`messages.N_`: a page shows them translated, with :func:`messages._`.
 """
 
 from __future__ import annotations
@@ -41,6 +44,8 @@ from typing import Any, TypeVar, overload
 from engine.quiz.context import Context, Generator, Subject
 from engine.quiz.kinds import ItemRule, Kind, Of
 from engine.quiz.question import Answer, AnswerType, Question, ValueKind
+from engine.words import Sentence
+from messages import N_
 
 MIX = "mix"  #: the ``mode`` value for every mode of a page but the solo ones
 SOLO_SUBJECT = "ALL"  #: the one subject of a solo mode: the whole selection
@@ -50,7 +55,7 @@ NAME_LENGTH = 20  #: the longest mode name (the answers' and reviews' ``mode`` c
 @dataclass(frozen=True, slots=True)
 class Group:
     """A drill page's group of modes: its name (the ``mode`` value that asks them all), the
-    page's title and the line under it."""
+    page's title and the line under it (marked with ``N_``: shown with ``_()``)."""
 
     name: str
     title: str
@@ -60,33 +65,43 @@ class Group:
 GROUPS: tuple[Group, ...] = (
     Group(
         "borders",
-        "Border quiz",
-        "Which states touch which? Pick the neighbours on the map, find the state that fits a "
-        "list of borders, count them.",
+        N_("Border quiz"),
+        N_(
+            "Which states touch which? Pick the neighbours on the map, find the state that fits a "
+            "list of borders, count them.",
+        ),
     ),
     Group(
         "capitals",
-        "Capital quiz",
-        "Every state's capital, both ways, and their first letters: which capitals begin with "
-        "S, and which share a first letter?",
+        N_("Capital quiz"),
+        N_(
+            "Every state's capital, both ways, and their first letters: which capitals begin with "
+            "S, and which share a first letter?",
+        ),
     ),
     Group(
         "ranks",
-        "Rank quiz",
-        "Size, statehood and population: which state is larger, joined the Union first or "
-        "has more people, and whose worst rank is weaker (nearer 50th)?",
+        N_("Rank quiz"),
+        N_(
+            "Size, statehood and population: which state is larger, joined the Union first or "
+            "has more people, and whose worst rank is weaker (nearer 50th)?",
+        ),
     ),
     Group(
         "zones",
-        "Time zone quiz",
-        "Which time zone is each state's capital in? A state split between two time zones is "
-        "asked about its capital.",
+        N_("Time zone quiz"),
+        N_(
+            "Which time zone is each state's capital in? A state split between two time zones is "
+            "asked about its capital.",
+        ),
     ),
     Group(
         "locate",
-        "Locate quiz",
-        "Where is each state? Find it on the map, name the highlighted state, tell a state by "
-        "its capital, or name them all.",
+        N_("Locate quiz"),
+        N_(
+            "Where is each state? Find it on the map, name the highlighted state, tell a state by "
+            "its capital, or name them all.",
+        ),
     ),
 )
 GROUP_TITLES: dict[str, str] = {g.name: g.title for g in GROUPS}
@@ -134,13 +149,13 @@ class Mode:
     map: MapRule  #: what its map shows
     generator: Generator | None = field(default=None, init=False, compare=False)
 
-    def question(self, key: str, prompt: str, answer: Answer, **details: Any) -> Question:
+    def question(self, key: str, ask: Sentence, answer: Answer, **details: Any) -> Question:
         """A question of this mode: its qid is ``"<mode>:<key>"``, its answer type and value
         kind the table's; ``details`` are the other :class:`Question` fields."""
         return Question(
             qid=f"{self.name}:{key}",
             mode=self.name,
-            prompt=prompt,
+            ask=ask,
             answer_type=self.answer_type,
             value_kind=self.value_kind,
             answer=answer,
@@ -166,43 +181,43 @@ _CAPITALS_MAP = MapRule(Shown.NAMED, borders_after=False, capital_notes=True)
 # of the whole list).
 # fmt: off
 MODE_TABLE: tuple[Mode, ...] = (
-    Mode("neighbors", "borders", "Select all border states", _SET, _STATE, solo=False,
+    Mode("neighbors", "borders", N_("Select all border states"), _SET, _STATE, solo=False,
          items=ItemRule(Kind.BORDERS, Of.FOCUS), quick=12, map=_MAP),
-    Mode("exact", "borders", "Which state borders exactly these?", _ONE, _STATE, solo=False,
+    Mode("exact", "borders", N_("Which state borders exactly these?"), _ONE, _STATE, solo=False,
          items=ItemRule(Kind.BORDERS, Of.ANSWER), quick=6,
          map=MapRule(Shown.BORDERS, borders_after=False, capital_notes=False)),
-    Mode("count", "borders", "How many border states?", _ONE, ValueKind.NUMBER, solo=False,
+    Mode("count", "borders", N_("How many border states?"), _ONE, ValueKind.NUMBER, solo=False,
          items=ItemRule(Kind.BORDERS, Of.FOCUS), quick=4,
          map=MapRule(Shown.NAMED, borders_after=True, capital_notes=False)),
-    Mode("letter_states", "capitals", "Select all capitals with a letter", _SET, _STATE,
+    Mode("letter_states", "capitals", N_("Select all capitals with a letter"), _SET, _STATE,
          solo=False, items=ItemRule(Kind.LETTER, Of.STATES), quick=12, map=_CAPITALS_MAP),
-    Mode("letter", "capitals", "First letter of the capital", _ONE, ValueKind.LETTER,
+    Mode("letter", "capitals", N_("First letter of the capital"), _ONE, ValueKind.LETTER,
          solo=False, items=ItemRule(Kind.LETTER, Of.FOCUS), quick=4, map=_CAPITALS_MAP),
-    Mode("capital", "capitals", "Type the capital", _TEXT, ValueKind.CAPITAL, solo=False,
+    Mode("capital", "capitals", N_("Type the capital"), _TEXT, ValueKind.CAPITAL, solo=False,
          items=ItemRule(Kind.CAPITAL, Of.FOCUS), quick=8, map=_CAPITALS_MAP),
-    Mode("shared", "capitals", "Capitals that share a letter", _SET, _STATE, solo=False,
+    Mode("shared", "capitals", N_("Capitals that share a letter"), _SET, _STATE, solo=False,
          items=ItemRule(Kind.LETTER, Of.STATES), quick=12, map=_CAPITALS_MAP),
-    Mode("capital_of", "capitals", "Type the state of a capital", _TEXT, _STATE, solo=False,
+    Mode("capital_of", "capitals", N_("Type the state of a capital"), _TEXT, _STATE, solo=False,
          items=ItemRule(Kind.CAPITAL, Of.ANSWER), quick=8, map=_CAPITALS_MAP),
-    Mode("larger", "ranks", "Which is larger?", _ONE, _STATE, solo=False,
+    Mode("larger", "ranks", N_("Which is larger?"), _ONE, _STATE, solo=False,
          items=ItemRule(Kind.SIZE, Of.COMPARED), quick=4, map=_MAP),
-    Mode("earlier", "ranks", "Which joined the Union first?", _ONE, _STATE, solo=False,
+    Mode("earlier", "ranks", N_("Which joined the Union first?"), _ONE, _STATE, solo=False,
          items=ItemRule(Kind.STATEHOOD, Of.COMPARED), quick=4, map=_MAP),
-    Mode("populous", "ranks", "Which has more people?", _ONE, _STATE, solo=False,
+    Mode("populous", "ranks", N_("Which has more people?"), _ONE, _STATE, solo=False,
          items=ItemRule(Kind.POPULATION, Of.COMPARED), quick=4, map=_MAP),
-    Mode("weaker", "ranks", "Whose worst rank is weaker?", _ONE, _STATE, solo=False,
+    Mode("weaker", "ranks", N_("Whose worst rank is weaker?"), _ONE, _STATE, solo=False,
          items=ItemRule(Kind.WEAKNESS, Of.COMPARED), quick=4, map=_MAP),
-    Mode("order", "ranks", "Put four in order", _ORDER, _STATE, solo=False,
+    Mode("order", "ranks", N_("Put four in order"), _ORDER, _STATE, solo=False,
          items=ItemRule(None, Of.PLACED), quick=15, map=_MAP),  # kind: the question's category
-    Mode("zone", "zones", "Time zone of the capital", _ONE, ValueKind.ZONE, solo=False,
+    Mode("zone", "zones", N_("Time zone of the capital"), _ONE, ValueKind.ZONE, solo=False,
          items=ItemRule(Kind.ZONE, Of.FOCUS), quick=4, map=_MAP),
-    Mode("locate", "locate", "Find the state on the map", _ONE, _STATE, solo=False,
+    Mode("locate", "locate", N_("Find the state on the map"), _ONE, _STATE, solo=False,
          items=ItemRule(Kind.LOCATION, Of.ANSWER), quick=5, map=_MAP),
-    Mode("identify", "locate", "Which state is highlighted?", _TEXT, _STATE, solo=False,
+    Mode("identify", "locate", N_("Which state is highlighted?"), _TEXT, _STATE, solo=False,
          items=ItemRule(Kind.LOCATION, Of.FOCUS), quick=5, map=_MAP),
-    Mode("from_capital", "locate", "Which state has this capital?", _TEXT, _STATE, solo=False,
+    Mode("from_capital", "locate", N_("Which state has this capital?"), _TEXT, _STATE, solo=False,
          items=ItemRule(Kind.CAPITAL, Of.ANSWER), quick=8, map=_MAP),
-    Mode("all50", "locate", "Name all the states", _NAMES, _STATE, solo=True,
+    Mode("all50", "locate", N_("Name all the states"), _NAMES, _STATE, solo=True,
          items=ItemRule(Kind.LOCATION, Of.STATES), quick=None, map=_MAP),
 )
 # fmt: on
@@ -277,7 +292,7 @@ def generates(
     name: str,
     subjects: Callable[[tuple[str, ...]], list[str]] = list,
     *,
-    needs: str = "",
+    needs: Sentence | None = None,
     sizes: range | None = None,
 ) -> Callable[[Callable[[Subject, Context], Question]], Callable[[Subject, Context], Question]]:
     """Register the decorated function as the generator of mode ``name`` (see

@@ -7,6 +7,12 @@ Checking reads the response first (:mod:`engine.quiz.readers`), then compares th
 with the answer: a set answer by its right, missed and wrong states, an order by the states in
 their right place, one value by equality. Remarks about particular values (why Arizona counts
 as a neighbour of Colorado) join the feedback when such a value is missed or wrongly given.
+
+Everything said is a :class:`~engine.words.Sentence` (a code and its values), worded by
+``ui.quiz.wording``: a question's prompt (``ask``), explanation (``explains``) and remarks,
+the verdict (``Result.said``), the answer as read (``Result.read``) and the right answer
+(:attr:`Question.answer_said`). The properties ``prompt``, ``explanation``, ``message``,
+``given`` and ``answer_text`` word them in the current language (:func:`engine.words.words`).
 """
 
 from __future__ import annotations
@@ -15,9 +21,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.answers import LIST_TOO_LONG_MESSAGE
+from engine.answers import LIST_TOO_LONG
 from engine.cards import by_usps
-from engine.quiz.facts import and_list, by_name, echo, name, plural
+from engine.quiz.facts import by_name, echo, name
 from engine.quiz.readers import (
     Reading,
     read_capital,
@@ -27,7 +33,9 @@ from engine.quiz.readers import (
     read_states,
     read_zone,
     state_items,
+    value_said,
 )
+from engine.words import Said, Sentence, words
 
 
 class AnswerType(StrEnum):
@@ -68,18 +76,29 @@ class Result:
     questions): for a set answer the correct picks, the correct states not picked, and the
     picks that are not correct; for one value, ``right`` holds it when correct, otherwise
     ``missed`` holds the answer and ``wrong`` the value given (if it is one); for an order, the
-    states in their right place and those out of place. ``given`` is the answer as read, in
-    words; ``message`` is the sentence to show; ``corrected`` is true when a typed answer was
-    read through a small misspelling (a near miss: the right spelling is in ``message``).
+    states in their right place and those out of place. ``said`` is what to show (the verdict
+    and its remarks); ``read`` the answer as read (``None``: nothing read); ``corrected`` is
+    true when a typed answer was read through a small misspelling (a near miss: the right
+    spelling is said).
     """
 
     outcome: Outcome
-    message: str
-    given: str = ""
+    said: Said
+    read: Sentence | None = None
     right: frozenset[str] = frozenset()
     missed: frozenset[str] = frozenset()
     wrong: frozenset[str] = frozenset()
     corrected: bool = False
+
+    @property
+    def message(self) -> str:
+        """``said`` in the current language."""
+        return words(self.said)
+
+    @property
+    def given(self) -> str:
+        """The answer as read, in the current language ("" when nothing was read)."""
+        return words(self.read)
 
     @property
     def correct(self) -> bool:
@@ -97,27 +116,37 @@ Answer = str | frozenset[str] | tuple[str, ...]
 class Question:
     """One drill question.
 
-    ``qid`` identifies it within a quiz ("neighbors:CO"); ``mode`` is its mode name;
-    ``prompt`` the question in words; ``answer`` the correct answer: a value (ONE, TEXT), a
+    ``qid`` identifies it within a quiz ("neighbors:CO"); ``mode`` is its mode name; ``ask``
+    the question (its words: :attr:`prompt`); ``answer`` the correct answer: a value (ONE, TEXT), a
     frozenset of USPS codes (SET) or a tuple of USPS codes, best first (ORDER). ``choices`` are
     the values offered (for SET: the states a multiselect offers; for ORDER: the states in the
     order shown; empty for TEXT). ``focus`` is the state to highlight on the map, if any;
     ``shown`` the states the question names, to outline on the map (never revealing the
-    answer). ``explanation`` is shown after the answer; ``remarks`` are extra sentences about
+    answer). ``explains`` is shown after the answer; ``remarks`` are extra sentences about
     particular values, added to the feedback when such a value is missed or wrongly given.
     """
 
     qid: str
     mode: str
-    prompt: str
+    ask: Sentence
     answer_type: AnswerType
     value_kind: ValueKind
     answer: Answer
     choices: tuple[str, ...] = ()
     focus: str | None = None
     shown: tuple[str, ...] = ()
-    explanation: str = ""
-    remarks: tuple[tuple[str, str], ...] = ()
+    explains: Said = ()
+    remarks: tuple[tuple[str, Sentence], ...] = ()
+
+    @property
+    def prompt(self) -> str:
+        """The question in the current language."""
+        return words(self.ask)
+
+    @property
+    def explanation(self) -> str:
+        """The explanation in the current language ("" for none)."""
+        return words(self.explains)
 
     @property
     def map_answer(self) -> bool:
@@ -134,23 +163,35 @@ class Question:
         return self.answer_type is not AnswerType.NAMES
 
     def label(self, value: str) -> str:
-        """A value in words: a state's name, a capital's name, or the value itself."""
+        """A value as data: a state's name as the deck spells it, a capital's name, or the
+        value itself (a page names it in its reader's language: ``ui.quiz.wording.label``)."""
         if self.value_kind is ValueKind.STATE:
             return name(value)
         if self.value_kind is ValueKind.CAPITAL:
             return by_usps()[value].capital
         return value
 
+    def value_said(self, value: str) -> Sentence:
+        """One answer value, to word."""
+        return value_said(self.value_kind, value)
+
+    @property
+    def answer_said(self) -> Sentence:
+        """The correct answer, to word: the states of a set (``answer_states``), the states in
+        order (``answer_order``), or one value."""
+        if self.answer_type in (AnswerType.SET, AnswerType.NAMES):
+            return Sentence("answer_states", states=tuple(by_name(self.answer)))
+        if self.answer_type is AnswerType.ORDER:
+            return Sentence("answer_order", states=tuple(self.answer))
+        assert isinstance(self.answer, str)
+        return self.value_said(self.answer)
+
     @property
     def answer_text(self) -> str:
-        """The correct answer in words."""
-        if self.answer_type in (AnswerType.SET, AnswerType.NAMES):
-            return and_list([self.label(v) for v in by_name(self.answer)])
-        if self.answer_type is AnswerType.ORDER:
-            return ", ".join(f"{i}. {self.label(v)}" for i, v in enumerate(self.answer, 1))
-        return self.label(self.answer)
+        """The correct answer in the current language."""
+        return words(self.answer_said)
 
-    def remark(self, value: str) -> str | None:
+    def remark(self, value: str) -> Sentence | None:
         """The extra sentence about ``value``, if any."""
         return dict(self.remarks).get(value)
 
@@ -167,7 +208,7 @@ class Question:
         if self.answer_type in (AnswerType.SET, AnswerType.NAMES, AnswerType.ORDER):
             items = state_items(response)
             if items is None:
-                return Result(Outcome.NOT_COUNTED, LIST_TOO_LONG_MESSAGE)
+                return Result(Outcome.NOT_COUNTED, (LIST_TOO_LONG,))
             response = items
         if self.answer_type is AnswerType.SET:
             return self._check_set(response)
@@ -177,30 +218,32 @@ class Question:
             return self._check_order(response)
         return self._check_one(response)
 
-    def _remarks_for(self, values: Iterable[str]) -> list[str]:
+    def _remarks_for(self, values: Iterable[str]) -> list[Sentence]:
         return [r for v in by_name(values) if (r := self.remark(v))]
 
     def _check_set(self, response: object) -> Result:
         found, unknown = read_states(response)
         codes = frozenset(found)
         if unknown:
-            return Result(Outcome.NOT_COUNTED, f"Not recognised as states: {', '.join(unknown)}.")
+            said = Sentence("not_recognised_as_states", items=tuple(unknown))
+            return Result(Outcome.NOT_COUNTED, (said,))
         if not codes:
-            return Result(Outcome.NOT_COUNTED, "Pick at least one state first.")
+            return Result(Outcome.NOT_COUNTED, (Sentence("pick_a_state_first"),))
         assert isinstance(self.answer, frozenset)
         right, missed, wrong = codes & self.answer, self.answer - codes, codes - self.answer
-        given = and_list([name(c) for c in by_name(codes)])
+        given = Sentence("given_states", states=tuple(by_name(codes)))
         if not missed and not wrong:
-            message = f"Right! All {len(self.answer)}." if self.answer else "Right!"
-            return Result(Outcome.RIGHT, message, given, right=frozenset(right))
-        parts = [f"{len(right)} of {len(self.answer)} right."]
+            total = len(self.answer)
+            said = Sentence("right_all", count=total) if total else Sentence("right")
+            return Result(Outcome.RIGHT, (said,), given, right=frozenset(right))
+        parts = [Sentence("right_of", count=len(right), total=len(self.answer))]
         if missed:
-            parts.append(f"Missed: {and_list([name(c) for c in by_name(missed)])}.")
+            parts.append(Sentence("missed_states", states=tuple(by_name(missed))))
         if wrong:
-            parts.append(f"Wrong: {and_list([name(c) for c in by_name(wrong)])}.")
+            parts.append(Sentence("wrong_states", states=tuple(by_name(wrong))))
         parts.extend(self._remarks_for(missed | wrong))
         return Result(
-            Outcome.WRONG, " ".join(parts), given, frozenset(right), frozenset(missed),
+            Outcome.WRONG, tuple(parts), given, frozenset(right), frozenset(missed),
             frozenset(wrong),
         )  # fmt: skip
 
@@ -209,17 +252,17 @@ class Question:
         assert isinstance(self.answer, frozenset)
         named = frozenset(found) & self.answer
         if not named:
-            return Result(Outcome.NOT_COUNTED, "Name at least one state first.")
+            return Result(Outcome.NOT_COUNTED, (Sentence("name_a_state_first"),))
         missed = self.answer - named
-        given = plural(len(named), "state") + " named"
+        given = Sentence("given_named", count=len(named))
         if not missed:
-            return Result(Outcome.RIGHT, f"Right! All {len(self.answer)}.", given, right=named)
-        share = round(100 * len(named) / len(self.answer))
-        message = (
-            f"{len(named)} of {plural(len(self.answer), 'state')} named ({share}%). "
-            f"Missed: {and_list([name(c) for c in by_name(missed)])}."
+            said = Sentence("right_all", count=len(self.answer))
+            return Result(Outcome.RIGHT, (said,), given, right=named)
+        said = (
+            Sentence("named_of", count=len(named), total=len(self.answer)),
+            Sentence("missed_states", states=tuple(by_name(missed))),
         )
-        return Result(Outcome.WRONG, message, given, right=named, missed=missed)
+        return Result(Outcome.WRONG, said, given, right=named, missed=missed)
 
     def take_name(self, named: Iterable[str], text: str) -> Naming:
         """One typed name of a NAMES question, given the states ``named`` so far (USPS codes).
@@ -231,65 +274,64 @@ class Question:
         assert isinstance(self.answer, frozenset)
         text = text.strip()
         if text.upper() in by_usps() and len(text) == 2:
-            return Naming(None, f"{text.upper()} is a postal code: type the state's name.")
+            return Naming(None, (Sentence("postal_code", text=text.upper()),))
         reading = read_state(text)
         if reading.value is None:
-            return Naming(None, reading.message or f"“{echo(text)}” is not a state.")
-        state = name(reading.value)
-        if reading.value in set(named):
-            return Naming(None, f"You already named {state}.")
-        if reading.value not in self.answer:
-            return Naming(None, self.remark(reading.value) or f"{state} is not asked here.")
-        note = f" {reading.message}" if reading.message else ""
-        return Naming(reading.value, f"{state}: yes.{note}")
+            return Naming(None, reading.said or (Sentence("not_a_state", text=echo(text)),))
+        state = reading.value
+        if state in set(named):
+            return Naming(None, (Sentence("already_named", state=state),))
+        if state not in self.answer:
+            remark = self.remark(state) or Sentence("not_asked_here", state=state)
+            return Naming(None, (remark,))
+        return Naming(state, (Sentence("named_yes", state=state), *reading.said))
 
     def _check_order(self, response: object) -> Result:
         assert isinstance(self.answer, tuple)
         codes, unknown = read_states(response)
         if unknown or sorted(codes) != sorted(self.answer):
-            return Result(
-                Outcome.NOT_COUNTED,
-                f"Put all {len(self.answer)} states in order: "
-                f"{and_list([name(c) for c in self.choices])}.",
-            )
+            said = Sentence("put_all_in_order", count=len(self.answer), states=self.choices)
+            return Result(Outcome.NOT_COUNTED, (said,))
         order = tuple(codes)
-        given = ", ".join(f"{i}. {name(c)}" for i, c in enumerate(order, 1))
+        given = Sentence("given_order", states=order)
         placed = frozenset(c for c, a in zip(order, self.answer, strict=True) if c == a)
         misplaced = frozenset(self.answer) - placed
         if not misplaced:
-            return Result(Outcome.RIGHT, "Right!", given, right=placed)
-        message = f"{len(placed)} of {len(self.answer)} in the right place. "
-        message += f"The order is {self.answer_text}."
-        return Result(Outcome.WRONG, message, given, right=placed, wrong=misplaced)
+            return Result(Outcome.RIGHT, (Sentence("right"),), given, right=placed)
+        said = (
+            Sentence("placed_of", count=len(placed), total=len(self.answer)),
+            Sentence("the_order_is", answer=self.answer_said),
+        )
+        return Result(Outcome.WRONG, said, given, right=placed, wrong=misplaced)
 
     def _check_one(self, response: object) -> Result:
         reading = _READERS[self.value_kind](response)
         if not reading.counted:
-            return Result(Outcome.NOT_COUNTED, reading.message, reading.given)
+            return Result(Outcome.NOT_COUNTED, reading.said, reading.given)
         assert isinstance(self.answer, str)
-        note = f" {reading.message}" if reading.message else ""
         if reading.value == self.answer:
             return Result(
-                Outcome.RIGHT, f"Right!{note}", reading.given, right=frozenset({self.answer}),
-                corrected=reading.corrected,
+                Outcome.RIGHT, (Sentence("right"), *reading.said), reading.given,
+                right=frozenset({self.answer}), corrected=reading.corrected,
             )  # fmt: skip
         wrong = frozenset({reading.value}) if reading.value else frozenset()
+        said: tuple[Sentence, ...]
         if self.value_kind is ValueKind.CAPITAL:
-            card = by_usps()[self.answer]
-            if reading.value:
-                first = (
-                    f"{by_usps()[reading.value].capital} is the capital of {name(reading.value)}."
-                )
-            else:
-                first = reading.message
-            message = f"{first} The capital of {card.name} is {card.capital}."
+            first = (
+                (Sentence("capital_of_state", capital=reading.value, state=reading.value),)
+                if reading.value
+                else reading.said
+            )
+            said = (*first, Sentence("capital_is", state=self.answer, capital=self.answer))
         else:
-            message = f"No: the answer is {self.answer_text}.{note}"
             extra = self.remark(reading.value) if reading.value else None
-            if extra:
-                message += f" {extra}"
+            said = (
+                Sentence("no_the_answer_is", answer=self.answer_said),
+                *reading.said,
+                *((extra,) if extra else ()),
+            )
         return Result(
-            Outcome.WRONG, message, reading.given, missed=frozenset({self.answer}), wrong=wrong
+            Outcome.WRONG, said, reading.given, missed=frozenset({self.answer}), wrong=wrong
         )
 
 
@@ -308,10 +350,15 @@ class Attempt:
 @dataclass(frozen=True, slots=True)
 class Naming:
     """The reading of one typed name of a NAMES question: ``usps`` is the state to add (None
-    when the name is refused) and ``message`` says why, or confirms it."""
+    when the name is refused) and ``said`` says why, or confirms it."""
 
     usps: str | None
-    message: str
+    said: Said
+
+    @property
+    def message(self) -> str:
+        """``said`` in the current language."""
+        return words(self.said)
 
 
 _READERS: dict[ValueKind, Callable[[object], Reading]] = {

@@ -6,6 +6,9 @@ weakest of its three, is weaker, a higher number nearer 50th: Reverse Geography 
 A question may be made about given states (a tuple subject, see
 :func:`engine.quiz.deal.make_question`). Two states that joined the Union the same day (North
 and South Dakota) are never compared; nor are two cards of equal weakness.
+
+The figures behind a rank (an area, an admission day, a population) are the wording's to say
+(``ui.quiz.wording``): a sentence names the states and the category.
 """
 
 from __future__ import annotations
@@ -14,52 +17,29 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
-from engine.cards import Category, by_usps, long_date, ordinal
+from engine.cards import Category, by_usps
 from engine.quiz.context import Context, Subject
-from engine.quiz.facts import facts, name, plural
+from engine.quiz.facts import facts
 from engine.quiz.modes import generates, mode
 from engine.quiz.question import Question
+from engine.words import Sentence
 
 
 @dataclass(frozen=True, slots=True)
 class _Measure:
-    """One rank category as the drills word it."""
+    """One rank category as the drills compare by it."""
 
     category: Category
-    question: str  # "Which state is larger (total area, water included)"
-    verdict: str  # "is larger"
-    first: str  # "largest first"
-    value: Callable[[str], str]  # the figure behind the rank, in words
 
     def rank(self, usps: str) -> int:
         return by_usps()[usps].rank(self.category)
 
-    def describe(self, usps: str) -> str:
-        return f"{self.value(usps)} ({self.category.label.lower()} rank {self.rank(usps)})"
 
-
-_SIZE = _Measure(
-    Category.SIZE,
-    "Which state is larger (total area, water included)",
-    "is larger",
-    "largest first",
-    lambda c: f"{facts()[c].area:,} sq mi",
-)
-_STATEHOOD = _Measure(
-    Category.STATEHOOD,
-    "Which state joined the Union first",
-    "joined the Union first",
-    "earliest to join the Union first",
-    lambda c: f"joined {long_date(facts()[c].admitted)}",
-)
-_POPULATION = _Measure(
-    Category.POPULATION,
-    "Which state had more people in the 2020 Census",
-    "had more people",
-    "most populous first",
-    lambda c: f"{facts()[c].population:,} people in 2020",
-)
-_MEASURES = {"larger": _SIZE, "earlier": _STATEHOOD, "populous": _POPULATION}
+_MEASURES = {
+    "larger": _Measure(Category.SIZE),
+    "earlier": _Measure(Category.STATEHOOD),
+    "populous": _Measure(Category.POPULATION),
+}
 
 _PAIR = range(2, 3)  #: a comparison takes two given states
 _ORDER_SIZE = 4  #: states in a dealt ``order`` question (a given one may have 2 to 50)
@@ -105,12 +85,11 @@ def _pair_maker(mode_name: str) -> Callable[[Subject, Context], Question]:
         best, worst = sorted(pair, key=measure.rank)
         return mode(mode_name).question(
             "-".join(sorted(pair)),
-            f"{measure.question}: {name(a)} or {name(b)}?",
+            Sentence(f"ask_{mode_name}", a_state=a, b_state=b),
             best,
             choices=(a, b),
             shown=(a, b),
-            explanation=f"{name(best)} {measure.verdict}. {name(best)}: "
-            f"{measure.describe(best)}; {name(worst)}: {measure.describe(worst)}.",
+            explains=(Sentence(f"{mode_name}_explained", best_state=best, worst_state=worst),),
         )
 
     return make
@@ -120,15 +99,6 @@ for _mode in _MEASURES:
     generates(_mode, sizes=_PAIR)(_pair_maker(_mode))
 
 
-def _ranks_text(usps: str) -> str:
-    card = by_usps()[usps]
-    return (
-        f"{card.name}: {ordinal(card.size_rank)} in size, {ordinal(card.statehood_rank)} in "
-        f"statehood, {ordinal(card.population_rank)} in population, so its worst rank is "
-        f"{ordinal(card.weakness)}"
-    )
-
-
 @generates("weaker", sizes=_PAIR)
 def _weaker(subject: Subject, ctx: Context) -> Question:
     pair = _compared(subject, 2, ctx, _comparable(None))
@@ -136,13 +106,11 @@ def _weaker(subject: Subject, ctx: Context) -> Question:
     weaker, stronger = sorted(pair, key=lambda c: -by_usps()[c].weakness)
     return mode("weaker").question(
         "-".join(sorted(pair)),
-        f"Whose worst rank is weaker (the higher number, nearer 50th): {name(a)} or {name(b)}?",
+        Sentence("ask_weaker", a_state=a, b_state=b),
         weaker,
         choices=(a, b),
         shown=(a, b),
-        explanation=f"A state's worst rank is the weakest of its three ranks (size, statehood, "
-        f"population; 1st is the strongest, 50th the weakest). {_ranks_text(weaker)}; "
-        f"{_ranks_text(stronger)}. {name(weaker)}'s worst rank is weaker (nearer 50th).",
+        explains=(Sentence("weaker_explained", weaker_state=weaker, stronger_state=stronger),),
     )
 
 
@@ -152,12 +120,12 @@ def _order(subject: Subject, ctx: Context) -> Question:
     measure = measures[ctx.category] if ctx.category else ctx.rng.choice(list(measures.values()))
     shown = _compared(subject, _ORDER_SIZE, ctx, _comparable(measure))
     answer = tuple(sorted(shown, key=measure.rank))
-    lines = "; ".join(f"{i}. {name(c)}: {measure.describe(c)}" for i, c in enumerate(answer, 1))
+    category = measure.category.value
     return mode("order").question(
-        f"{measure.category.value}:{'-'.join(sorted(shown))}",
-        f"Put these {plural(len(shown), 'state')} in order, {measure.first}.",
+        f"{category}:{'-'.join(sorted(shown))}",
+        Sentence("ask_order", category=category, count=len(shown)),
         answer,
         choices=tuple(shown),
         shown=tuple(shown),
-        explanation=f"{measure.first[0].upper()}{measure.first[1:]}: {lines}.",
+        explains=(Sentence("order_explained", category=category, states=answer),),
     )

@@ -15,6 +15,10 @@ Typed state names and capitals are matched by :mod:`engine.answers`. Every reade
 response longer than ``engine.answers.MAX_ANSWER_CHARS`` first (not counted), so no reader
 ever works on more than that; :func:`state_items` refuses a list of states over
 ``engine.answers.MAX_LIST_ITEMS`` items or ``MAX_LIST_CHARS`` characters likewise.
+
+A reading says no sentence: what it tells the student is :class:`~engine.words.Sentence` codes
+(``said``), and the response as read is one too (``given``: a value by :func:`value_said`, or
+the text as typed), worded by ``ui.quiz.wording``.
 """
 
 from __future__ import annotations
@@ -35,34 +39,56 @@ from engine.answers import (
     too_long,
 )
 from engine.cards import ZONES, by_usps
-from engine.quiz.facts import key, name
+from engine.quiz.facts import echo, key
+from engine.words import Sentence, words
 
 _ZONE_KEYS = {key(z): z for z in ZONES}
+
+
+def value_said(kind: str, value: str) -> Sentence:
+    """One value of ``kind`` (a :class:`~engine.quiz.question.ValueKind`), to word: a state
+    (``value_state``, its USPS code), a capital (``value_capital``, its state's code), a
+    letter, a number or a Zone."""
+    if kind == "number":
+        return Sentence("value_number", count=int(value))
+    return Sentence(f"value_{kind}", **{kind: value})
+
+
+def as_typed(text: str) -> Sentence | None:
+    """Text as the student typed it, quoted back as it is (``None`` for no text)."""
+    return Sentence("value_text", text=text) if text else None
 
 
 @dataclass(frozen=True, slots=True)
 class Reading:
     """What a response names: ``value`` (``None`` when it names no answer), ``given`` (the
-    response in words), ``message`` (a sentence for the student, or empty), ``counted``
-    (false for a response that is asked again without penalty) and ``corrected`` (true when a
-    near miss, a small misspelling, was read as the name it is close to)."""
+    response as read: ``None`` for nothing), ``said`` (what to tell the student, or nothing),
+    ``counted`` (false for a response that is asked again without penalty) and ``corrected``
+    (true when a near miss, a small misspelling, was read as the name it is close to)."""
 
     value: str | None = None
-    given: str = ""
-    message: str = ""
+    given: Sentence | None = None
+    said: tuple[Sentence, ...] = ()
     counted: bool = True
     corrected: bool = False
 
+    @property
+    def message(self) -> str:
+        """``said`` in the current language."""
+        return words(self.said)
 
-def from_match(match: Match) -> Reading:
-    """The reading of a typed name as :mod:`engine.answers` matched it."""
+
+def from_match(match: Match, kind: str) -> Reading:
+    """The reading of a typed name as :mod:`engine.answers` matched it (a ``kind`` of value:
+    ``"state"`` or ``"capital"``)."""
     if match.accepted:
-        message = match.message if match.status is not MatchStatus.EXACT else ""
+        said = match.said if match.status is not MatchStatus.EXACT else ()
         corrected = match.status is MatchStatus.CLOSE
-        return Reading(match.usps, match.name or "", message, corrected=corrected)
+        assert match.usps is not None
+        return Reading(match.usps, value_said(kind, match.usps), said, corrected=corrected)
     if match.status is MatchStatus.NON_ANSWER:
-        return Reading(None, match.name or "", match.message)
-    return Reading(None, match.text.strip(), match.message, counted=False)
+        return Reading(None, as_typed(match.name or ""), match.said)
+    return Reading(None, as_typed(match.text.strip()), match.said, counted=False)
 
 
 def _bounded(reader: Callable[[object], Reading]) -> Callable[[object], Reading]:
@@ -72,7 +98,7 @@ def _bounded(reader: Callable[[object], Reading]) -> Callable[[object], Reading]
     def read(response: object) -> Reading:
         text = str(response)
         if len(text) > MAX_ANSWER_CHARS:
-            return from_match(too_long(text))
+            return from_match(too_long(text), "state")
         return reader(response)
 
     return read
@@ -86,18 +112,18 @@ def read_state(response: object) -> Reading:
     text = str(response).strip()
     if text.upper() in by_usps():
         code = text.upper()
-        return Reading(code, name(code))
+        return Reading(code, value_said("state", code))
     match = match_state(text)
     if match.status is MatchStatus.OTHER_KIND:
-        message = f"{match.name} is a state capital, not a state. Type the name of a state."
-        return Reading(None, match.text.strip(), message, counted=False)
-    return from_match(match)
+        said = Sentence("capital_not_a_state_asked", name=match.name)
+        return Reading(None, as_typed(match.text.strip()), (said,), counted=False)
+    return from_match(match, "state")
 
 
 @_bounded
 def read_capital(response: object) -> Reading:
     """A capital typed forgivingly; its value is the USPS code of its state."""
-    return from_match(match_capital(str(response)))
+    return from_match(match_capital(str(response)), "capital")
 
 
 @_bounded
@@ -105,8 +131,8 @@ def read_letter(response: object) -> Reading:
     """One letter (a trailing full stop forgiven), read in upper case."""
     text = str(response).strip().rstrip(".").strip()
     if len(text) == 1 and text.isalpha() and text.isascii():
-        return Reading(text.upper(), text.upper())
-    return Reading(None, text, "Answer with a single letter.", counted=False)
+        return Reading(text.upper(), value_said("letter", text.upper()))
+    return Reading(None, as_typed(text), (Sentence("one_letter"),), counted=False)
 
 
 @_bounded
@@ -114,8 +140,8 @@ def read_number(response: object) -> Reading:
     """A whole number in decimal digits."""
     text = str(response).strip()
     if text.isascii() and text.isdigit():
-        return Reading(str(int(text)), str(int(text)))
-    return Reading(None, text, "Answer with a whole number.", counted=False)
+        return Reading(str(int(text)), value_said("number", str(int(text))))
+    return Reading(None, as_typed(text), (Sentence("whole_number"),), counted=False)
 
 
 @_bounded
@@ -132,9 +158,9 @@ def read_zone(response: object) -> Reading:
         z for k, z in _ZONE_KEYS.items() if k == typed or (len(typed) >= 3 and k.startswith(typed))
     ]
     if len(hits) == 1:
-        return Reading(hits[0], hits[0])
-    message = f"Answer with one of the Zones: {', '.join(ZONES)}."
-    return Reading(None, text, message, counted=False)
+        return Reading(hits[0], value_said("zone", hits[0]))
+    said = Sentence("one_of_the_zones", zones=ZONES)
+    return Reading(None, as_typed(text), (said,), counted=False)
 
 
 def state_items(response: object) -> list[object] | None:
@@ -159,10 +185,10 @@ def state_items(response: object) -> list[object] | None:
 def read_states(response: object) -> tuple[list[str], list[str]]:
     """USPS codes named by ``response`` (codes or names: an iterable, or one string listing
     them separated by commas), each once, and the items not understood. A list over the cap
-    (:func:`state_items`) is one item not understood, unread."""
+    (:func:`state_items`) is one item not understood (its start), unread."""
     items = state_items(response)
     if items is None:
-        return [], [f"a list of more than {MAX_LIST_ITEMS} states or {MAX_LIST_CHARS:,} characters"]
+        return [], [echo(str(response))]
     codes: list[str] = []
     unknown: list[str] = []
     for item in items:

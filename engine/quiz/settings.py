@@ -7,6 +7,8 @@ mountain, pacific, alaska, hawaii); ``states`` (comma-separated USPS codes or na
 (questions, 1 to 50, default 10); ``seed`` (a whole number). Filters combine: the selection is
 the states that pass them all (a filter that would leave no state is dropped, with a note). A
 bad value is quoted in its note cut to ``engine.quiz.facts.ECHO_LIMIT`` characters (then "…").
+A note is a :class:`~engine.words.Sentence` (its code and values: the parameter's text, what
+was used), worded by ``ui.quiz.wording``, as is the selection (:meth:`QuizSettings.pool_said`).
 """
 
 from __future__ import annotations
@@ -17,10 +19,9 @@ import geodata
 from engine.answers import match_state
 from engine.cards import ZONES, by_usps, deck
 from engine.params import Note, Params, last, number, one_of, split, whole
-from engine.quiz.facts import echo, facts, key, plural
+from engine.quiz.facts import echo, facts, key
 from engine.quiz.modes import (
     DEFAULT_MODES,
-    GROUP_TITLES,
     MIX,
     MODE_GROUPS,
     MODES,
@@ -28,6 +29,7 @@ from engine.quiz.modes import (
     default_modes,
     generator,
 )
+from engine.words import Sentence, words
 
 PARAMS: tuple[str, ...] = ("mode", "region", "zone", "states", "n", "seed")
 DEFAULT_N = 10
@@ -91,17 +93,24 @@ class QuizSettings:
         """True when some filter is set."""
         return self.region is not None or self.zone is not None or bool(self.states)
 
-    def describe_pool(self) -> str:
-        """The selection in words: "all 50 states", "the West Census region", "the West Census
-        region in the Mountain time zone", "your 3 states"."""
+    def pool_said(self) -> Sentence:
+        """The selection, to word: "all 50 states" (``pool_all``), "your 3 states"
+        (``pool_list``), "the West Census region" (``pool_region``), "the Mountain time zone"
+        (``pool_zone``), "the West Census region in the Mountain time zone"
+        (``pool_region_zone``)."""
         if self.states:
-            return f"your {plural(len(self.pool()), 'state')}"
-        parts = []
+            return Sentence("pool_list", count=len(self.pool()))
+        if self.region and self.zone:
+            return Sentence("pool_region_zone", region=self.region, zone=self.zone)
         if self.region:
-            parts.append(f"the {self.region} Census region")
+            return Sentence("pool_region", region=self.region)
         if self.zone:
-            parts.append(f"the {self.zone} time zone")
-        return " in ".join(parts) if parts else "all 50 states"
+            return Sentence("pool_zone", zone=self.zone)
+        return Sentence("pool_all")
+
+    def describe_pool(self) -> str:
+        """The selection in the current language (:meth:`pool_said`)."""
+        return words(self.pool_said())
 
     def to_params(self) -> dict[str, str]:
         """The URL query parameters that :func:`parse_settings` reads back as these settings."""
@@ -140,10 +149,10 @@ def parse_settings(
     Missing or empty parameters take their defaults silently. A bad value is replaced by its
     default and produces a note naming the parameter, the bad value and the default used.
     Unknown parameter names are ignored (a page may have parameters of its own). Returns the
-    settings and the notes (human-readable sentences). Only an unknown ``group`` (a programming
+    settings and the notes (sentences, to word). Only an unknown ``group`` (a programming
     error) raises ``ValueError``.
     """
-    notes: list[str] = []
+    notes: list[Sentence] = []
     modes = _modes(params, group, notes)
     n = _n(params, notes)
     seed = number(
@@ -158,19 +167,18 @@ def parse_settings(
 
 
 def _bad_seed(used: int) -> Note:
-    return lambda text: f"seed={echo(text)} is not a whole number; used seed {used} instead."
+    return lambda text: Sentence("bad_seed", text=echo(text), seed=str(used))
 
 
-def _bad_region(text: str) -> str:
-    regions = ", ".join(geodata.REGIONS)
-    return f"region={echo(text)} is not a Census region ({regions}); used all regions."
+def _bad_region(text: str) -> Sentence:
+    return Sentence("bad_region", text=echo(text), values=tuple(geodata.REGIONS))
 
 
-def _bad_zone(text: str) -> str:
-    return f"zone={echo(text)} is not a time zone ({', '.join(ZONES)}); used all time zones."
+def _bad_zone(text: str) -> Sentence:
+    return Sentence("bad_zone", text=echo(text), values=ZONES)
 
 
-def _modes(params: Params, group: str | None, notes: list[str]) -> tuple[str, ...]:
+def _modes(params: Params, group: str | None, notes: list[Sentence]) -> tuple[str, ...]:
     """``mode``: modes, group names (of modes the page allows) and ``mix``, in a list; a token
     that is none of them is noted, and with none left the page's default modes are used."""
     allowed = allowed_modes(group)
@@ -190,18 +198,19 @@ def _modes(params: Params, group: str | None, notes: list[str]) -> tuple[str, ..
         else:
             bad.append(token)
     if bad:
-        where = f"the {GROUP_TITLES[group]}" if group else "this page"
-        default = f"all {GROUP_TITLES[group].lower()} modes" if group else "mix (every mode)"
-        names = ", ".join(allowed) + ", " + MIX
-        used = ", ".join(m for m in MODES if m in chosen) if chosen else default
         notes.append(
-            f"mode={echo(','.join(bad))} is not a mode of {where} (modes: {names}); "
-            f"used {used} instead."
+            Sentence(
+                "bad_mode",
+                text=echo(",".join(bad)),
+                group=group,
+                values=(*allowed, MIX),
+                used=tuple(m for m in MODES if m in chosen),
+            )  # fmt: skip
         )
     return tuple(dict.fromkeys(chosen)) if chosen else defaults
 
 
-def _n(params: Params, notes: list[str]) -> int:
+def _n(params: Params, notes: list[Sentence]) -> int:
     """``n``: 1 to :data:`MAX_N` questions; more is cut to the most, less or not a number is
     the default."""
     text = last(params, "n")
@@ -209,18 +218,15 @@ def _n(params: Params, notes: list[str]) -> int:
         return DEFAULT_N
     value = whole(text, signed=True)
     if value is None or value < 1:
-        notes.append(
-            f"n={echo(text)} is not a number of questions from 1 to {MAX_N}; "
-            f"used the default, {DEFAULT_N}."
-        )
+        notes.append(Sentence("bad_n", text=echo(text), most=MAX_N, default=DEFAULT_N))
         return DEFAULT_N
     if value > MAX_N:
-        notes.append(f"n={echo(text)} is more than the most questions, {MAX_N}; used {MAX_N}.")
+        notes.append(Sentence("n_too_many", text=echo(text), most=MAX_N))
         return MAX_N
     return value
 
 
-def _states(params: Params, notes: list[str]) -> tuple[str, ...]:
+def _states(params: Params, notes: list[Sentence]) -> tuple[str, ...]:
     """``states``: USPS codes or state names (a typed name is read forgivingly); those not
     recognised are noted and left out."""
     text = last(params, "states")
@@ -238,10 +244,8 @@ def _states(params: Params, notes: list[str]) -> tuple[str, ...]:
         else:
             bad.append(token)
     if bad:
-        rest = "used the others" if found else "used all states"
-        notes.append(
-            f"states={echo(','.join(bad))}: not recognised as state names or USPS codes; {rest}."
-        )
+        code = "bad_states_some" if found else "bad_states"
+        notes.append(Sentence(code, text=echo(",".join(bad))))
     return tuple(dict.fromkeys(found))
 
 
@@ -250,7 +254,7 @@ def _filtered(
     region: str | None,
     zone: str | None,
     states: tuple[str, ...],
-    notes: list[str],
+    notes: list[Sentence],
 ) -> QuizSettings:
     """``settings`` with each filter in turn, but one that would leave no state (noted)."""
     for name, value in (("region", region), ("zone", zone), ("states", states)):
@@ -260,21 +264,22 @@ def _filtered(
             settings = replace(settings, **{name: value})
         except ValueError:
             text = value.lower() if isinstance(value, str) else ",".join(value)
-            selection = settings.describe_pool()
             notes.append(
-                f"{name}={text}: no state of {selection} passes this filter as well; "
-                f"used {selection} without it."
+                Sentence("filter_leaves_none", param=name, text=text, pool=settings.pool_said())
             )
     return settings
 
 
-def _note_unaskable(settings: QuizSettings, notes: list[str]) -> None:
+def _note_unaskable(settings: QuizSettings, notes: list[Sentence]) -> None:
     """A note for each mode that has no question about the selection (it uses all 50)."""
     pool = settings.pool()
     for mode in settings.modes:
         if not generator(mode).subjects(pool):
             notes.append(
-                f"mode={mode}: no question of this mode can be asked about "
-                f"{settings.describe_pool()} (it needs {generator(mode).needs}); "
-                "these questions use all 50 states."
+                Sentence(
+                    "mode_unaskable",
+                    mode=mode,
+                    pool=settings.pool_said(),
+                    needs=generator(mode).needs,
+                )  # fmt: skip
             )

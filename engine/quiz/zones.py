@@ -5,26 +5,24 @@ from __future__ import annotations
 
 from engine.cards import ZONES, by_usps
 from engine.quiz.context import Context
-from engine.quiz.facts import and_list, facts
+from engine.quiz.facts import facts
 from engine.quiz.modes import generates, mode
 from engine.quiz.question import Question
+from engine.words import Sentence
 
 
 @generates("zone")
 def _zone(usps: str, ctx: Context) -> Question:
     card = by_usps()[usps]
     zones = facts()[usps].time_zones
-    explanation = f"{card.name}'s capital, {card.capital}, is in the {card.zone} time zone."
+    explains = [Sentence("capital_in_zone", state=usps, capital=usps, zone=card.zone)]
     if len(zones) > 1:
-        explanation += (
-            f" {card.name} is split between the {and_list(list(zones))} time zones; "
-            "the question is about its capital."
-        )
+        explains.append(Sentence("split_between_zones", state=usps, zones=zones))
     return mode("zone").question(
         usps,
-        f"Which time zone is {card.name}'s capital in?",
+        Sentence("ask_zone", state=usps),
         card.zone,
         choices=ZONES,
         focus=usps,
-        explanation=explanation,
+        explains=tuple(explains),
     )

@@ -22,6 +22,9 @@ A timer (minutes for the whole quiz) ends the run when it runs out (:meth:`~Quiz
 a list of names counts the names given by then; any other answer picked but not checked stays
 out of the score.
 
+Every word of a step is in the reader's language (``ui.quiz.text``, and ``ui.quiz.wording``
+for what the engine says: ``notice`` is worded when it is set).
+
 **Where answers go is the host's**: it plugs in :class:`Recorder` objects (a class
 assignment's results, the learner's progress); the flow calls each one with every answer as it
 counts, and asks each what records a practice of the misses.
@@ -34,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from engine.quiz import AnswerType, Question, QuizRun, Result, Summary
+from messages import _
 from ui.links import md
 from ui.quiz.inputs import AnswerInput, answer_input, nothing_notice
 from ui.quiz.text import (
@@ -50,6 +54,7 @@ from ui.quiz.text import (
     summary_lines,
     summary_title,
 )
+from ui.quiz.wording import explanation_of, message_of
 
 ASK, FEEDBACK = "ask", "feedback"  #: the steps a question goes through; then the summary
 
@@ -80,7 +85,7 @@ class AskStep:
 
 @dataclass(frozen=True)
 class FeedbackStep:
-    """The feedback of the answer just counted: the verdict is ``result.message`` (right or
+    """The feedback of the answer just counted: the verdict is :attr:`verdict` (right or
     not: ``result.correct``), ``lines`` the answer given and the right one (Markdown),
     ``comes_back`` says that a missed question will be asked again, ``next_label`` is the
     button that moves on."""
@@ -94,11 +99,12 @@ class FeedbackStep:
 
     @property
     def verdict(self) -> str:
-        return md(self.result.message)
+        return md(message_of(self.result))
 
     @property
     def explanation(self) -> str:
-        return md(self.question.explanation)
+        """The question's explanation (Markdown; "" for none)."""
+        return md(explanation_of(self.question))
 
 
 @dataclass(frozen=True)
@@ -190,7 +196,7 @@ class QuizFlow:
             self.phase = FEEDBACK
             self.notice = ""
         else:
-            self.notice = result.message
+            self.notice = message_of(result)
         return result
 
     def take_name(self, text: str) -> str:
@@ -202,8 +208,8 @@ class QuizFlow:
         taken = q.take_name(self.picked, text)
         if taken.usps:
             self.picked.append(taken.usps)
-        self.notice = taken.message
-        return taken.message
+        self.notice = message_of(taken)
+        return self.notice
 
     def next_question(self) -> None:
         """From the feedback to the next question (or to the summary, once the run is done)."""
@@ -245,7 +251,7 @@ class QuizFlow:
         """The question on screen."""
         q = self.run.current
         assert q is not None
-        again = AGAIN_ASKED if self.run.is_retry else ""
+        again = _(AGAIN_ASKED) if self.run.is_retry else ""
         return AskStep(q, again, states_line(q), answer_hint(q), answer_input(q))
 
     def feedback(self) -> FeedbackStep:
@@ -256,9 +262,9 @@ class QuizFlow:
         return FeedbackStep(
             q,
             result,
-            AGAIN_ANSWERED if attempt.attempt > 1 else "",
+            _(AGAIN_ANSWERED) if attempt.attempt > 1 else "",
             tuple(feedback_lines(q, result)),
-            COMES_BACK if not result.correct and q.retry else "",
+            _(COMES_BACK) if not result.correct and q.retry else "",
             next_label(self.run),
         )
 

@@ -19,6 +19,8 @@ draws its :class:`Kind` with its own toolkit:
 :func:`read_answer` turns what the widgets hold into the response the engine checks. It judges
 nothing: the engine does, and says why an answer does not count; only a single answer not
 chosen at all is caught here, with :func:`nothing_notice`.
+
+The words are in the reader's language, taken when the widget is made.
 """
 
 from __future__ import annotations
@@ -28,9 +30,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.quiz import AnswerType, Question, ValueKind
+from messages import _
 from ui.quiz.roles import MAX_RADIO, follows_map
 
-ENTER = ", then press Enter"  #: the end of a typed box's placeholder where Enter checks
+
+def with_enter(placeholder: str) -> str:
+    """A typed box's placeholder where Enter checks: "Type the capital, then press Enter"."""
+    return _("{placeholder}, then press Enter").format(placeholder=placeholder)
 
 
 class Kind(StrEnum):
@@ -65,42 +71,46 @@ class AnswerInput:
     typed_label: str = ""
     typed_placeholder: str = ""
     add: str = ""
-    check: str = "Check"
+    check: str = ""
 
 
 def answer_input(q: Question) -> AnswerInput:
     """The answer widget ``q`` takes."""
+    check = _("Check")
     if q.answer_type is AnswerType.NAMES:
         return AnswerInput(
-            Kind.NAMES, "Type a state's name", "A state", add="Add",
-            check="I'm done: check my list",
+            Kind.NAMES, _("Type a state's name"), _("A state"), add=_("Add"),
+            check=_("I'm done: check my list"),
         )  # fmt: skip
     if q.answer_type is AnswerType.TEXT:
-        what = "capital" if q.value_kind is ValueKind.CAPITAL else "state"
+        typed = _("Type the capital") if q.value_kind is ValueKind.CAPITAL else _("Type the state")
         return AnswerInput(
-            Kind.TYPED, "Your answer", f"Type the {what}", q.choices,
-            "Or choose one" if q.choices else "",
+            Kind.TYPED, _("Your answer"), typed, q.choices,
+            _("Or choose one") if q.choices else "", check=check,
         )  # fmt: skip
     if q.answer_type in (AnswerType.SET, AnswerType.ORDER):
         order = q.answer_type is AnswerType.ORDER
         return AnswerInput(
             Kind.SEVERAL,
-            "Your order, first to last" if order else "Your answer",
-            "Pick them in order" if order else "Pick states",
+            _("Your order, first to last") if order else _("Your answer"),
+            _("Pick them in order") if order else _("Pick states"),
             q.choices,
             follows_map=True,
             most=len(q.choices) if order else None,
-            typed_label="Or type them",
-            typed_placeholder="in order, separated by commas" if order else "separated by commas",
+            typed_label=_("Or type them"),
+            typed_placeholder=(
+                _("in order, separated by commas") if order else _("separated by commas")
+            ),
+            check=check,
         )
     if len(q.choices) > MAX_RADIO:
         return AnswerInput(
-            Kind.SELECT, "Your answer", "Choose a state (type to search)", q.choices,
-            follows_map=True,
+            Kind.SELECT, _("Your answer"), _("Choose a state (type to search)"), q.choices,
+            follows_map=True, check=check,
         )  # fmt: skip
     return AnswerInput(
-        Kind.RADIO, "Your answer", options=q.choices, follows_map=follows_map(q),
-        horizontal=len(q.choices) > 2 and q.value_kind is not ValueKind.STATE,
+        Kind.RADIO, _("Your answer"), options=q.choices, follows_map=follows_map(q),
+        horizontal=len(q.choices) > 2 and q.value_kind is not ValueKind.STATE, check=check,
     )  # fmt: skip
 
 
@@ -127,5 +137,5 @@ def read_answer(
 def nothing_notice(q: Question) -> str:
     """What a check with no answer chosen (:func:`read_answer` gave ``None``) says."""
     if q.answer_type is AnswerType.TEXT:
-        return "Type or choose an answer first."
-    return "Choose an answer first."
+        return _("Type or choose an answer first.")
+    return _("Choose an answer first.")

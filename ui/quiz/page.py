@@ -16,6 +16,7 @@ on a phone they stack, the answers under the map:
   my misses", "New quiz" and a CSV download.
 
 After every step the keyboard focus goes where the next key belongs (:func:`_keep_focus`).
+Every word is in the reader's language (``ui.quiz.text``, ``ui.quiz.wording``).
 """
 
 from __future__ import annotations
@@ -24,12 +25,8 @@ from collections.abc import Mapping
 
 import streamlit as st
 
-from engine.quiz import (
-    GROUP_INTROS,
-    AnswerType,
-    Question,
-    QuizSettings,
-)
+from engine.quiz import AnswerType, Question, QuizSettings
+from messages import _
 from ui.buttons import button
 from ui.focus import by_key, focus
 from ui.links import md
@@ -39,23 +36,25 @@ from ui.progress.keep import keep_panel
 from ui.quiz.roles import (
     MAP_HEIGHT,
     MAP_HEIGHT_SHOWN,
-    MAP_HINTS,
-    SUMMARY_WORDS,
     asking_roles,
     clickable,
     feedback_roles,
+    map_hint,
     names_roles,
     pick_mode,
     refusals,
     summary_roles,
+    summary_words,
     zoom_states,
 )
 from ui.quiz.session import QuizView, check_time, current_view, move_on, new_quiz, practise
 from ui.quiz.text import (
+    AGAIN,
     DOWNLOAD,
     MISTAKES,
     NEW_QUIZ,
-    PRACTISING,
+    NEW_QUIZ_HELP,
+    SOME_NOTES,
     SUMMARY_MAP,
     SUMMARY_MAP_HINT,
     answer_key,
@@ -63,11 +62,13 @@ from ui.quiz.text import (
     csv_name,
     describe,
     map_label,
+    practising,
     progress_text,
     score_line,
     unreached_title,
 )
 from ui.quiz.widgets import answer_widgets, settings_form
+from ui.quiz.wording import group_intro, label, notes_of, prompt_of
 
 
 def draw_map(
@@ -76,7 +77,7 @@ def draw_map(
     notes: Mapping[str, str],
     *,
     settings: QuizSettings | None = None,
-    label: str = "Map of the United States",
+    label: str | None = None,
     hint: str | None = None,
     words: Mapping[str, str] | None = None,
     question: Question | None = None,
@@ -84,7 +85,7 @@ def draw_map(
 ) -> None:
     """A map that only shows (a summary, a preview), zoomed to the quiz's states (and to all
     that ``question`` must show); ``words`` rename roles in its legend; ``height`` is the most
-    it may take (px)."""
+    it may take (px); ``label`` names it (by default "Map of the United States")."""
     us_map(
         key,
         roles,
@@ -92,7 +93,7 @@ def draw_map(
         words=words,
         zoom=zoom_states(settings, question) if settings else None,
         height=height,
-        label=label,
+        label=label or _("Map of the United States"),
         hint=hint,
     )
 
@@ -100,9 +101,10 @@ def draw_map(
 def preview(q: Question, key: str, settings: QuizSettings | None = None) -> None:
     """A question as the student will first see it (the prompt, its choices and the map),
     without answer widgets."""
-    st.markdown(f"**{md(q.prompt)}**")
+    st.markdown(f"**{md(prompt_of(q))}**")
     if q.choices and len(q.choices) <= 6:
-        st.caption("Choices: " + " · ".join(md(q.label(c)) for c in q.choices))
+        choices = " · ".join(md(label(q, c)) for c in q.choices)
+        st.caption(_("Choices: {choices}").format(choices=choices))
     roles, notes = asking_roles(q)
     draw_map(key, roles, notes, settings=settings, label=map_label(q), question=q)
 
@@ -126,7 +128,7 @@ def _countdown(key: str) -> None:
     left = view.time_left() or 0
     if left <= 0:
         st.rerun()
-    st.markdown(f":material/timer: **{clock(left)}** left")
+    st.markdown(":material/timer: " + _("**{time}** left").format(time=clock(left)))
 
 
 def answer_map(
@@ -155,7 +157,7 @@ def answer_map(
         zoom=zoom,
         height=MAP_HEIGHT if clickable(q) else MAP_HEIGHT_SHOWN,
         label=map_label(q),
-        hint=MAP_HINTS.get(mode),
+        hint=map_hint(mode),
     )
 
 
@@ -181,8 +183,8 @@ def _ask(view: QuizView) -> None:
     q = step.question
     with st.container(key=view.widget_key("question")):  # kept in view with the answer box
         if step.again:
-            st.markdown(f":orange-badge[:material/replay: Again] {step.again}")
-        st.markdown(f"### {md(q.prompt)}")
+            st.markdown(f":orange-badge[:material/replay: {_(AGAIN)}] {step.again}")
+        st.markdown(f"### {md(prompt_of(q))}")
         if step.states:
             st.markdown(step.states)
         if step.hint:
@@ -205,8 +207,8 @@ def _feedback(view: QuizView) -> None:
     q, result = step.question, step.result
     with st.container():
         if step.again:
-            st.markdown(f":orange-badge[:material/replay: Again] {step.again}")
-        st.markdown(f"### {md(q.prompt)}")
+            st.markdown(f":orange-badge[:material/replay: {_(AGAIN)}] {step.again}")
+        st.markdown(f"### {md(prompt_of(q))}")
     map_column, verdict_column = _beside()
     with map_column:
         roles, notes = feedback_roles(q, result)
@@ -220,7 +222,7 @@ def _feedback(view: QuizView) -> None:
             st.markdown(line)
         if step.comes_back:
             st.caption(step.comes_back)
-        if q.explanation:
+        if step.explanation:
             st.info(step.explanation, icon=":material/lightbulb:")
         button(
             step.next_label,
@@ -247,13 +249,13 @@ def _summary(view: QuizView) -> None:
             roles,
             notes,
             settings=run.settings,
-            label=SUMMARY_MAP,
-            hint=SUMMARY_MAP_HINT if step.mistakes else None,
-            words=SUMMARY_WORDS,
+            label=_(SUMMARY_MAP),
+            hint=_(SUMMARY_MAP_HINT) if step.mistakes else None,
+            words=summary_words(),
         )
     with list_col:
         if step.mistakes:
-            st.markdown(f"**{MISTAKES}**")
+            st.markdown(f"**{_(MISTAKES)}**")
             st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(step.mistakes, 1)))
         elif step.praise and step.summary.complete:
             st.success(step.praise)
@@ -274,17 +276,17 @@ def _summary(view: QuizView) -> None:
             )
         if not view.locked:
             button(
-                NEW_QUIZ,
+                _(NEW_QUIZ),
                 width="stretch",
                 icon=":material/refresh:",
                 on_click=new_quiz,
                 args=(view.group,),
                 key=view.widget_key("new"),
-                help="The same settings with a new seed.",
+                help=_(NEW_QUIZ_HELP),
             )
         name = drill.url_path if view.locked else f"{drill.url_path}-seed{run.settings.seed}"
         st.download_button(
-            DOWNLOAD,
+            _(DOWNLOAD),
             run.to_csv(),
             file_name=csv_name(name, run.practice),
             mime="text/csv",
@@ -326,12 +328,11 @@ def _keep_focus(view: QuizView) -> None:
 def quiz_page(group: str) -> None:
     """Draw the drill page of ``group`` ("borders", "capitals", "ranks" or "zones")."""
     view = current_view(group)
-    st.title(DRILL_MENU[group].title)
-    st.caption(GROUP_INTROS[group])
+    st.title(_(DRILL_MENU[group].title))
+    st.caption(group_intro(group))
     if view.notes:
         st.warning(
-            "Some settings in this link could not be used:\n\n"
-            + "\n".join(f"- {md(n)}" for n in view.notes),
+            _(SOME_NOTES) + "\n\n" + "\n".join(f"- {md(n)}" for n in notes_of(view.notes)),
             icon=":material/warning:",
         )
     show_quiz(view)
@@ -352,9 +353,8 @@ def show_quiz(view: QuizView) -> None:
             _ask(view)
     _keep_focus(view)
     st.divider()
-    practice = PRACTISING if view.run.practice else ""
     line = describe(view.run.settings, view.timer, view.run.total, seed=not view.locked)
-    st.caption(line + practice)
+    st.caption(practising(line) if view.run.practice else line)
     if not view.locked:
         settings_form(view)
     keep_panel()

@@ -14,14 +14,16 @@ directly.
 What a mode's map shows beyond that is its row's ``map`` in the modes table
 (``engine.quiz.modes.MapRule``): a listed border set, the asked state's borders after an
 answer, the capitals in the hover notes.
+
+Hover notes, legends, hints and refusals are in the reader's language (a state by its name in
+it: ``ui.state_names``).
 """
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
-from engine.cards import by_usps, ordinal
+from engine.cards import by_usps
 from engine.quiz import (
     AnswerType,
     Question,
@@ -36,6 +38,9 @@ from engine.quiz import (
 )
 from engine.quiz.facts import all_states
 from engine.quiz.modes import Shown, mode
+from messages import N_, _, number, ordinal
+from ui.quiz.wording import named_states
+from ui.state_names import state_name
 
 if TYPE_CHECKING:
     from ui.map_data import Pick
@@ -53,18 +58,15 @@ def clickable(q: Question) -> tuple[str, ...]:
 
 
 def _capital_note(usps: str) -> str:
-    return f"Capital: {by_usps()[usps].capital}"
+    return _("Capital: {capital}").format(capital=by_usps()[usps].capital)
 
 
 def secret_focus(q: Question) -> bool:
     """True when ``q``'s highlighted state is one its prompt does not name ("Which state is
     highlighted?"): the map then says no more than the question, for naming the state, even
-    by its postal code, would answer it. Read from the prompt, so it holds for a question
-    whose answer is withheld (a live phone's)."""
-    if q.focus is None:
-        return False
-    name = re.escape(by_usps()[q.focus].name)
-    return re.search(rf"(?<!West )\b{name}\b", q.prompt) is None
+    by its postal code, would answer it. Read from the prompt's sentence (the states it
+    names), so it holds for a question whose answer is withheld (a live phone's)."""
+    return q.focus is not None and q.focus not in named_states(q.ask)
 
 
 def asking_roles(q: Question) -> tuple[dict[str, str], dict[str, str]]:
@@ -105,7 +107,7 @@ def feedback_roles(q: Question, result: Result) -> tuple[dict[str, str], dict[st
         roles[q.focus] = "correct" if result.correct else "wrong"
     if q.answer_type is AnswerType.ORDER:
         assert isinstance(q.answer, tuple)
-        notes = {c: f"belongs {ordinal(i)}" for i, c in enumerate(q.answer, 1)}
+        notes = {c: _("belongs {rank}").format(rank=ordinal(i)) for i, c in enumerate(q.answer, 1)}
     if rule.capital_notes:
         coloured = {c for c, r in roles.items() if r not in ("neutral", "muted")}
         notes.update({c: _capital_note(c) for c in coloured})
@@ -127,12 +129,20 @@ _STANDING_ROLES: dict[Standing, str] = {
     Standing.NEVER: "wrong",
 }
 SUMMARY_WORDS: dict[str, str] = {
-    "correct": "right at the first try",
-    "missed": "right on a later try",
-    "wrong": "never answered right",
+    "correct": N_("right at the first try"),
+    "missed": N_("right on a later try"),
+    "wrong": N_("never answered right"),
 }
-"""The legend of the map of a run: each role names a question's standing."""
-_NOT_REACHED = "not reached"
+"""The legend of the map of a run: each role names a question's standing (marked with ``N_``:
+:func:`summary_words` says them)."""
+_NOT_REACHED = N_("not reached")
+
+
+def summary_words() -> dict[str, str]:
+    """The legend of the map of a run, in the reader's language."""
+    return {role: _(words) for role, words in SUMMARY_WORDS.items()}
+
+
 _WORST_LAST = ("correct", "missed", "wrong")
 
 
@@ -144,10 +154,10 @@ def summary_roles(run: QuizRun) -> tuple[dict[str, str], dict[str, str]]:
     notes name each question and its standing, the questions not reached included."""
     roles: dict[str, str] = {}
     notes: dict[str, list[str]] = {}
-    for number, q in enumerate(run.questions, 1):
-        standing = run.standing(number)
+    for n, q in enumerate(run.questions, 1):
+        standing = run.standing(n)
         if q.answer_type is AnswerType.NAMES and standing is not Standing.NOT_REACHED:
-            result = next(a.result for a in run.attempts if a.number == number)
+            result = next(a.result for a in run.attempts if a.number == n)
             states = [(c, Standing.FIRST_TRY) for c in result.right]
             states += [(c, Standing.NEVER) for c in result.missed]
         else:
@@ -156,8 +166,10 @@ def summary_roles(run: QuizRun) -> tuple[dict[str, str], dict[str, str]]:
             role = _STANDING_ROLES.get(where)
             if role and _WORST_LAST.index(role) >= _WORST_LAST.index(roles.get(usps, role)):
                 roles[usps] = role
-            words = SUMMARY_WORDS[role] if role else _NOT_REACHED
-            notes.setdefault(usps, []).append(f"Q{number} {words}")
+            words = _(SUMMARY_WORDS[role] if role else _NOT_REACHED)
+            notes.setdefault(usps, []).append(
+                _("Q{number} {standing}").format(number=number(n), standing=words)
+            )
     return roles, {c: ", ".join(v) for c, v in notes.items()}
 
 
@@ -173,17 +185,28 @@ def pick_mode(q: Question) -> Pick:
 
 
 MAP_HINTS: dict[str, str] = {
-    "many": "{Click} the states on the map ({click} again to remove one) or pick them in the list.",
-    "order": "{Click} the states on the map in order, or pick them in the list in order.",
-    "one": "{Click} the state on the map, or choose it in the list.",
+    "many": N_(
+        "{Click} the states on the map ({click} again to remove one) or pick them in the list."
+    ),
+    "order": N_("{Click} the states on the map in order, or pick them in the list in order."),
+    "one": N_("{Click} the state on the map, or choose it in the list."),
 }
+"""What a map that takes clicks says under it, by how it takes them (marked with ``N_``:
+:func:`map_hint` says them); the map puts "Click" or "Tap" for ``{Click}``."""
+
+
+def map_hint(pick: str) -> str | None:
+    """The hint under a map that takes clicks ``pick`` (``None``: it takes none)."""
+    hint = MAP_HINTS.get(pick)
+    return _(hint) if hint else None
 
 
 def refusals(q: Question) -> dict[str, str]:
     """What the map says when the student clicks a state that is not a choice of ``q`` (nothing
     where the map takes no click, and never the name of a highlighted answer)."""
     if q.focus and clickable(q) and q.focus not in clickable(q) and not secret_focus(q):
-        return {q.focus: f"{by_usps()[q.focus].name} is the state asked about: pick the others."}
+        said = _("{state} is the state asked about: pick the others.")
+        return {q.focus: said.format(state=state_name(q.focus))}
     return {}
 
 

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 
 import streamlit as st
 
-from engine.quiz import PARAMS, QuizRun, QuizSettings, echo, parse_settings
+from engine.quiz import PARAMS, QuizRun, QuizSettings, Sentence, echo, parse_settings
 from ui.links import fresh_seed
 from ui.maps import map_change
 from ui.nav import DRILL_MENU
@@ -30,6 +30,7 @@ from ui.progress.keep import ProgressRecorder
 from ui.quiz.flow import ASK, QuizFlow, Recorder
 from ui.quiz.inputs import read_answer
 from ui.quiz.roles import follows_map
+from ui.quiz.wording import notes_of
 
 TIMER = "timer"
 URL_PARAMS: tuple[str, ...] = (*PARAMS, TIMER)
@@ -39,9 +40,9 @@ MAX_TIMER = 60  #: minutes
 # --- settings from the URL ------------------------------------------------------------------
 
 
-def parse_timer(raw: object) -> tuple[int | None, list[str]]:
+def parse_timer(raw: object) -> tuple[int | None, list[Sentence]]:
     """The ``timer`` parameter: minutes for the whole quiz (1 to 60); missing, empty or 0 means
-    no timer. A bad value means no timer, with a note naming it."""
+    no timer. A bad value means no timer, with a note naming it (``bad_timer``)."""
     if isinstance(raw, list | tuple):
         raw = raw[-1] if raw else None
     text = "" if raw is None else str(raw).strip()
@@ -49,16 +50,26 @@ def parse_timer(raw: object) -> tuple[int | None, list[str]]:
         return None, []
     if text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_TIMER:
         return int(text), []
-    return None, [f"timer={echo(text)} is not a number of minutes from 1 to {MAX_TIMER}; no timer."]
+    return None, [Sentence("bad_timer", text=echo(text), most=MAX_TIMER)]
+
+
+def read_link(
+    params: Mapping[str, object], group: str, default_seed: int
+) -> tuple[QuizSettings, int | None, list[Sentence]]:
+    """Settings, timer and notes (sentences: ``ui.quiz.wording.notes_of`` words them) from URL
+    parameters; never raises."""
+    settings, notes = parse_settings(params, group=group, default_seed=default_seed)
+    timer, timer_notes = parse_timer(params.get(TIMER))
+    return settings, timer, notes + timer_notes
 
 
 def read_settings(
     params: Mapping[str, object], group: str, default_seed: int
 ) -> tuple[QuizSettings, int | None, list[str]]:
-    """Settings, timer and notes from URL parameters; never raises."""
-    settings, notes = parse_settings(params, group=group, default_seed=default_seed)
-    timer, timer_notes = parse_timer(params.get(TIMER))
-    return settings, timer, notes + timer_notes
+    """Settings, timer and notes in the reader's language from URL parameters; never
+    raises."""
+    settings, timer, notes = read_link(params, group, default_seed)
+    return settings, timer, notes_of(notes)
 
 
 def quiz_params(settings: QuizSettings, timer: int | None) -> dict[str, str]:
@@ -76,7 +87,8 @@ class QuizView(QuizFlow):
     """A quiz as a page keeps it between reruns (one per page, in session state): the
     :class:`~ui.quiz.flow.QuizFlow` and what the page needs besides.
 
-    ``url`` holds the quiz's parameters; ``written`` the parameters last put into the browser's
+    ``url`` holds the quiz's parameters and ``notes`` what of them could not be used (sentences,
+    worded when shown); ``written`` the parameters last put into the browser's
     URL, to tell a URL changed by the student from one the page wrote. ``turn`` keys the answer
     widgets; the map keeps one key for the page, so it is drawn once and each question only
     repaints it.
@@ -92,7 +104,7 @@ class QuizView(QuizFlow):
         group: str,
         run: QuizRun,
         url: dict[str, str],
-        notes: list[str],
+        notes: list[Sentence],
         timer: int | None = None,
         *,
         written: dict[str, str] | None = None,
@@ -136,7 +148,7 @@ def new_view(
     group: str, params: Mapping[str, object], previous: QuizView | None = None
 ) -> QuizView:
     """A fresh quiz from URL-style parameters (a new random seed if they have none)."""
-    settings, timer, notes = read_settings(params, group, fresh_seed())
+    settings, timer, notes = read_link(params, group, fresh_seed())
     view = QuizView(
         group, QuizRun(settings), quiz_params(settings, timer), notes, timer,
         recorders=(ProgressRecorder("practice"),),

@@ -2,7 +2,8 @@
 (``ui.quiz.inputs`` says which and its words; they work with or without the map: a
 multiselect, radio buttons, a select box or a text box; the live phone draws its lists with
 :func:`answer_list`) and the settings fields, shared by the drill page's "Change the quiz"
-form, the Assign page and the Live board."""
+form, the Assign page and the Live board. Every label is in the reader's language: a state,
+a region, a time zone and a mode by its name in it."""
 
 from __future__ import annotations
 
@@ -13,13 +14,15 @@ from typing import Any
 import streamlit as st
 
 from engine.cards import ZONES, deck
-from engine.quiz import MAX_N, MODE_GROUPS, MODE_TITLES, AnswerType, Question, QuizSettings
+from engine.quiz import MAX_N, MODE_GROUPS, AnswerType, Question, QuizSettings
 from geodata import REGIONS
+from messages import N_, _
 from ui.buttons import button
+from ui.games.wording import zone_name
 from ui.links import fresh_seed
 from ui.nav import DRILL_MENU
 from ui.quiz.flow import AskStep
-from ui.quiz.inputs import ENTER, AnswerInput, Kind
+from ui.quiz.inputs import AnswerInput, Kind, with_enter
 from ui.quiz.session import (
     MAX_TIMER,
     TIMER,
@@ -31,6 +34,9 @@ from ui.quiz.session import (
     take_name,
 )
 from ui.quiz.text import named_count, named_list
+from ui.quiz.wording import label as value_label
+from ui.quiz.wording import mode_title, region_name
+from ui.state_names import by_name, state_name
 
 #: the class of a typed-answer box's container (:func:`answer_box`)
 ANSWER_BOX = "gp_answer_box"
@@ -54,8 +60,8 @@ def answer_box(label: str, key: str, placeholder: str) -> None:
 """The most a typed-answer box takes: one more than the engine reads, so a longer paste, cut
 here by the browser (and by Streamlit on the server), is still refused with the message that
 says why rather than read as a cut-off answer."""
-ANY_REGION = "All regions"
-ANY_ZONE = "All Zones"
+ANY_REGION = N_("All regions")  #: the region field's value for no region (shown with ``_()``)
+ANY_ZONE = N_("All Zones")  #: the Zone field's value for no Zone
 
 
 # --- answers ---------------------------------------------------------------------------------
@@ -76,7 +82,7 @@ def answer_list(
     state's. ``on_change(*args)`` is called when it changes."""
     options = list(spec.options)
     common: dict[str, Any] = {
-        "format_func": q.label, "key": key, "on_change": on_change,
+        "format_func": lambda value: value_label(q, value), "key": key, "on_change": on_change,
         "args": args if on_change else None,
     }  # fmt: skip
     if spec.kind is Kind.SEVERAL:
@@ -115,7 +121,7 @@ def answer_widgets(view: QuizView, step: AskStep) -> None:
     else:
         answer_list(spec, q, key)
     if q.answer_type is AnswerType.ORDER and view.picked:
-        st.markdown("  \n".join(f"{i}. {q.label(c)}" for i, c in enumerate(view.picked, 1)))
+        st.markdown("  \n".join(f"{i}. {value_label(q, c)}" for i, c in enumerate(view.picked, 1)))
     _check_button(view, spec)
 
 
@@ -135,7 +141,7 @@ def _typed_answer(view: QuizView, q: Question, spec: AnswerInput) -> None:
     """A typed capital or state (read forgivingly), Enter to check; a state may instead be
     chosen among the options."""
     with st.form(view.widget_key("text_form"), border=False):
-        answer_box(spec.label, view.widget_key("text"), spec.placeholder + ENTER)
+        answer_box(spec.label, view.widget_key("text"), with_enter(spec.placeholder))
         if spec.options:
             answer_list(spec, q, view.widget_key("one"))
         button(
@@ -148,7 +154,7 @@ def _names_answer(view: QuizView, q: Question, spec: AnswerInput) -> None:
     """A typed list: one name at a time (Enter), each taken at once, then "I'm done"."""
     st.markdown(named_count(q, view.picked))
     with st.form(view.widget_key("names_form"), border=False, clear_on_submit=True):
-        answer_box(spec.label, view.widget_key("name"), spec.placeholder + ENTER)
+        answer_box(spec.label, view.widget_key("name"), with_enter(spec.placeholder))
         button(spec.add, form=True, width="stretch", on_click=take_name, args=(view.key,))
     st.html(f"<p role='status' class='gp-status'>{escape(view.notice)}</p>")
     if view.picked:
@@ -160,21 +166,30 @@ def _names_answer(view: QuizView, q: Question, spec: AnswerInput) -> None:
 
 
 def _state_names() -> dict[str, str]:
-    return {c.usps: c.name for c in sorted(deck(), key=lambda c: c.name)}
+    """USPS code → the state's name in the reader's language, in the order of the names."""
+    return {usps: state_name(usps) for usps in by_name(c.usps for c in deck())}
+
+
+def _region_label(value: str) -> str:
+    return _(ANY_REGION) if value == ANY_REGION else region_name(value)
+
+
+def _zone_label(value: str) -> str:
+    return _(ANY_ZONE) if value == ANY_ZONE else zone_name(value)
 
 
 def choose_drill(prefix: str) -> tuple[str, int, QuizSettings]:
     """The "Drill" choice of a teacher's settings form (Assign, the Live board): the mode group
     chosen, the form's default seed (drawn once per session) and that drill's default settings."""
     group = st.radio(
-        "Drill",
+        _("Drill"),
         list(DRILL_MENU),
-        format_func=lambda g: DRILL_MENU[g].title,
+        format_func=lambda g: _(DRILL_MENU[g].title),
         horizontal=True,
         key=f"{prefix}_drill",
     )
     default_seed = st.session_state.setdefault(f"{prefix}_default_seed", fresh_seed())
-    defaults, _, _ = read_settings({}, group, default_seed)
+    defaults = read_settings({}, group, default_seed)[0]
     return group, default_seed, defaults
 
 
@@ -211,40 +226,43 @@ def settings_fields(
         ss.setdefault(key, value)
     if len(modes) > 1:
         st.multiselect(
-            "Kinds of question",
+            _("Kinds of question"),
             modes,
-            format_func=MODE_TITLES.get,
+            format_func=mode_title,
             key=f"{prefix}_modes_{group}",
-            placeholder="All kinds",
-            help="Several kinds take turns. None chosen: all of them.",
+            placeholder=_("All kinds"),
+            help=_("Several kinds take turns. None chosen: all of them."),
         )
     left, right = st.columns(2)
-    left.selectbox("Census region", [ANY_REGION, *REGIONS], key=f"{prefix}_region")
-    right.selectbox("Zone", [ANY_ZONE, *ZONES], key=f"{prefix}_zone")
+    left.selectbox(
+        _("Census region"), [ANY_REGION, *REGIONS], format_func=_region_label,
+        key=f"{prefix}_region",
+    )  # fmt: skip
+    right.selectbox(_("Zone"), [ANY_ZONE, *ZONES], format_func=_zone_label, key=f"{prefix}_zone")
     st.multiselect(
-        "Only these states",
+        _("Only these states"),
         list(names),
         format_func=names.get,
         key=f"{prefix}_states",
-        placeholder="Any state",
-        help="Filters combine: the quiz asks about the states that pass them all.",
+        placeholder=_("Any state"),
+        help=_("Filters combine: the quiz asks about the states that pass them all."),
     )
     if secret:
-        st.number_input("Questions", min_value=1, max_value=MAX_N, key=f"{prefix}_n")
+        st.number_input(_("Questions"), min_value=1, max_value=MAX_N, key=f"{prefix}_n")
         return
     left, middle, right = st.columns(3)
-    left.number_input("Questions", min_value=1, max_value=MAX_N, key=f"{prefix}_n")
+    left.number_input(_("Questions"), min_value=1, max_value=MAX_N, key=f"{prefix}_n")
     middle.text_input(
-        "Seed",
+        _("Seed"),
         key=f"{prefix}_seed",
-        help="The same seed and settings always give the same questions.",
+        help=_("The same seed and settings always give the same questions."),
     )
     right.number_input(
-        "Timer (minutes)",
+        _("Timer (minutes)"),
         min_value=0,
         max_value=MAX_TIMER,
         key=f"{prefix}_timer",
-        help="0: no timer. With a timer the quiz ends when the time is up.",
+        help=_("0: no timer. With a timer the quiz ends when the time is up."),
     )
 
 
@@ -272,7 +290,7 @@ def settings_form(view: QuizView) -> None:
     opened = f"{view.key}_settings_open"
     if not st.session_state.get(opened):
         button(
-            "Change the quiz",
+            _("Change the quiz"),
             icon=":material/tune:",
             on_click=st.session_state.__setitem__,
             args=(opened, True),
@@ -281,17 +299,17 @@ def settings_form(view: QuizView) -> None:
         return
     with st.container(border=True), st.form(prefix, border=False):
         settings_fields(group, view.run.settings, view.timer, prefix)
-        st.checkbox("Draw a new random seed", key=f"{prefix}_reseed")
+        st.checkbox(_("Draw a new random seed"), key=f"{prefix}_reseed")
         left, right = st.columns(2)
         left.form_submit_button(
-            "Start this quiz",
+            _("Start this quiz"),
             type="primary",
             width="stretch",
             on_click=_apply_form,
             args=(group, prefix),
         )
         right.form_submit_button(
-            "Close", width="stretch", on_click=st.session_state.__setitem__, args=(opened, False)
+            _("Close"), width="stretch", on_click=st.session_state.__setitem__, args=(opened, False)
         )
 
 
