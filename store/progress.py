@@ -11,8 +11,8 @@ The rules:
 * **No expiry by time**: a learner's history is the point of it (a year's practice, a summer
   away); a code never stops working by itself. What stops a link is a **new token**
   (:func:`replace_token`, "Make a new progress link"): the old link then opens nothing, like a
-  replaced teacher key. A forged, cut-short or replaced token is refused with a sentence
-  (:class:`NotFound`); nothing is written.
+  replaced teacher key. A forged, cut-short or replaced token is refused (:class:`NotFound`);
+  nothing is written.
 * **A review** is one answer about one item, written once: ``(learner, device, seq)`` is
   unique (``device`` drawn once per session, ``seq`` counting that session's reviews), so a
   retried write stores nothing twice, and two devices on one code never clash.
@@ -26,8 +26,10 @@ The rules:
 * ``learner_card`` and ``learner_week`` are therefore always what :func:`rebuild` makes from
   ``learner_review`` (a test checks it after racing writers).
 
-Refusals raise :class:`ProgressError` subclasses whose message is the sentence to show; an
-unreachable database raises :class:`store.db.Unavailable`.
+Refusals raise :class:`ProgressError` subclasses with a code and the values that make it precise
+(``NotFound("no_such_code", progress="K7PQ2M")``), never a sentence: the page words them in the
+reader's language (``ui.progress.errors``); an unreachable database raises
+:class:`store.db.Unavailable`.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from types import MappingProxyType
 from typing import Any
 
 import sqlalchemy as sa
@@ -45,7 +48,7 @@ from engine.progress.mastery import kind_totals, weekly_totals
 from engine.progress.schedule import ItemState, replay, week_end, week_of, weeks_between
 from engine.quiz.items import Item, Kind
 from store import clock, errors
-from store.codes import digest, find_by_code, new_code, new_token
+from store.codes import CODE_LENGTH, digest, new_code, new_token, normalize_code
 from store.db import Database, insert_new, insert_once, upsert
 from store.models import (
     Learner,
@@ -60,11 +63,24 @@ SOURCES = ("practice", "class", "live")  #: where an answer was given
 
 
 class ProgressError(ValueError):
-    """A request the progress store refuses; the message is the sentence to show."""
+    """A request the progress store refuses: ``code`` says which refusal, ``values`` what makes
+    it precise (plain data); ``str(error)`` is for logs (``no_such_code(progress='K7PQ2M')``)."""
+
+    def __init__(self, code: str, /, **values: Any) -> None:
+        self.code = code
+        self.values = MappingProxyType(values)
+        super().__init__(code)
+
+    def __str__(self) -> str:
+        values = ", ".join(f"{k}={v!r}" for k, v in self.values.items())
+        return f"{self.code}({values})"
 
 
 class NotFound(ProgressError, errors.NotFound):
-    """No progress answers to this code and token."""
+    """No progress answers to this code and token: ``not_a_code`` (``typed``, ``length``: a
+    text that cannot be a code), ``no_such_code`` (``progress``: the code), ``forged`` (a
+    token that opens nothing: forged, cut short or replaced), ``replaced`` (a token replaced
+    already)."""
 
 
 # --- what the store hands out ---------------------------------------------------------------
@@ -161,25 +177,21 @@ def create_learner(
     raise RuntimeError("could not draw a free progress code")
 
 
-_FORGED = (
-    "This progress link does not open a progress: check that it was copied whole (a link "
-    "replaced by a new one opens nothing). Nothing was changed."
-)
-
-
 def open_learner(db: Database, code: object, token: object) -> LearnerInfo:
     """The learner whose code is ``code`` and token ``token``; :class:`NotFound` otherwise
-    (a malformed code, an unknown one, a wrong or replaced token: each said in words)."""
-    learner = find_by_code(
-        db, Learner, code, _info, error=NotFound, what="a progress code",
-        missing="No progress has the code {code}: check the link or the printed code.",
-    )  # fmt: skip
+    (a malformed code, an unknown one, a wrong or replaced token: each with its code)."""
+    normal = normalize_code(code)
+    if normal is None:
+        raise NotFound("not_a_code", typed=str(code or "").strip()[:20], length=CODE_LENGTH)
     text = str(token or "").strip()
     with db.read() as session:
+        learner = session.scalar(sa.select(Learner).where(Learner.code == normal))
+        if learner is None:
+            raise NotFound("no_such_code", progress=normal)
         row = session.scalar(sa.select(Learner).where(Learner.token_hash == digest(text)))
-    if not text or row is None or row.id != learner.id:
-        raise NotFound(_FORGED)
-    return learner
+        if not text or row is None or row.id != learner.id:
+            raise NotFound("forged")
+        return _info(learner)
 
 
 def replace_token(db: Database, learner_id: int, token: object) -> str:
@@ -193,7 +205,7 @@ def replace_token(db: Database, learner_id: int, token: object) -> str:
             .values(token_hash=digest(fresh))
         ).rowcount
     if not done:
-        raise NotFound("This progress link was already replaced: open the newest one.")
+        raise NotFound("replaced")
     return fresh
 
 

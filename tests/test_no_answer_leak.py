@@ -28,8 +28,10 @@ from ui.nav import DRILL_MENU
 
 _NOT_WORDS = {"options", "id", "jsContent", "cssContent", "formId", "json", "default"}
 """Proto fields that are not words shown: the choices a widget offers (all alike), ids, code."""
-_MAP_NOT_WORDS = {"roles", "choices", "zoom", "selected", "id"}
-"""Map data that says which shape is painted or pickable, not words (see tests.answer_words)."""
+_MAP_NOT_WORDS = {"roles", "choices", "zoom", "selected", "id", "names"}
+"""Map data that says which shape is painted or pickable, not words (see tests.answer_words);
+``names`` are the 50 states' names, the same on every map (the outlines' names, in the reader's
+language), which the map shows only where it names no answer."""
 
 
 def _strings(value, skip: set[str]) -> list[str]:

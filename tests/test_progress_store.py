@@ -85,28 +85,29 @@ def test_a_progress_has_a_short_code_and_a_long_token_stored_hashed(db):
 
 
 @pytest.mark.parametrize(
-    ("code", "token", "said"),
+    ("code", "token", "refusal", "values"),
     [
-        ("K7PQ", "x", "is not a progress code"),
-        ("22222Z", "x", "No progress has the code"),
-        (None, "x", "is not a progress code"),
+        ("K7PQ", "x", "not_a_code", {"typed": "K7PQ", "length": 6}),
+        ("22222Z", "x", "no_such_code", {"progress": "22222Z"}),
+        (None, "x", "not_a_code", {"typed": "", "length": 6}),
     ],
 )
-def test_a_bad_code_is_refused_in_words(sqlite_db, code, token, said):
-    with pytest.raises(pg.NotFound, match=said):
+def test_a_bad_code_is_refused_with_its_code(sqlite_db, code, token, refusal, values):
+    with pytest.raises(pg.NotFound) as refused:
         pg.open_learner(sqlite_db, code, token)
+    assert (refused.value.code, dict(refused.value.values)) == (refusal, values)
 
 
 def test_a_forged_cut_or_replaced_token_opens_nothing_and_changes_nothing(db):
     ana, ben = pg.create_learner(db), pg.create_learner(db)
     for token in ("", "forged-token-forged-token", ana.token[:-3], ben.token):
-        with pytest.raises(pg.NotFound, match="does not open a progress"):
+        with pytest.raises(pg.NotFound, match="forged"):
             pg.open_learner(db, ana.learner.code, token)
     fresh = pg.replace_token(db, ana.learner.id, ana.token)
     with pytest.raises(pg.NotFound):
         pg.open_learner(db, ana.learner.code, ana.token)  # the old link: expired
     assert pg.open_learner(db, ana.learner.code, fresh) == ana.learner
-    with pytest.raises(pg.NotFound, match="already replaced"):
+    with pytest.raises(pg.NotFound, match="replaced"):
         pg.replace_token(db, ana.learner.id, ana.token)
     assert stored(db, ana.learner.id) == []
 

@@ -1,5 +1,6 @@
 """GeoPlunge cards drawn as small HTML tiles: a band in the Zone's colour, the name, the
-capital, the three ranks and the number of border states."""
+capital, the three ranks and the number of border states, in the reader's language (the
+capital as written)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from messages import ngettext, number, ordinal
 from ui.games.wording import category_label, zone_name
 from ui.links import plain
 from ui.map_data import ROLES
+from ui.state_names import state_name
 
 CARD_CSS = """
 <style>
@@ -72,17 +74,18 @@ def card_html(card: Card, *, caption: str = "", dim: bool = False, outlined: boo
             ("population", card.population_rank),
         )
     )
+    name = state_name(card.usps)
     borders = len(card.borders)
     border_text = ngettext("{n} border state", "{n} border states", borders).format(
         n=number(borders)
     )
     extra = f"<div><em>{escape(plain(caption))}</em></div>" if caption else ""
     # A dimmed card has no hover title: a tooltip must never cover a playable card next to it.
-    title = "" if dim else f" title='{escape(card.name)}'"
+    title = "" if dim else f" title='{escape(name)}'"
     return (
         f"<div class='gp-card{' pick' if outlined else ''}{' dim' if dim else ''}'{title}>"
         f"<div class='band' style='background:{zone_color(card.zone)};color:{band_text}'>"
-        f"<span>{escape(card.name)}</span><small>{zone_name(card.zone)}</small></div>"
+        f"<span>{escape(name)}</span><small>{zone_name(card.zone)}</small></div>"
         f"<div class='body'>★ {escape(card.capital)}<table>{rows}</table>"
         f"<div>{border_text}</div>"
         f"{extra}</div></div>"

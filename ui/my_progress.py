@@ -28,6 +28,7 @@ from engine.progress.select import practice_items
 from engine.quiz import QuizRun
 from engine.quiz.items import TOPICS, Item, Topic
 from engine.quiz.modes import mode
+from messages import N_, _, ngettext, number
 from store.clock import now_utc
 from store.db import Unavailable
 from store.progress import (
@@ -39,6 +40,7 @@ from store.progress import (
 )
 from ui.links import fresh_seed, md
 from ui.progress.bands import percent, show_band_map, weeks_table
+from ui.progress.errors import said
 from ui.progress.keep import (
     FRESH,
     ProgressRecorder,
@@ -51,9 +53,10 @@ from ui.progress.keep import (
     sync_device,
 )
 from ui.progress.links import CODE, TOKEN, show_progress_link
+from ui.progress.words import kind_label, topic_title
 from ui.quiz.page import show_quiz
 from ui.quiz.session import QuizView
-from ui.storage import UNAVAILABLE, app_database
+from ui.storage import UNAVAILABLE, app_database, unavailable
 from ui.times import teacher_zone
 
 PRACTICE = "progress_quiz"  #: session key of the practice quiz's view
@@ -88,11 +91,11 @@ def _from_link() -> None:
 
 def choose_topic(key: str, first: str) -> Topic:
     """The topic a map shows, chosen with a row of buttons (``first`` at the start)."""
-    names = {t.name: t.title for t in TOPICS}
     st.session_state.setdefault(key, first)
     chosen = st.segmented_control(
-        "The map shows", list(names), format_func=names.get, key=key, width="stretch"
-    )
+        _("The map shows"), [t.name for t in TOPICS], format_func=topic_title, key=key,
+        width="stretch",
+    )  # fmt: skip
     return next(t for t in TOPICS if t.name == (chosen or first))
 
 
@@ -100,10 +103,12 @@ def practise_label(due: int) -> str:
     """The practice button's words: it asks the facts due only, as many as it says (the
     first :data:`PRACTICE_N` when more are due); with none due, the weakest, then new ones."""
     if not due:
-        return f"Practise: the weakest, then new facts (up to {PRACTICE_N})"
+        return _("Practise: the weakest, then new facts (up to {n})").format(n=number(PRACTICE_N))
     if due > PRACTICE_N:
-        return f"Practise what is due ({PRACTICE_N} of {due})"
-    return f"Practise what is due ({due})"
+        return _("Practise what is due ({n} of {due})").format(
+            n=number(PRACTICE_N), due=number(due)
+        )
+    return _("Practise what is due ({due})").format(due=number(due))
 
 
 def _practise(states: dict[Item, object]) -> None:
@@ -135,31 +140,31 @@ def _replace_link() -> None:
     try:
         fresh = replace_token(app_database(), who.learner.id, who.token)
     except (NotFound, Unavailable) as error:
-        st.session_state["progress_flash"] = (
-            str(error) if isinstance(error, NotFound) else UNAVAILABLE
-        )
+        st.session_state["progress_flash"] = error if isinstance(error, NotFound) else UNAVAILABLE
         return
     become(who.learner, fresh)
     st.session_state[FRESH] = True
-    st.session_state["progress_flash"] = (
+    st.session_state["progress_flash"] = N_(
         "A new progress link is made: the old one opens nothing from now on. Save the new one."
     )
 
 
 def _welcome() -> None:
     st.markdown(
-        "GeoPlunge remembers each fact you answer (a state's borders, its capital, its zone, "
-        "where it is, how it ranks) and brings it back just before you would forget it "
-        "(the FSRS scheduler). There is no account: your progress is a link of your own."
+        _(
+            "GeoPlunge remembers each fact you answer (a state's borders, its capital, its zone, "
+            "where it is, how it ranks) and brings it back just before you would forget it "
+            "(the FSRS scheduler). There is no account: your progress is a link of your own."
+        )
     )
     left, right = st.columns(2, gap="large")
     with left:
-        st.subheader("Start", anchor=False)
-        st.markdown("A new progress code for this device and any other.")
-        st.button("Keep my progress", type="primary", icon=":material/bookmark_add:",
+        st.subheader(_("Start"), anchor=False)
+        st.markdown(_("A new progress code for this device and any other."))
+        st.button(_("Keep my progress"), type="primary", icon=":material/bookmark_add:",
                   on_click=keep, key="progress_start")  # fmt: skip
     with right:
-        st.subheader("Come back", anchor=False)
+        st.subheader(_("Come back"), anchor=False)
         open_form("progress_page")
 
 
@@ -171,9 +176,15 @@ def _map(states, now, topic: Topic) -> None:
             parts = []
             for kind in topic.kinds:
                 s = states.get(Item(kind, usps))
-                parts.append(f"{kind.label} {percent(retrievability(s, now)) if s else 'not met'}")
+                parts.append(
+                    _("{kind} {figure}").format(
+                        kind=kind_label(kind), figure=percent(retrievability(s, now))
+                    )
+                    if s
+                    else _("{kind} not met").format(kind=kind_label(kind))
+                )
             details[usps] = ", ".join(parts)
-    label = f"How well you know each state: {topic.title.lower()}"
+    label = _("How well you know each state: {topic}").format(topic=topic_title(topic).lower())
     show_band_map("progress_map", figures, label, details)
 
 
@@ -181,19 +192,24 @@ def _topics_table(states, rows, now) -> None:
     weeks = trend_weeks(now)
     history = trend(rows, states, weeks, now)
     met = {t.name: sum(1 for i in states if i.kind in t.kinds) for t in TOPICS}
+    weeks_column = ngettext("{n} week", "{n} weeks", WEEKS).format(n=number(WEEKS))
     rows = [
         {
-            "Topic": topic.title,
-            "Mastery": percent(topic_share(history[-1], topic.kinds)),
-            "Facts met": f"{met[topic.name]} of {50 * len(topic.kinds)}",
-            "8 weeks": [round(100 * topic_share(t, topic.kinds)) for t in history],
+            _("Topic"): topic_title(topic),
+            _("Mastery"): percent(topic_share(history[-1], topic.kinds)),
+            _("Facts met"): _("{met} of {total}").format(
+                met=number(met[topic.name]), total=number(50 * len(topic.kinds))
+            ),
+            weeks_column: [round(100 * topic_share(t, topic.kinds)) for t in history],
         }
         for topic in TOPICS
     ]
-    weeks_table(rows, "progress_topics", "8 weeks", "Mastery at the end of each week, %")
+    weeks_table(rows, "progress_topics", weeks_column, _("Mastery at the end of each week, %"))
     st.caption(
-        "Mastery: the share of a topic's facts (50 states × its kinds) you are expected to "
-        "recall now; facts never met count as not known."
+        _(
+            "Mastery: the share of a topic's facts (50 states × its kinds) you are expected to "
+            "recall now; facts never met count as not known."
+        )
     )
 
 
@@ -208,27 +224,39 @@ def _dashboard() -> None:
         days = practice_days(db, who.learner.id, today - timedelta(days=STREAK_DAYS))
         rows = learner_weeks(db, [who.learner.id], trend_weeks(now)[0])[who.learner.id]
     except Unavailable:
-        st.error(UNAVAILABLE, icon=":material/cloud_off:")
-        st.button("Try again", icon=":material/refresh:")
+        st.error(unavailable(), icon=":material/cloud_off:")
+        st.button(_("Try again"), icon=":material/refresh:")
         return
     c = counts(states, now, end_of_day(now))
-    st.markdown(f"Progress **{who.learner.code}** · {c.met} of {c.total} facts met")
+    st.markdown(
+        _("Progress **{code}** · {met} of {total} facts met").format(
+            code=who.learner.code, met=number(c.met), total=number(c.total)
+        )
+    )
     days_in_row = streak(days, today)
     with st.container(border=True):  # one line that wraps on a phone
         st.markdown(
-            f"#### :material/school: {c.learned} learned · :material/event: {c.due} due today · "
-            f":material/fiber_new: {c.new} new · :material/local_fire_department: "
-            f"{days_in_row}-day streak"
+            "#### :material/school: {learned} · :material/event: {due} · "
+            ":material/fiber_new: {new} · :material/local_fire_department: {streak}".format(
+                learned=_("{n} learned").format(n=number(c.learned)),
+                due=_("{n} due today").format(n=number(c.due)),
+                new=_("{n} new").format(n=number(c.new)),
+                streak=ngettext("{n}-day streak", "{n}-day streak", days_in_row).format(
+                    n=number(days_in_row)
+                ),
+            )
         )
         st.caption(
-            "Learned: facts you are 90% or more likely to recall now. Due today: facts the "
-            "scheduler brings back by tonight. New: facts not met yet. Streak: days in a row "
-            "with practice."
+            _(
+                "Learned: facts you are {share} or more likely to recall now. Due today: facts "
+                "the scheduler brings back by tonight. New: facts not met yet. Streak: days in a "
+                "row with practice."
+            ).format(share=percent(0.9))
         )
     st.button(practise_label(c.due), type="primary", icon=":material/exercise:", width="stretch",
               on_click=_practise, args=(states,), key="progress_practise")  # fmt: skip
     if not states:
-        st.info("Nothing is kept yet: practise, or answer any drill, and it shows here.")
+        st.info(_("Nothing is kept yet: practise, or answer any drill, and it shows here."))
     met = [t.name for t in TOPICS if any(i.kind in t.kinds for i in states)]
     topic = choose_topic(TOPIC, met[0] if met else TOPICS[0].name)
     map_col, table_col = st.columns([3, 2], vertical_alignment="top")
@@ -242,36 +270,40 @@ def _dashboard() -> None:
 def _link_and_device() -> None:
     who = me()
     assert who is not None
-    with st.expander("My progress link and its QR code", icon=":material/qr_code_2:"):
+    with st.expander(_("My progress link and its QR code"), icon=":material/qr_code_2:"):
         if who.token:
             show_progress_link(who.learner.code, who.token, "progress_link")
         else:
             st.markdown(
-                "This progress was opened through your class quiz: its link is the one you "
-                "saved when you started. Open it to see it here."
+                _(
+                    "This progress was opened through your class quiz: its link is the one you "
+                    "saved when you started. Open it to see it here."
+                )
             )
-    with st.expander("Make a new progress link, or forget it here", icon=":material/key:"):
+    with st.expander(_("Make a new progress link, or forget it here"), icon=":material/key:"):
         if who.token:
             st.markdown(
-                "If someone else saw your link (on a shared screen, in a photo), replace it: "
-                "the old link opens nothing from then on."
+                _(
+                    "If someone else saw your link (on a shared screen, in a photo), replace it: "
+                    "the old link opens nothing from then on."
+                )
             )
-            st.button("Make a new progress link", icon=":material/key:",
+            st.button(_("Make a new progress link"), icon=":material/key:",
                       on_click=_replace_link, key="progress_replace")  # fmt: skip
-        st.markdown("On a shared computer, forget this progress when you are done.")
-        st.button("Forget my progress on this device", icon=":material/logout:",
+        st.markdown(_("On a shared computer, forget this progress when you are done."))
+        st.button(_("Forget my progress on this device"), icon=":material/logout:",
                   on_click=forget, key="progress_forget")  # fmt: skip
 
 
 def progress_page() -> None:
     """The My progress page."""
-    st.title("My progress")
+    st.title(_("My progress"))
     _from_link()
     if flash := st.session_state.pop("progress_flash", None):
-        st.info(md(flash), icon=":material/info:")
+        st.info(md(said(flash)), icon=":material/info:")
     view: QuizView | None = st.session_state.get(PRACTICE)
     if me() is not None and view is not None:
-        st.button("Back to my progress", icon=":material/arrow_back:", on_click=_stop,
+        st.button(_("Back to my progress"), icon=":material/arrow_back:", on_click=_stop,
                   key="progress_back")  # fmt: skip
         show_quiz(view)  # its keep panel keeps the progress on this device
         return

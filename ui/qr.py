@@ -7,6 +7,8 @@ from __future__ import annotations
 import segno
 import streamlit as st
 
+from messages import _
+
 #: a join code's type: the Live board's and the class code's on Assign's projected step
 CODE_STYLE = (
     "font-size:min(10vw,17vh);font-weight:800;letter-spacing:.12em;line-height:1.1;"
@@ -24,7 +26,7 @@ def qr_svg(link: str) -> str:
     """The QR code of ``link`` as inline SVG (medium error correction, scannable from a
     projected screen)."""
     return segno.make(link, error="m").svg_inline(
-        scale=5, title=f"QR code of {link}", dark="#1F2933"
+        scale=5, title=_("QR code of {link}").format(link=link), dark="#1F2933"
     )
 
 
@@ -32,7 +34,7 @@ def show_qr(link: str, caption: str, name: str, key: str) -> None:
     """The QR code of ``link`` and a button to download it as ``<name>.svg``."""
     st.image(qr_svg(link), caption=caption, width=220)
     st.download_button(
-        "Download the QR code (SVG)",
+        _("Download the QR code (SVG)"),
         qr_svg(link),
         file_name=f"{name}.svg",
         mime="image/svg+xml",

@@ -1,6 +1,6 @@
 """The app's database as pages reach it: its URL from the environment, the app's secrets or
 the built-in SQLite file (``store.db.database_url``), one ``store.db.Database`` per server
-process, and a sentence saying where the data goes."""
+process, and a sentence saying where the data goes (in the reader's language)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,17 @@ from typing import Any
 
 import streamlit as st
 
+from messages import N_, _
 from store.db import SECRETS_SECTION, Database, Location, database, database_url
 
-UNAVAILABLE = "The class database is not answering right now. Try again in a moment."
+#: said when the database does not answer: marked, translated where it is shown
+#: (:func:`unavailable`, or ``_(UNAVAILABLE)``), so a page may keep it before its run's language
+UNAVAILABLE = N_("The class database is not answering right now. Try again in a moment.")
+
+
+def unavailable() -> str:
+    """:data:`UNAVAILABLE` in the reader's language."""
+    return _(UNAVAILABLE)
 
 
 def _secrets() -> dict[str, Any]:
@@ -34,11 +42,13 @@ def app_database() -> Database:
 def storage_note() -> str:
     """Where class results are being stored, for the Teacher pages (Markdown)."""
     where = location()
-    text = f"Class results are stored in {where.describe()}."
+    if where.describe() == "PostgreSQL":
+        return _("Class results are stored in PostgreSQL.")
+    text = _("Class results are stored in a SQLite file on this server.")
     if where.url.startswith("sqlite") and where.source == "default":
-        text += (
-            " On Streamlit Community Cloud that file is lost whenever the app restarts: for a "
-            f"class there, put a hosted PostgreSQL URL under `[connections.{SECRETS_SECTION}]` "
-            "in the app's secrets."
-        )
+        text += " " + _(
+            "On Streamlit Community Cloud that file is lost whenever the app restarts: for a "
+            "class there, put a hosted PostgreSQL URL under `[connections.{section}]` in the "
+            "app's secrets."
+        ).format(section=SECRETS_SECTION)
     return text

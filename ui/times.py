@@ -7,6 +7,10 @@ from datetime import UTC, datetime, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import streamlit as st
+from babel.dates import format_datetime
+
+from messages import pgettext
+from messages.catalogue import formats_locale
 
 
 def teacher_zone() -> tzinfo:
@@ -22,5 +26,11 @@ def teacher_zone() -> tzinfo:
 
 
 def when(moment: datetime | None, zone: tzinfo) -> str:
-    """``moment`` as "Mar 03, 09:15" in ``zone`` ("" for none)."""
-    return "" if moment is None else f"{moment.astimezone(zone):%b %d, %H:%M}"
+    """``moment`` as "Mar 03, 09:15" in ``zone``, in the reader's language ("03 mar, 09:15";
+    "" for none): Babel's month names, in the order a translator gives as a CLDR pattern."""
+    if moment is None:
+        return ""
+    pattern = pgettext(
+        "a moment on a teacher's page, as a CLDR date pattern: Mar 03, 09:15", "MMM dd, HH:mm"
+    )
+    return format_datetime(moment.astimezone(zone), pattern, tzinfo=zone, locale=formats_locale())

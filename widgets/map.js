@@ -88,7 +88,7 @@ function render({ model, el }) {
   el.classList.add("geoplunge-map");
   const loading = document.createElement("p");
   loading.className = "gpm-note";
-  loading.textContent = "Loading the map…";
+  loading.textContent = model.get("data")?.text?.loading ?? "Loading the map…";
   el.appendChild(loading);
 
   let map = null;

@@ -167,14 +167,6 @@ class Band(StrEnum):
     NEW = "new"
 
 
-BAND_WORDS: dict[Band, str] = {
-    Band.KNOWN: "known (90% and more)",
-    Band.FADING: "fading (80% to 90%)",
-    Band.WEAK: "weak (under 80%)",
-    Band.NEW: "not met yet",
-}
-
-
 def band(figure: float | None) -> Band:
     """The band of a retrievability (``None``: never answered)."""
     if figure is None:

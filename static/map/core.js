@@ -37,18 +37,28 @@ const el = (tag, attrs = {}, ns = null) => {
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
   return node;
 };
+// The map's own words come with its data, in the reader's language (ui/map_data.py
+// `map_words`); these English ones are only the fallback for data without them.
+const WORDS = {
+  click: { Click: "Click", click: "click", Tap: "Tap", tap: "tap" },
+  zoom_in: "Zoom in",
+  zoom_out: "Zoom out",
+  northeast: "Zoom to the Northeast",
+  whole: "Show the whole map",
+  failed: "The map could not be drawn ({error}). Use the lists below it.",
+  more: "{names} and {n} more",
+  a_state: "a state",
+  this_state: "This state",
+  not_a_choice: "{name} is not one of the choices here.",
+  picked: "{name} picked.",
+  removed: "{name} removed.",
+};
+const LABEL = "Map of the United States";
+const fill = (text, values) => text.replace(/\{(\w+)\}/g, (all, k) => (k in values ? String(values[k]) : all));
 const ordinal = (n) => {
   const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
-  return `${n}${s}`;
+  return `your ${n}${s}`;
 };
-function listing(names, most = 10) {
-  if (names.length <= most) return names.join(", ");
-  return `${names.slice(0, most).join(", ")} and ${names.length - most} more`;
-}
-function verb(text) {
-  const [cap, low] = TOUCH ? ["Tap", "tap"] : ["Click", "click"];
-  return text.replaceAll("{Click}", cap).replaceAll("{click}", low);
-}
 
 export class GeoMap {
   /** ``parent``: the element to draw in; ``assets``: a promise of ``[Plotly, outlines]`` (the
@@ -70,10 +80,11 @@ export class GeoMap {
     this.anchors = new Map(); // USPS -> [x, y] in the drawn layer's coordinates
     this.ready = false;
     this.build();
+    this.nameKey = null; // the names the states are sorted by (see sortNames())
     assets
       .then(([Plotly, geo]) => this.draw(Plotly, geo))
       .catch((err) => {
-        this.note.textContent = `The map could not be drawn (${err.message}). Use the lists below it.`;
+        this.note.textContent = fill(this.word("failed"), { error: err.message });
         this.note.hidden = false;
       });
   }
@@ -87,8 +98,9 @@ export class GeoMap {
     this.over = el("svg", { class: "gpm-over", "aria-hidden": "true" }, SVG);
     this.tip = el("div", { class: "gpm-tip", hidden: "" });
     this.tools = el("div", { class: "gpm-tools" });
-    const tool = (text, label, onclick) => {
-      const b = el("button", { type: "button", "aria-label": label, title: label });
+    const tool = (text, word, onclick) => {
+      const label = WORDS[word];
+      const b = el("button", { type: "button", "aria-label": label, title: label, "data-word": word });
       b.textContent = text;
       b.addEventListener("click", (e) => {
         e.stopPropagation();
@@ -97,10 +109,10 @@ export class GeoMap {
       this.tools.appendChild(b);
       return b;
     };
-    tool("+", "Zoom in", () => this.zoomBy(1.6));
-    tool("−", "Zoom out", () => this.zoomBy(1 / 1.6));
-    this.neButton = tool("NE", "Zoom to the Northeast", () => this.zoomToStates(NORTHEAST));
-    tool("⤢", "Show the whole map", () => this.home());
+    tool("+", "zoom_in", () => this.zoomBy(1.6));
+    tool("−", "zoom_out", () => this.zoomBy(1 / 1.6));
+    this.neButton = tool("NE", "northeast", () => this.zoomToStates(NORTHEAST));
+    tool("⤢", "whole", () => this.home());
     this.note = el("p", { class: "gpm-note", role: "status", hidden: "" });
     this.legend = el("ul", { class: "gpm-legend" });
     this.live = el("div", { class: "gpm-live", "aria-live": "polite" });
@@ -166,6 +178,40 @@ export class GeoMap {
     this.root.remove();
   }
 
+  // --- words ---------------------------------------------------------------------------------
+
+  /** One of the map's own words, in the page's language (see WORDS). */
+  word(key) {
+    return this.data?.text?.[key] ?? WORDS[key];
+  }
+
+  /** The states' names as the page sends them (its language), else the outlines' own. */
+  stateName(code) {
+    return this.data?.names?.[code] ?? this.names?.get(code) ?? code;
+  }
+
+  // The order of the states by name, for the legend and the keyboard's type-ahead, in the
+  // language of the names (again only when the page sends other names).
+  sortNames() {
+    if (!this.codes) return;
+    const key = JSON.stringify(this.data?.names ?? null);
+    if (key === this.nameKey) return;
+    this.nameKey = key;
+    const lang = document.documentElement.lang || undefined;
+    this.byName = [...this.codes].sort((a, b) => this.stateName(a).localeCompare(this.stateName(b), lang));
+  }
+
+  listing(names, most = 10) {
+    if (names.length <= most) return names.join(", ");
+    return fill(this.word("more"), { names: names.slice(0, most).join(", "), n: names.length - most });
+  }
+
+  verb(text) {
+    const click = { ...WORDS.click, ...this.word("click") };
+    const [cap, low] = TOUCH ? [click.Tap, click.tap] : [click.Click, click.click];
+    return text.replaceAll("{Click}", cap).replaceAll("{click}", low);
+  }
+
   // --- data from Python ---------------------------------------------------------------------
 
   /** New data from the host; ``report(value)`` is how the host learns the picks (``value``:
@@ -181,12 +227,18 @@ export class GeoMap {
       this.selection = (data.selected || []).filter((c) => this.canPick(c));
       this.rev = data.rev;
     }
-    this.hint.textContent = data.hint ? verb(data.hint) : "";
+    this.hint.textContent = data.hint ? this.verb(data.hint) : "";
+    for (const b of this.tools.querySelectorAll("button[data-word]")) {
+      const label = this.word(b.dataset.word);
+      b.setAttribute("aria-label", label);
+      b.setAttribute("title", label);
+    }
+    this.sortNames();
     this.hint.hidden = !data.hint;
     this.tools.hidden = data.tools === false;
     const picking = data.pick !== "none";
     this.stage.setAttribute("role", picking ? (data.pick === "one" ? "radiogroup" : "group") : "img");
-    this.stage.setAttribute("aria-label", data.label || "Map of the United States");
+    this.stage.setAttribute("aria-label", data.label || LABEL);
     if (!this.ready) {
       // The map's room is kept while plotly.js loads: nothing below it moves when it draws.
       if (!this.drawn) this.stage.style.height = `${this.size()[1]}px`;
@@ -233,7 +285,7 @@ export class GeoMap {
     this.geo = geo;
     this.names = new Map(geo.features.map((f) => [f.id, f.properties.name]));
     this.codes = geo.features.map((f) => f.id);
-    this.byName = [...this.codes].sort((a, b) => this.names.get(a).localeCompare(this.names.get(b)));
+    this.sortNames();
     const [width, height] = this.size();
     this.drawn = [width, height];
     this.stage.style.height = `${height}px`;
@@ -352,7 +404,7 @@ export class GeoMap {
   nameOf(code, role = this.roleOf(code)) {
     const s = this.style(role);
     if (s.anonymous) return s.label;
-    return this.secret ? null : this.names.get(code);
+    return this.secret ? null : this.stateName(code);
   }
 
   // Colours, outlines, accessible names, labels and the legend, from roles and selection.
@@ -404,11 +456,12 @@ export class GeoMap {
   }
 
   accessibleName(code, role) {
-    const parts = [this.nameOf(code, role) ?? "a state"];
+    const parts = [this.nameOf(code, role) ?? this.word("a_state")];
     const label = this.style(role).label;
     if (label && !this.style(role).anonymous) parts.push(label);
     if (this.data.pick === "order" && this.selection.includes(code)) {
-      parts.push(`your ${ordinal(this.selection.indexOf(code) + 1)}`);
+      const n = this.selection.indexOf(code) + 1;
+      parts.push(this.data.text?.yours?.[n] ?? ordinal(n));
     }
     const note = this.data.notes?.[code];
     if (note) parts.push(note.replace(/<[^>]*>/g, " "));
@@ -418,9 +471,9 @@ export class GeoMap {
   summary() {
     const groups = this.groups();
     const text = groups.map(([label, codes, role]) =>
-      this.style(role).anonymous ? label : `${label}: ${listing(codes.map((c) => this.nameOf(c)), 8)}`,
+      this.style(role).anonymous ? label : `${label}: ${this.listing(codes.map((c) => this.nameOf(c)), 8)}`,
     );
-    return [this.data.label || "Map of the United States", ...text].join(". ");
+    return [this.data.label || LABEL, ...text].join(". ");
   }
 
   groups() {
@@ -466,7 +519,7 @@ export class GeoMap {
       const names = codes.map((c, i) =>
         this.data.pick === "order" && this.selection.includes(c) ? `${i + 1}. ${this.nameOf(c)}` : this.nameOf(c),
       );
-      item.append(swatch, name, document.createTextNode(` ${listing(names, 12)}`));
+      item.append(swatch, name, document.createTextNode(` ${this.listing(names, 12)}`));
       this.legend.appendChild(item);
     }
   }
@@ -814,10 +867,10 @@ export class GeoMap {
 
   activate(code) {
     const d = this.data;
-    const name = this.nameOf(code) ?? "This state";
+    const name = this.nameOf(code) ?? this.word("this_state");
     if (d.pick === "none") return;
     if (!this.canPick(code)) {
-      this.say(d.refuse?.[code] || d.refuse_default || `${name} is not one of the choices here.`, true);
+      this.say(d.refuse?.[code] || d.refuse_default || fill(this.word("not_a_choice"), { name }), true);
       return;
     }
     const had = this.selection.includes(code);
@@ -829,8 +882,9 @@ export class GeoMap {
     // the map, the legend and the report to the page follow once the frame is painted.
     for (const c of new Set([code, ...before])) this.repaint(c);
     if (document.activeElement?.closest?.(".gpm-stage") === this.stage) this.paths.get(code)?.focus({ preventScroll: true });
-    const count = d.pick === "one" ? "" : ` ${this.selection.length} picked.`;
-    this.say(`${name} ${had ? "removed" : "picked"}.${count}`);
+    const n = this.selection.length;
+    const count = d.pick === "one" ? "" : ` ${d.text?.counts?.[n] ?? `${n} picked.`}`;
+    this.say(`${fill(this.word(had ? "removed" : "picked"), { name })}${count}`);
     this.reports = (this.reports || 0) + 1; // tells two reports of the same picks apart
     const report = { picks: [...this.selection], at: `${Date.now()}.${this.reports}` };
     requestAnimationFrame(() =>
@@ -1022,7 +1076,8 @@ export class GeoMap {
   typeAhead(letter, now = performance.now()) {
     this.typed = now - this.typedAt < 800 ? this.typed + letter : letter;
     this.typedAt = now;
-    const starts = (prefix) => this.byName.filter((c) => this.names.get(c).toLowerCase().startsWith(prefix));
+    const plain = (text) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase(); // "Hawái": "hawai"
+    const starts = (prefix) => this.byName.filter((c) => plain(this.stateName(c)).startsWith(prefix));
     const cycling = [...this.typed].every((ch) => ch === letter);
     const pool = cycling ? starts(letter) : starts(this.typed);
     if (!pool.length) return;

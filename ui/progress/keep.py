@@ -23,8 +23,10 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from engine.core import Coded
 from engine.progress.reviews import reviews_of
 from engine.quiz import Attempt, QuizRun
+from messages import N_, _, ngettext, number
 from store.clock import now_utc
 from store.codes import new_token
 from store.db import Unavailable
@@ -41,6 +43,7 @@ from store.progress import (
 from store.review_outbox import ReviewOutbox
 from ui.links import md
 from ui.progress import device
+from ui.progress.errors import said
 from ui.progress.links import URL_PATH, read_link, show_progress_link
 from ui.storage import UNAVAILABLE, app_database
 from ui.times import teacher_zone
@@ -49,7 +52,8 @@ LEARNER = "progress_learner"  #: session key: the :class:`Me` of this session
 BOXES = "progress_boxes"  #: session key: the review outboxes, the current one last
 PRESS = "progress_press"  #: session key: the token "Keep my progress" drew for its press
 FRESH = "progress_fresh"  #: session key: the new link is on show until the learner hides it
-ERROR = "progress_open_error"  #: session key: why a pasted link opened nothing
+#: session key: why a pasted link opened nothing (a refusal or a marked text: ``said``)
+ERROR = "progress_open_error"
 FORGOTTEN = "progress_forgotten"  #: session key: forgotten here and on the device
 TRIED = "progress_device_tried"  #: session key: the device's progress this session last tried
 
@@ -82,10 +86,7 @@ def _from_device() -> None:
         learner = open_learner(app_database(), *kept)
     except NotFound:
         st.session_state[FORGOTTEN] = True  # and off the device
-        st.session_state[ERROR] = (
-            f"The progress this device kept ({kept[0]}) no longer opens: its link was replaced. "
-            "Open your newest progress link."
-        )
+        st.session_state[ERROR] = Coded("device_replaced", progress=kept[0])
         return
     except Unavailable:
         st.session_state.pop(TRIED, None)  # try again at the next run
@@ -174,7 +175,7 @@ def open_link(code: object, token: object) -> bool:
     try:
         learner = open_learner(app_database(), code, token)
     except NotFound as error:
-        st.session_state[ERROR] = str(error)
+        st.session_state[ERROR] = error
         return False
     except Unavailable:
         st.session_state[ERROR] = UNAVAILABLE
@@ -253,7 +254,7 @@ def attach_student(student_id: int) -> None:
 def _open_pasted(key: str) -> None:
     code, token = read_link(st.session_state.get(key, ""))
     if not code or not token:
-        st.session_state[ERROR] = (
+        st.session_state[ERROR] = N_(
             "Paste the whole progress link (it holds a code and a long token), or type the code "
             "and the token with a space between."
         )
@@ -261,17 +262,23 @@ def _open_pasted(key: str) -> None:
     open_link(code, token)
 
 
-def open_form(key: str, label: str = "Open my progress") -> None:
-    """A small form: paste a progress link (or type its code and token) to open it here."""
+def open_form(key: str, label: str | None = None) -> None:
+    """A small form: paste a progress link (or type its code and token) to open it here;
+    ``label``: its button's words (in the reader's language; "Open my progress")."""
     with st.form(f"{key}_form"):
         st.text_input(
-            "Your progress link", key=f"{key}_text", type="password",
+            _("Your progress link"), key=f"{key}_text", type="password",
             placeholder="https://…/progress?code=…&token=…",
         )  # fmt: skip
-        st.form_submit_button(label, icon=":material/key:", on_click=_open_pasted,
+        st.form_submit_button(label or _("Open my progress"), icon=":material/key:",
+                              on_click=_open_pasted,
                               args=(f"{key}_text",))  # fmt: skip
+    _show_error()
+
+
+def _show_error() -> None:
     if error := st.session_state.get(ERROR):
-        st.error(md(error), icon=":material/error:")
+        st.error(md(said(error)), icon=":material/error:")
 
 
 def _hide_fresh() -> None:
@@ -284,23 +291,34 @@ def _status() -> None:
     who = me()
     if who is None:
         return
-    line = f":material/bookmark: Your answers go to your progress **{who.learner.code}**"
+    parts = [
+        ":material/bookmark: "
+        + _("Your answers go to your progress **{code}**").format(code=who.learner.code)
+    ]
     if who.token and device.kept(who.learner.code, who.token):
-        line += " · kept on this device"
+        parts.append(_("kept on this device"))
     if count:
-        line += (
-            f" · :orange-badge[:material/cloud_sync: Saving…] {count} waiting: the database is "
-            "not answering; they go as soon as it does."
+        parts.append(
+            ":orange-badge[:material/cloud_sync: {saving}] {waiting}".format(
+                saving=_("Saving…"),
+                waiting=ngettext(
+                    "{n} waiting: the database is not answering; they go as soon as it does.",
+                    "{n} waiting: the database is not answering; they go as soon as it does.",
+                    count,
+                ).format(n=number(count)),
+            )
         )
-    st.markdown(line)
+    st.markdown(" · ".join(parts))
 
 
 def _no_storage() -> None:
     if device.blocked():
         st.warning(
-            "**This browser keeps nothing for GeoPlunge** (blocked site data, or a private "
-            "window), so a reload or a new address forgets your progress here and your next "
-            "answers wait unsaved. Keep your progress link, and open it again after a reload.",
+            _(
+                "**This browser keeps nothing for GeoPlunge** (blocked site data, or a private "
+                "window), so a reload or a new address forgets your progress here and your next "
+                "answers wait unsaved. Keep your progress link, and open it again after a reload."
+            ),
             icon=":material/warning:",
         )
 
@@ -314,27 +332,30 @@ def keep_panel() -> None:
     if who is None:
         with st.container(border=True):
             st.markdown(
-                "**Keep my progress.** GeoPlunge can remember each state you answer about and "
-                "bring it back just before you would forget it. You get a link of your own (no "
-                "account, no name) to open it on any device; this one remembers it."
+                _(
+                    "**Keep my progress.** GeoPlunge can remember each state you answer about "
+                    "and bring it back just before you would forget it. You get a link of your "
+                    "own (no account, no name) to open it on any device; this one remembers it."
+                )
             )
             st.button(
-                "Keep my progress", icon=":material/bookmark_add:", on_click=keep,
+                _("Keep my progress"), icon=":material/bookmark_add:", on_click=keep,
                 key="progress_keep",
             )  # fmt: skip
-            if error := st.session_state.get(ERROR):
-                st.error(md(error), icon=":material/error:")
+            _show_error()
         return
     st.fragment(_status, run_every=5 if waiting() else None)()
     if st.session_state.get(FRESH) and who.token:
         with st.container(border=True):
             st.markdown(
-                "**Your progress is kept.** Save this link, or print its card: it opens your "
-                f"progress on any device. [My progress]({URL_PATH}) shows what you know."
+                _(
+                    "**Your progress is kept.** Save this link, or print its card: it opens your "
+                    "progress on any device. [My progress]({page}) shows what you know."
+                ).format(page=URL_PATH)
             )
             show_progress_link(who.learner.code, who.token, "progress_fresh")
             st.button(
-                "I have saved it: hide it", icon=":material/visibility_off:",
+                _("I have saved it: hide it"), icon=":material/visibility_off:",
                 on_click=_hide_fresh, key="progress_fresh_hide",
             )  # fmt: skip
 
@@ -343,10 +364,15 @@ def class_join_note() -> None:
     """On the class quiz's join form: where the student's answers will also go."""
     who = me()
     if who is not None:
-        st.caption(f"Your answers will also go to your progress {who.learner.code}.")
-        return
-    with st.expander("Have a progress link? Use it for this quiz", icon=":material/bookmark:"):
         st.caption(
-            "Otherwise you get a new progress code when you start: its link is shown with the quiz."
+            _("Your answers will also go to your progress {code}.").format(code=who.learner.code)
         )
-        open_form("progress_class", "Use my progress")
+        return
+    with st.expander(_("Have a progress link? Use it for this quiz"), icon=":material/bookmark:"):
+        st.caption(
+            _(
+                "Otherwise you get a new progress code when you start: its link is shown with "
+                "the quiz."
+            )
+        )
+        open_form("progress_class", _("Use my progress"))

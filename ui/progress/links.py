@@ -8,6 +8,8 @@ from urllib.parse import parse_qs, urlparse
 
 import streamlit as st
 
+from messages import _
+from messages.catalogue import formats_locale
 from ui.links import app_base_url, app_link
 from ui.nav import MENU
 from ui.qr import qr_svg, show_qr
@@ -45,16 +47,23 @@ def read_link(text: object) -> tuple[str, str]:
 
 
 def card_html(code: str, link: str) -> str:
-    """A page to print: the progress code, its link and QR code, and what to do with them."""
+    """A page to print, in the reader's language: the progress code, its link and QR code, and
+    what to do with them."""
+    title = _("GeoPlunge progress {code}").format(code=code)
+    heading = _("My GeoPlunge progress")
+    said = escape(_("Progress code {code}")).format(code=f"<strong>{escape(code)}</strong>")
+    advice = _(
+        "Scan the code or open the link on any device to come back to what you know. Keep it "
+        "to yourself: whoever has the link can practise as you."
+    )
     return (
-        "<!doctype html><html lang='en'><meta charset='utf-8'>"
-        f"<title>GeoPlunge progress {escape(code)}</title>"
+        f"<!doctype html><html lang='{formats_locale()}'><meta charset='utf-8'>"
+        f"<title>{escape(title)}</title>"
         "<body style='font-family:sans-serif;max-width:32rem;margin:2rem auto'>"
-        "<h1>My GeoPlunge progress</h1>"
-        f"<p>Progress code <strong>{escape(code)}</strong></p>{qr_svg(link)}"
+        f"<h1>{escape(heading)}</h1>"
+        f"<p>{said}</p>{qr_svg(link)}"
         f"<p style='word-break:break-all'>{escape(link)}</p>"
-        "<p>Scan the code or open the link on any device to come back to what you know. "
-        "Keep it to yourself: whoever has the link can practise as you.</p></body></html>"
+        f"<p>{escape(advice)}</p></body></html>"
     )
 
 
@@ -62,14 +71,14 @@ def show_progress_link(code: str, token: str, key: str) -> None:
     """The progress link, its QR code, and downloads of both (``key`` names the widgets)."""
     base = app_base()
     link = progress_link(code, token, base)
-    st.markdown(f"Progress code **{code}** · your link (keep it to yourself):")
+    st.markdown(_("Progress code **{code}** · your link (keep it to yourself):").format(code=code))
     st.code(link, language=None, wrap_lines=True)
     if "://" not in link:
         return
-    show_qr(link, "Scan it with a phone to open your progress there.",
+    show_qr(link, _("Scan it with a phone to open your progress there."),
             f"geoplunge-progress-{code}", f"{key}_qr")  # fmt: skip
     st.download_button(
-        "Download a card to print",
+        _("Download a card to print"),
         card_html(code, link),
         file_name=f"geoplunge-progress-{code}.html",
         mime="text/html",
