@@ -14,7 +14,7 @@ The rules:
   and passes it in; its hash is a unique column, so a second :func:`create_assignment` or
   :func:`join` with the same secret (a double click, a retried request, a racing thread)
   finds the row the first one wrote and returns it: the database decides, not this process.
-* A **name** is cleaned by :func:`store.names.clean_name` (any script; no control, override
+* A **name** is cleaned by :func:`store.names.cleaned` (any script; no control, override
   or invisible-only names) and is **unique in its class** as :func:`store.names.name_key`
   compares names ("Ana" and "ana " are one name): a unique index refuses the second.
 * An assignment is **open** until its closing time (none: open until closed); a closed one
@@ -27,9 +27,13 @@ The rules:
   of the batch at or after that step is written (:func:`record_answers`).
 * A **draft** is the answer a student is picking at a step, not yet checked (:func:`save_draft`,
   one row per student): a page rebuilt from the database puts it back, on that step only.
+* An assignment keeps the **language** its teacher chose (:attr:`AssignmentInfo.language`) among
+  its stored settings, as the parameter :data:`LANGUAGE` (the quiz's settings ignore it): no
+  column of its own.
 
-Refusals raise :class:`ClassroomError` subclasses whose message is the sentence to show; an
-unreachable database raises :class:`store.db.Unavailable`.
+Refusals raise :class:`ClassroomError` (or a subclass) with a code and its values, never a
+sentence (:data:`CODES`; ``ui.classroom.errors`` words them); an unreachable database raises
+:class:`store.db.Unavailable`.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from types import MappingProxyType
 from typing import Any
 
 import sqlalchemy as sa
@@ -48,26 +53,75 @@ from store import clock, errors
 from store.codes import KEY_BYTES, digest, find_by_code, find_by_secret, new_code, new_token
 from store.db import Database, insert_new, insert_once, upsert
 from store.models import Answer, Assignment, Draft, Student
-from store.names import clean_name, clean_title, name_hash
+from store.names import NAME_MAX, TITLE_MAX, cleaned, name_hash
 from store.seeds import new_seed
 
 TEXT_MAX = 500  #: characters of a typed answer kept
+LANGUAGE = "lang"  #: the stored setting (and the links' URL parameter) of a quiz's language
+
+#: The faults of a typed title or name (:func:`store.names.checked`) and their values' names.
+TEXT_FAULTS: dict[str, tuple[str, ...]] = {
+    "control": (),
+    "override": (),
+    "empty": (),
+    "invisible": (),
+    "too_long": ("limit", "length"),
+}
+#: Every code a :class:`ClassroomError` is raised with, and the names of its values.
+CODES: dict[str, tuple[str, ...]] = {
+    **{
+        f"{what}_{fault}": names
+        for what in ("title", "name")
+        for fault, names in TEXT_FAULTS.items()
+    },
+    "closing_past": (),  #: the closing time chosen is already past
+    "not_a_code": ("typed", "length"),  #: the text typed cannot be a class code
+    "unknown_code": ("code",),  #: no assignment has this class code
+    "bad_key": (),  #: the teacher key opens no assignment
+    "key_replaced": (),  #: the teacher key no longer opens it (replaced, or deleted)
+    "deleted": (),  #: the assignment was deleted
+    "just_deleted": (),  #: deleted while the student was joining
+    "out_of_date": (),  #: the join form's token is another class's: the page is stale
+    "name_taken": ("name",),  #: a student of the class has this name (as it is stored)
+    "bad_resume": ("code",),  #: the resume token is not one of class ``code``
+    "closed": ("title", "closes_at"),  #: closed (``closes_at``: a UTC datetime, or None)
+    "refused": (),  #: :class:`ClassroomError`'s default (no refusal of the store's is left to it)
+}
 
 
 class ClassroomError(ValueError):
-    """A request the classroom refuses; the message is the sentence to show."""
+    """A request the classroom refuses: ``ClassroomError("name_taken", name="Ana")``. ``code``
+    says which refusal (one of :data:`CODES`), ``values`` what makes it precise (plain data);
+    ``str(error)`` is for logs (``name_taken(name='Ana')``). A kind has its own default code."""
+
+    default_code = "refused"
+
+    def __init__(self, code: str | None = None, /, **values: Any) -> None:
+        self.code = code or self.default_code
+        self.values = MappingProxyType(values)
+        super().__init__(self.code)
+
+    def __str__(self) -> str:
+        values = ", ".join(f"{k}={v!r}" for k, v in self.values.items())
+        return f"{self.code}({values})"
 
 
 class NotFound(ClassroomError, errors.NotFound):
     """No assignment (or student) answers to this code, key or token."""
 
+    default_code = "deleted"
+
 
 class Closed(ClassroomError):
     """The assignment is closed."""
 
+    default_code = "closed"
+
 
 class NameTaken(ClassroomError):
     """Another student of the class already has this name."""
+
+    default_code = "name_taken"
 
 
 # --- what the store hands out ---------------------------------------------------------------
@@ -109,6 +163,11 @@ class AssignmentInfo:
 
     def is_open(self, now: datetime | None = None) -> bool:
         return self.closes_at is None or (now or clock.now_utc()) < self.closes_at
+
+    @property
+    def language(self) -> str | None:
+        """The language its teacher chose for it (``None``: made before there was a choice)."""
+        return self.params.get(LANGUAGE) or None
 
 
 @dataclass(frozen=True)
@@ -265,17 +324,21 @@ def create_assignment(
     closes_at: datetime | None = None,
     now: datetime | None = None,
     teacher_key: str | None = None,
+    language: str | None = None,
 ) -> NewAssignment:
-    """A new assignment of ``settings`` (their seed replaced by a secret one).
+    """A new assignment of ``settings`` (their seed replaced by a secret one), in ``language``
+    (a language code, kept with its settings as :data:`LANGUAGE`).
 
     ``teacher_key`` is the key the page drew once for its form (default: a new one). A second
     call with the same key, at any moment, makes no second assignment: it returns the first,
     as stored (see the module: one press, one row)."""
     now = now or clock.now_utc()
-    title = clean_title(title, ClassroomError)
+    title = cleaned(title, limit=TITLE_MAX, error=ClassroomError, what="title")
     if closes_at is not None and closes_at <= now:
-        raise ClassroomError("The closing time is already past: choose a later one.")
+        raise ClassroomError("closing_past")
     params = {k: v for k, v in settings.to_params().items() if k != "seed"}
+    if language:
+        params[LANGUAGE] = language
     key = teacher_key or new_token(KEY_BYTES)
     table = Assignment.__table__
     for _ in range(10):
@@ -302,11 +365,7 @@ def create_assignment(
 
 def find_assignment(db: Database, code: object) -> AssignmentInfo:
     """The assignment with this class code."""
-    return find_by_code(
-        db, Assignment, code, _info, error=NotFound, what="a class code",
-        missing="No class assignment has the code {code}: check it with your teacher "
-        "(an assignment the teacher deleted is gone).",
-    )  # fmt: skip
+    return find_by_code(db, Assignment, code, _info, error=NotFound)
 
 
 def assignment_for_key(db: Database, key: object) -> AssignmentInfo:
@@ -314,11 +373,7 @@ def assignment_for_key(db: Database, key: object) -> AssignmentInfo:
     with db.read() as session:
         row = find_by_secret(session, Assignment.teacher_key_hash, key)
         if row is None:
-            raise NotFound(
-                "This teacher key opens no assignment: check that the link or the key was "
-                "copied whole (a key replaced by a new one opens nothing, and an assignment "
-                "that was deleted is gone)."
-            )
+            raise NotFound("bad_key")
         return _info(row)
 
 
@@ -337,10 +392,7 @@ def new_teacher_key(db: Database, assignment_id: int, key: object) -> str:
             .values(teacher_key_hash=digest(fresh))
         ).rowcount
     if not done:
-        raise NotFound(
-            "This teacher key no longer opens the assignment: a new key was made, or the "
-            "assignment was deleted."
-        )
+        raise NotFound("key_replaced")
     return fresh
 
 
@@ -348,7 +400,7 @@ def _set_closing(db: Database, assignment_id: int, closes: Any) -> AssignmentInf
     with db.write() as session:
         row = session.get(Assignment, assignment_id)
         if row is None:
-            raise NotFound("This assignment was deleted.")
+            raise NotFound("deleted")
         row.closes_at = closes(row.closes_at)
         return _info(row)
 
@@ -437,10 +489,10 @@ def join(
     the class already has (as :func:`store.names.name_key` compares them) is refused with
     :class:`NameTaken`."""
     now = now or clock.now_utc()
-    clean = clean_name(name, ClassroomError)
+    clean = cleaned(name, limit=NAME_MAX, error=ClassroomError, what="name")
     assignment = find_assignment(db, code)
     if not assignment.is_open(now):
-        raise Closed(closed_message(assignment))
+        raise Closed("closed", title=assignment.title, closes_at=assignment.closes_at)
     token = token or new_token()
     row = {
         "assignment_id": assignment.id, "name": clean, "name_key": name_hash(clean),
@@ -448,23 +500,21 @@ def join(
     }  # fmt: skip
     with db.write() as session:
         if session.get(Assignment, assignment.id) is None:
-            raise NotFound("This assignment was just deleted by the teacher.")
+            raise NotFound("just_deleted")
         new_id = insert_once(session, Student.__table__, row)
         mine = sa.select(Student).where(
             Student.id == new_id if new_id is not None else Student.token_hash == digest(token)
         )
         if (student := session.scalar(mine)) is not None:
             if student.assignment_id != assignment.id:
-                raise ClassroomError("This page is out of date: reload it and join again.")
+                raise ClassroomError("out_of_date")
             return _student(student), token
         same = session.scalar(
             sa.select(Student.name).where(
                 Student.assignment_id == assignment.id, Student.name_key == row["name_key"]
             )
         )
-    raise NameTaken(
-        f"{same or clean} is already in this class: open your resume link, or add your initial."
-    )
+    raise NameTaken("name_taken", name=same or clean)
 
 
 def resume(
@@ -475,20 +525,8 @@ def resume(
     with db.read() as session:
         row = find_by_secret(session, Student.token_hash, token)
         if row is None or row.assignment_id != assignment.id:
-            raise NotFound(
-                f"This resume link is not one of class {assignment.code}: it may be cut short "
-                "or made up. Enter your name to start the quiz."
-            )
+            raise NotFound("bad_resume", code=assignment.code)
         return assignment, _student(row), [_record(a) for a in row.answers]
-
-
-def closed_message(assignment: AssignmentInfo) -> str:
-    when = assignment.closes_at
-    at = f" on {when:%Y-%m-%d at %H:%M} UTC" if when else ""
-    return (
-        f"“{assignment.title}” closed{at}: answers are no longer recorded. Ask your teacher "
-        "if you still need to do it (once it is reopened, open the link again)."
-    )
 
 
 def record_answers(db: Database, student_id: int, records: Sequence[AnswerRecord]) -> WriteReport:

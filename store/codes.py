@@ -9,9 +9,8 @@ The rules:
 * A **key** or **token** is drawn with :mod:`secrets` (:func:`new_token`, 128 bits unless
   asked for more), handed out once and stored only as its SHA-256 hash (:func:`digest`).
 * :func:`find_by_code` finds the one row of a table with a ``code`` column, or raises the
-  caller's error in the caller's words (a class assignment and a game table are found the
-  same way and say so differently); :func:`find_by_secret` finds the row a key or token
-  opens.
+  caller's error with a code and its values (the pages word it); :func:`find_by_secret`
+  finds the row a key or token opens.
 """
 
 from __future__ import annotations
@@ -63,25 +62,21 @@ def find_by_code(
     code: object,
     convert: Callable[[Any], T],
     *,
-    error: type[Exception],
-    what: str,
-    missing: str,
+    error: Callable[..., Exception],
 ) -> T:
     """``convert(row)`` of the ``model`` row whose ``code`` is ``code`` as typed.
 
-    A typed text that cannot be a code raises ``error`` saying it is not ``what`` ("a class
-    code"); a well-formed code no row has raises ``error`` with ``missing`` (formatted with
-    ``code=`` the code in its stored form)."""
+    A typed text that cannot be a code raises ``error("not_a_code", typed=…, length=…)`` (the
+    text, cut to 20 characters, and :data:`CODE_LENGTH`); a well-formed code no row has raises
+    ``error("unknown_code", code=…)`` (the code in its stored form): codes and values, for the
+    pages to word."""
     normal = normalize_code(code)
     if normal is None:
-        raise error(
-            f"“{str(code or '').strip()[:20]}” is not {what}: a code has {CODE_LENGTH} "
-            "letters and digits (no 0, 1, I, L or O)."
-        )
+        raise error("not_a_code", typed=str(code or "").strip()[:20], length=CODE_LENGTH)
     with db.read() as session:
         row = session.scalar(sa.select(model).where(model.code == normal))
         if row is None:
-            raise error(missing.format(code=normal))
+            raise error("unknown_code", code=normal)
         return convert(row)
 
 

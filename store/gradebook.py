@@ -14,7 +14,10 @@ The rules, the same for every format:
 * a student who has not finished is in the file with the score so far (the plain file says
   who finished);
 * every file starts with a byte-order mark, so that Excel opens the names of any script as
-  typed (Canvas and Google Classroom read it as UTF-8 too).
+  typed (Canvas and Google Classroom read it as UTF-8 too);
+* a file's words are in the current language (the page makes it ``with
+  messages.speaking(lang)``, the assignment's language), but those an importer reads by name:
+  Canvas's columns and its ``Points Possible`` stay as Canvas spells them.
 
 The formats (:data:`GRADEBOOKS`):
 
@@ -25,6 +28,9 @@ The formats (:data:`GRADEBOOKS`):
 * **Google Classroom**: ``Name`` and one score column named by the assignment's title.
 * **Plain**: ``name``, ``score``, ``out_of``, ``percent`` (a whole number, halves rounded up)
   and ``finished`` (``yes`` or ``no``).
+
+The formats' labels (:attr:`Gradebook.label`) are marked for the catalogue and translated
+where they are shown.
 """
 
 from __future__ import annotations
@@ -34,11 +40,26 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from engine.csvfile import csv_text
+from messages import N_, pgettext
 from store.classroom import AssignmentInfo, StudentResult
 
+#: Canvas's import columns, read by name: never translated
 CANVAS_COLUMNS: tuple[str, ...] = ("Student", "ID", "SIS User ID", "SIS Login ID", "Section")
+#: The other formats' columns in English (a file has them in the current language)
 CLASSROOM_COLUMNS: tuple[str, ...] = ("Name",)
 PLAIN_COLUMNS: tuple[str, ...] = ("name", "score", "out_of", "percent", "finished")
+
+
+def _plain_columns() -> list[str]:
+    """:data:`PLAIN_COLUMNS` in the current language."""
+    return [
+        pgettext("a gradebook file's column", "name"),
+        pgettext("a gradebook file's column", "score"),
+        pgettext("a gradebook file's column", "out_of"),
+        pgettext("a gradebook file's column", "percent"),
+        pgettext("a gradebook file's column", "finished"),
+    ]
+
 
 Rows = list[list[object]]
 
@@ -62,21 +83,21 @@ def _canvas(assignment: AssignmentInfo, students: Sequence[StudentResult]) -> Ro
 
 
 def _classroom(assignment: AssignmentInfo, students: Sequence[StudentResult]) -> Rows:
-    rows: Rows = [[*CLASSROOM_COLUMNS, assignment.title]]
+    rows: Rows = [[pgettext("a gradebook file's column", "Name"), assignment.title]]
     rows += [[s.student.name, s.points] for s in students]
     return rows
 
 
 def _plain(assignment: AssignmentInfo, students: Sequence[StudentResult]) -> Rows:
     out_of = sum(assignment.scale())
-    rows: Rows = [list(PLAIN_COLUMNS)]
+    rows: Rows = [_plain_columns()]
     rows += [
         [
             s.student.name,
             s.points,
             out_of,
             percent(s.points, out_of),
-            "yes" if s.student.finished_at else "no",
+            pgettext("finished", "yes") if s.student.finished_at else pgettext("finished", "no"),
         ]
         for s in students
     ]
@@ -86,7 +107,7 @@ def _plain(assignment: AssignmentInfo, students: Sequence[StudentResult]) -> Row
 @dataclass(frozen=True)
 class Gradebook:
     """One import format: its ``id`` (in file names), its ``label`` (in the list to choose
-    from) and the ``rows`` it writes."""
+    from: marked, translated where it is shown) and the ``rows`` it writes."""
 
     id: str
     label: str
@@ -103,8 +124,10 @@ class Gradebook:
 GRADEBOOKS: dict[str, Gradebook] = {
     g.id: g
     for g in (
-        Gradebook("canvas", "Canvas (gradebook import)", _canvas),
-        Gradebook("google-classroom", "Google Classroom (names and a score column)", _classroom),
-        Gradebook("plain", "Plain (name, score, percent, finished)", _plain),
+        Gradebook("canvas", N_("Canvas (gradebook import)"), _canvas),
+        Gradebook(
+            "google-classroom", N_("Google Classroom (names and a score column)"), _classroom
+        ),
+        Gradebook("plain", N_("Plain (name, score, percent, finished)"), _plain),
     )
 }

@@ -1,11 +1,11 @@
 """Names people type: a student's name in a class, a player's name at a game table, an
 assignment's title. One cleaning for all of them, and one way to tell two names apart.
 
-The rules (:func:`clean_text`):
+The rules (:func:`checked`, :func:`cleaned`):
 
 * Any script is welcome. The text is kept as typed (Unicode NFC), trimmed, inner runs of
   white space folded into one space, 1 to ``limit`` characters.
-* Refused, each with a sentence: control characters (category Cc, but white space);
+* Refused, each with a code: control characters (category Cc, but white space);
   **bidirectional embeddings, overrides and isolates** (U+202A–U+202E, U+2066–U+2069), which
   make a name read differently from what it holds; a text with **nothing visible** in it, such
   as one made only of zero-width or other format characters (category Cf), combining marks
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import unicodedata
+from collections.abc import Callable
 
 from engine.names import name_key as engine_name_key
 
@@ -55,48 +56,14 @@ def checked(raw: object, limit: int) -> tuple[str, str | None, dict[str, int]]:
     return text, None, {}
 
 
-_FAULTS = {
-    "control": "{what} cannot contain control characters.",
-    "override": (
-        "{what} cannot contain right-to-left or left-to-right override characters: type it as "
-        "it reads (any script is fine)."
-    ),
-    "invisible": (
-        "{what} needs at least one visible letter, digit or sign: this one is made of invisible "
-        "characters."
-    ),
-    "too_long": "{what} has at most {limit} characters; this one has {length:,}.",
-}
-
-
-def clean_text(
-    raw: object,
-    *,
-    limit: int,
-    empty: str,
-    what: str = "A name",
-    error: type[Exception] = ValueError,
-) -> str:
-    """``raw`` cleaned by the module's rules (:func:`checked`); ``error`` with the sentence to
-    show otherwise (``empty`` when nothing is left, ``what`` names the text in the others)."""
+def cleaned(raw: object, *, limit: int, error: Callable[..., Exception], what: str) -> str:
+    """``raw`` cleaned by the module's rules (:func:`checked`); otherwise ``error`` raised with
+    the rule broken as a code, ``what`` and the fault joined (``"name_empty"``,
+    ``"title_too_long"``), and its values: the store refuses with codes, the pages word them."""
     text, fault, values = checked(raw, limit)
-    if fault == "empty":
-        raise error(empty)
     if fault is not None:
-        raise error(_FAULTS[fault].format(what=what, **values))
+        raise error(f"{what}_{fault}", **values)
     return text
-
-
-def clean_name(raw: object, error: type[Exception] = ValueError) -> str:
-    """A person's name as stored (1 to :data:`NAME_MAX` characters)."""
-    return clean_text(raw, limit=NAME_MAX, empty="Type your name first.", error=error)
-
-
-def clean_title(raw: object, error: type[Exception] = ValueError) -> str:
-    """An assignment's title as stored (1 to :data:`TITLE_MAX` characters)."""
-    return clean_text(
-        raw, limit=TITLE_MAX, empty="Give the assignment a title.", what="A title", error=error
-    )
 
 
 def name_key(name: str) -> str:

@@ -10,6 +10,10 @@ the same mistake twice. The **most-missed** questions are ranked by the share of
 attempts (:func:`most_missed` says which are listed); their **wrong answers** are tallied
 over every wrong attempt, re-askings included, since an answer given again is a
 misconception that stays.
+
+Nothing here is worded: a roster line's status and an answer's outcome are codes, and the CSV
+of every attempt is data (its header, :data:`CSV_COLUMNS`, and its values are the same in every
+language: a notebook reads it back, ``widgets.results``); the pages word them.
 """
 
 from __future__ import annotations
@@ -43,7 +47,7 @@ class RosterLine:
     name: str
     started: datetime
     finished: datetime | None
-    status: str  #: "working", "finished", "time up" or "closed"
+    status: str  #: "working", "finished", "time up" or "closed" (a code: the page words it)
     score: int
     answered: int
     questions: int
@@ -108,7 +112,8 @@ class MissedQuestion:
     correct_answer: str
     wrong: int  #: wrong first attempts
     asked: int  #: first attempts
-    wrong_answers: tuple[tuple[str, int], ...]  #: (answer given, how often), most often first
+    #: (answer given, how often), most often first; ``""``: nothing was given (the page says so)
+    wrong_answers: tuple[tuple[str, int], ...]
 
 
 MEANINGFUL_SHARE = Fraction(1, 4)  #: a question missed by this share or more is always listed
@@ -135,7 +140,7 @@ def most_missed(students: Sequence[StudentResult]) -> list[MissedQuestion]:
                 asked[a.question] += 1
                 wrong[a.question] += not a.correct
             if not a.correct:
-                given[a.question][a.given or "(nothing)"] += 1
+                given[a.question][a.given] += 1
 
     def rank(q: int) -> tuple[Fraction, int]:
         return Fraction(wrong[q], asked[q]), wrong[q]

@@ -104,7 +104,7 @@ def test_the_page_says_what_it_assigns_and_assigns_it(progress_db):
     shown = texts(teacher)
     assert (
         "A class assignment of **borders**, the topic the class missed most, on the 3 states it "
-        "missed most: Delaware (2 of 3 wrong), Oklahoma (1 of 3 wrong) and Texas (1 of 3 wrong)"
+        "missed most: Delaware (2 of 3 wrong), Oklahoma (1 of 3 wrong), and Texas (1 of 3 wrong)"
     ) in shown
     click(teacher, "Assign what the class does not know")
     review = teacher.session_state["class_progress_made"].assignment

@@ -27,9 +27,10 @@ from engine.core import Refusal
 from engine.games import GAMES, game_class, has_decisions, new_game, player_settings
 from store import tables as t
 from store.actions import CodecError, action_classes, decode, encode
+from store.classroom import ClassroomError
 from store.db import Database
 from store.models import GameTable, TableAction, TableSeat
-from store.names import clean_name
+from ui.classroom.errors import worded as class_worded
 from ui.games.shared import autoplay
 from ui.games.shared.errors import worded
 
@@ -562,7 +563,7 @@ def test_a_table_is_found_by_its_code_as_typed_and_a_bad_code_is_said_in_its_own
 
 
 def test_a_player_name_is_cleaned_as_a_students_is(sqlite_db):
-    """One cleaning for both (``store.names.clean_name``): trimmed, spaces folded, any script,
+    """One cleaning for both (``store.names.checked``): trimmed, spaces folded, any script,
     refused in the same words when empty, too long, invisible or overridden."""
     made = t.create(sqlite_db, "border_attack", "  Zoë   🦊 ", ai={})
     assert t.seats(sqlite_db, made.table.id)[0].name == "Zoë 🦊"
@@ -654,11 +655,10 @@ def test_a_peek_changes_with_every_change_at_the_table_and_is_shared_for_a_momen
     ids=["control", "override", "empty", "invisible", "long", "longer"],
 )
 def test_a_bad_player_name_reads_as_every_other_page_says_it(raw: str) -> None:
-    """The table's refusal of a name (a code) reads as the sentence the other pages show for
-    it (store.names.clean_name), whichever rule the name breaks."""
-    with pytest.raises(ValueError) as said:
-        clean_name(raw)
+    """The table's refusal of a name (a code) reads as the sentence a class's join page shows
+    for it (``ui.classroom.errors``), whichever rule the name breaks."""
     with pytest.raises(t.TableError) as refused:
         t.lobby._name(raw)
     assert refused.value.code.startswith("name_")
-    assert worded(refused.value) == str(said.value)
+    said = ClassroomError(refused.value.code, **refused.value.values)
+    assert worded(refused.value) == class_worded(said)

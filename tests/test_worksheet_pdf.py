@@ -12,7 +12,7 @@ import unicodedata
 import pytest
 
 from engine.quiz import GROUP_TITLES, MODE_GROUPS, QuizSettings, build_questions
-from store.names import clean_title
+from store.names import TITLE_MAX, checked
 from tests.pdf_tools import (
     alt_texts,
     complaints,
@@ -192,10 +192,8 @@ def read_back(title: str, text: str) -> bool:
 def test_every_title_the_form_takes_prints(poppler, typed):
     """A title goes through the form's checks (the store's, then the printer's fonts): refused
     in words, or printed on the worksheet and its key, where pdftotext reads it back."""
-    try:
-        title = clean_title(typed)
-    except ValueError as refused:
-        assert str(refused).endswith("."), refused
+    title, fault, _ = checked(typed, TITLE_MAX)
+    if fault is not None:
         return
     if (problem := title_problem(title)) is not None:
         assert problem.startswith("The worksheet printer has no font for “"), problem

@@ -25,6 +25,8 @@ from pathlib import Path
 
 import typst
 
+from messages import _
+
 #: folders of the Debian font packages above, used where they exist
 FONT_DIRS: tuple[str, ...] = (
     "/usr/share/fonts/truetype/wqy",
@@ -86,10 +88,13 @@ def unprintable(text: str) -> tuple[str, ...]:
 
 def title_problem(title: str) -> str | None:
     """The sentence that says why a worksheet cannot print ``title`` (a character no font
-    covers), or ``None`` when it can."""
+    covers), in the current language, or ``None`` when it can."""
     missing = unprintable(title.strip())
     if not missing:
         return None
     named = ", ".join(f"“{c}” (U+{ord(c[0]):04X})" for c in missing[:MAX_LISTED])
-    more = " and others" if len(missing) > MAX_LISTED else ""
-    return f"The worksheet printer has no font for {named}{more} in the title."
+    if len(missing) > MAX_LISTED:
+        said = _("The worksheet printer has no font for {characters} and others in the title.")
+    else:
+        said = _("The worksheet printer has no font for {characters} in the title.")
+    return said.format(characters=named)

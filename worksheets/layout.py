@@ -6,6 +6,10 @@ words go in as strings, never as Typst markup, so a title or a prompt with ``*``
 quotes prints as typed; the maps go in as SVG text (:mod:`worksheets.maps`). The sheet and its
 key are two documents from the same data: the sheet has the Name, Class and Date fields and
 blank maps; the key has the answers, the explanations and the filled maps, in two columns.
+
+A worksheet is in one language (:attr:`Worksheet.lang`): :func:`worksheet` is called, and the
+PDF made (:mod:`worksheets.pdf`), ``with messages.speaking(lang)``; the template gets every word
+it prints from the data (``words``), and the language for the PDF's tag and hyphenation.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from functools import cache
 from pathlib import Path
 
 from engine.quiz import Question
-from engine.quiz.facts import plural
+from messages import LANGUAGES, PSEUDO, _, language, ngettext, number, pgettext
 from worksheets.maps import outline_svg
 from worksheets.paper import PaperQuestion, on_paper
 
@@ -33,15 +37,22 @@ class Paper(StrEnum):
 
     @property
     def label(self) -> str:
-        return "Letter" if self is Paper.LETTER else "A4"
+        """The size's name, in the current language ("Letter", "Carta")."""
+        return pgettext("paper size", "Letter") if self is Paper.LETTER else "A4"
+
+    @property
+    def slug(self) -> str:
+        """The size in a file's name, the same in every language: ``letter``, ``a4``."""
+        return self.name.lower()
 
 
 @dataclass(frozen=True, slots=True)
 class Worksheet:
     """What a worksheet prints: its ``title`` (the drill's, or a class assignment's), the
     ``drill`` it comes from, ``about`` (how many questions about what), the questions as they
-    go on paper, the ``paper`` size, and a ``note`` for the key only (where the questions come
-    from: the practice link, a class code; never a class assignment's seed)."""
+    go on paper, the ``paper`` size, a ``note`` for the key only (where the questions come
+    from: the practice link, a class code; never a class assignment's seed), and the ``lang``
+    its words are in."""
 
     title: str
     drill: str
@@ -49,6 +60,7 @@ class Worksheet:
     questions: tuple[PaperQuestion, ...]
     paper: Paper = Paper.LETTER
     note: str = ""
+    lang: str = LANGUAGES[0]
 
 
 def worksheet(
@@ -59,18 +71,25 @@ def worksheet(
     selection: str,
     paper: Paper = Paper.LETTER,
     note: str = "",
+    lang: str | None = None,
 ) -> Worksheet:
-    """The worksheet of ``questions`` (in their order, numbered from 1); ``selection`` is the
-    quiz's selection in words ("all 50 states", "the West")."""
+    """The worksheet of ``questions`` (in their order, numbered from 1), in the current
+    language (``lang``, default: the current one, must be it: call this ``with
+    messages.speaking(lang)``); ``selection`` is the quiz's selection in words ("all 50
+    states", "the West")."""
     if not questions:
         raise ValueError("a worksheet needs at least one question")
+    n = len(questions)
     return Worksheet(
         title=title.strip() or drill,
         drill=drill,
-        about=f"{plural(len(questions), 'question')} about {selection}.",
+        about=ngettext(
+            "{n} question about {selection}.", "{n} questions about {selection}.", n
+        ).format(n=number(n), selection=selection),
         questions=tuple(on_paper(q, i, selection) for i, q in enumerate(questions, 1)),
         paper=paper,
         note=note,
+        lang=lang or language(),
     )
 
 
@@ -96,18 +115,33 @@ def _question(q: PaperQuestion, key: bool) -> dict[str, object]:
     }
 
 
+def _words() -> dict[str, str]:
+    """The template's own words, in the current language (``page`` is "Page {page} of
+    {pages}", filled in by Typst)."""
+    return {
+        "name": pgettext("a worksheet's field", "Name"),
+        "class": pgettext("a worksheet's field", "Class"),
+        "date": pgettext("a worksheet's field", "Date"),
+        "answer": pgettext("a worksheet's line to write on", "Answer"),
+        "page": _("Page {page} of {pages}"),
+    }
+
+
 def data(sheet: Worksheet, *, key: bool = False) -> dict[str, object]:
-    """What the template typesets: the sheet (``key`` False: no answers in it) or its key."""
-    kind = "answer key" if key else "worksheet"
+    """What the template typesets: the sheet (``key`` False: no answers in it) or its key, in
+    the current language (call it ``with messages.speaking(sheet.lang)``)."""
+    kind = _("answer key") if key else _("worksheet")
     return {
         "key": key,
-        "document": f"{sheet.title}: {kind}",
-        "title": f"Answer key: {sheet.title}" if key else sheet.title,
+        "lang": LANGUAGES[0] if sheet.lang == PSEUDO else sheet.lang,  # Typst's: a real one
+        "document": _("{title}: {kind}").format(title=sheet.title, kind=kind),
+        "title": _("Answer key: {title}").format(title=sheet.title) if key else sheet.title,
         "drill": sheet.drill,
         "about": sheet.about,
         "note": sheet.note if key else "",
         "paper": sheet.paper.value,
         "footer": f"GeoPlunge · {sheet.title} · {kind}",
+        "words": _words(),
         "questions": [_question(q, key) for q in sheet.questions],
     }
 

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from functools import cache
 
 import geodata
-from engine.quiz.facts import and_list, by_name, name, plural
+from messages import _, ngettext, number
+from ui.state_names import state_names
 from worksheets.albers import part
 
 UNITS = 2.0  #: SVG units per unit of the projection (d3's scale 1070: about 1,900 units wide)
@@ -120,7 +121,7 @@ def boxes() -> dict[str, tuple[tuple[int, int], tuple[int, int]]]:
     x, y, w, h = _outlines_box()
     centres = {}
     for usps in CALLOUTS:
-        _, cx, cy = max(_centre(polygon[0], usps) for polygon in _polygons(by_id[usps]))
+        _area, cx, cy = max(_centre(polygon[0], usps) for polygon in _polygons(by_id[usps]))
         centres[usps] = (round(cx), round(cy))
     column = len(CALLOUTS) * STEP
     top = max(y + MARGIN, min(y + h - MARGIN - column, centres["MA"][1] - 2.5 * STEP))
@@ -176,7 +177,7 @@ def outline_svg(marks: Marks = Marks()) -> str:
     )
     codes = "".join(
         f'<text x="{bx + BOX + 12}" y="{by + BOX // 2}">{c}</text>'
-        for c, (_, (bx, by)) in small.items()
+        for c, (_centre_xy, (bx, by)) in small.items()
     )
     hatched = marks.hatched
     plain = set(shapes) - marks.filled - marks.muted
@@ -206,27 +207,54 @@ def outline_svg(marks: Marks = Marks()) -> str:
 
 
 def alt_text(marks: Marks, *, selection: str = "", name_hatched: bool = True) -> str:
-    """What the map shows, in words: "Outline map of the 50 states, …; Colorado is hatched.",
-    "…; coloured: Arizona, Kansas and Utah (3 states)." ``selection`` names what the muted
-    states are outside of ("the West"); without ``name_hatched`` the hatched state stays
-    unnamed ("one state is hatched": on a worksheet asking which state it is)."""
-    drawn_as = "labelled boxes" if marks.codes else "boxes"
-    parts = [
-        "Outline map of the 50 states, Alaska and Hawaii in insets, "
-        f"the small north-eastern states also as {drawn_as} at the right"
-    ]
+    """What the map shows, in words in the current language: "Outline map of the 50 states, …;
+    Colorado is hatched.", "…; coloured: Arizona, Kansas, and Utah (3 states)." ``selection``
+    names what the muted states are outside of ("the West"); without ``name_hatched`` the
+    hatched state stays unnamed ("one state is hatched": on a worksheet asking which state it
+    is)."""
+    if marks.codes:
+        parts = [
+            _(
+                "Outline map of the 50 states, Alaska and Hawaii in insets, the small "
+                "north-eastern states also as labelled boxes at the right"
+            )
+        ]
+    else:
+        parts = [
+            _(
+                "Outline map of the 50 states, Alaska and Hawaii in insets, the small "
+                "north-eastern states also as boxes at the right"
+            )
+        ]
     if marks.hatched and not name_hatched:
-        parts.append("one state is hatched")
+        parts.append(_("one state is hatched"))
     elif marks.hatched:
-        names = [name(c) for c in by_name(marks.hatched)]
-        verb = "is" if len(names) == 1 else "are"
-        parts.append(f"{and_list(names)} {verb} hatched")
+        n = len(marks.hatched)
+        parts.append(
+            ngettext("{states} is hatched", "{states} are hatched", n).format(
+                states=state_names(marks.hatched)
+            )
+        )
     if marks.filled:
-        names = [name(c) for c in by_name(marks.filled)]
-        count = f" ({plural(len(names), 'state')})" if len(names) > 1 else ""
-        parts.append(f"coloured: {and_list(names)}{count}")
+        n = len(marks.filled)
+        parts.append(
+            ngettext("coloured: {states}", "coloured: {states} ({n} states)", n).format(
+                states=state_names(marks.filled), n=number(n)
+            )
+        )
     if marks.muted:
-        where = f"outside {selection}" if selection else "not part of the question"
-        verb = "is" if len(marks.muted) == 1 else "are"
-        parts.append(f"{plural(len(marks.muted), 'state')} {where} {verb} grey")
+        n = len(marks.muted)
+        if selection:
+            grey = ngettext(
+                "{n} state outside {selection} is grey",
+                "{n} states outside {selection} are grey",
+                n,
+            ).format(n=number(n), selection=selection)
+        else:
+            grey = ngettext(
+                "{n} state not part of the question is grey",
+                "{n} states not part of the question are grey",
+                n,
+            ).format(n=number(n))
+        parts.append(grey)
     return "; ".join(parts) + "."

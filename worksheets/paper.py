@@ -7,7 +7,8 @@ The rules (:func:`on_paper`):
 
 * a question answered by picking states among many (``neighbors``, ``letter_states``,
   ``locate``: more than :data:`TICK_LIMIT` states to choose from) is **coloured on an outline
-  map**; its words say "Colour" where the screen says "Select" or "Find";
+  map**; its words say "Colour" where the screen says "Select" or "Find"
+  (:data:`PAPER_PROMPTS`, by the prompt's code);
 * a question whose values are offered as a short list (``exact``, ``count``, ``letter``,
   ``shared``, ``larger`` …, ``zone``) is **ticked**: one box, or every box that fits;
 * a typed answer (``capital``, ``capital_of``, ``identify``, ``from_capital``) is **written on
@@ -26,25 +27,38 @@ The rules (:func:`on_paper`):
 The key of each question gives the answer in words, the explanation the app shows after an
 answer (not for ``all50``, whose explanation is its answer again), and, for a question with a
 map, the map with the right states coloured.
+
+Every word is in the current language (a worksheet is made ``with messages.speaking(lang)``):
+the question's own words as the drills word them (``ui.quiz.wording``: pure, no Streamlit),
+the instructions and the maps' words here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.quiz import AnswerType, Question, ValueKind
-from engine.quiz.facts import all_states, name
+from engine.quiz.facts import all_states
+from engine.words import Sentence
+from messages import N_, _
+from ui.quiz.wording import answer_of, explanation_of, label, named_states, prompt_of, say
+from ui.state_names import state_name
 from worksheets.maps import Marks, alt_text
 
 TICK_LIMIT = 6  #: at most this many states to choose from are ticked, not coloured
 
-#: what the screen says and what paper says instead, for the questions coloured on a map
-PAPER_WORDS: tuple[tuple[str, str], ...] = (
-    ("Select every", "Colour every"),
-    ("Find ", "Colour "),
-    ("highlighted", "hatched"),
-)
+#: What a question coloured on a map, or about a hatched state, says on paper instead of the
+#: screen's "Select every", "Find" or "highlighted", by its prompt's code, with its prompt's
+#: values (:func:`_worded`); a prompt not listed is printed as the screen says it.
+PAPER_PROMPTS: dict[str, str] = {
+    "ask_neighbors": N_("Colour every state that borders {state}."),
+    "ask_letter_states": N_("Colour every state whose capital begins with {letter}."),
+    "ask_letter_states_in": N_("Colour every state of {pool} whose capital begins with {letter}."),
+    "ask_locate": N_("Colour {state} on the map."),
+    "ask_identify": N_("Which state is hatched on the map?"),
+}
 
 
 class Form(StrEnum):
@@ -58,14 +72,15 @@ class Form(StrEnum):
     NAMES = "names"  #: write one name per numbered line
 
 
-#: the instruction under a question's words, by form (a colouring question's words say it)
+#: the instruction under a question's words, by form (a colouring question's words say it),
+#: translated where it is printed
 INSTRUCTIONS: dict[Form, str] = {
     Form.COLOUR: "",
-    Form.TICK_ONE: "Tick one box.",
-    Form.TICK_ALL: "Tick every box that fits.",
-    Form.WRITE: "Write your answer on the line.",
-    Form.NUMBER: "Number them 1, 2, 3 … in the boxes.",
-    Form.NAMES: "Write one name on each line.",
+    Form.TICK_ONE: N_("Tick one box."),
+    Form.TICK_ALL: N_("Tick every box that fits."),
+    Form.WRITE: N_("Write your answer on the line."),
+    Form.NUMBER: N_("Number them 1, 2, 3 … in the boxes."),
+    Form.NAMES: N_("Write one name on each line."),
 }
 
 
@@ -103,18 +118,29 @@ def _form(q: Question) -> Form:
 
 
 def paper_prompt(q: Question, form: Form) -> str:
-    """The question's words on paper: the screen's, with :data:`PAPER_WORDS` swapped in for a
+    """The question's words on paper: the screen's, or its :data:`PAPER_PROMPTS` sentence for a
     question coloured on a map or about a hatched state."""
-    text = q.prompt
-    if form is Form.COLOUR or _hatched_unnamed(q):
-        for screen, paper in PAPER_WORDS:
-            text = text.replace(screen, paper)
-    return text
+    if (form is Form.COLOUR or _hatched_unnamed(q)) and q.ask.code in PAPER_PROMPTS:
+        return _(PAPER_PROMPTS[q.ask.code]).format(**_worded(q.ask.values))
+    return prompt_of(q)
+
+
+def _worded(values: Mapping[str, object]) -> dict[str, object]:
+    """A prompt's values as :data:`PAPER_PROMPTS` say them: a ``state`` by its name, a
+    sentence (the ``pool``) as the drills word it, a letter as it is."""
+    return {
+        name: state_name(value)  # type: ignore[arg-type]
+        if name == "state"
+        else say(value)
+        if isinstance(value, Sentence)
+        else value
+        for name, value in values.items()
+    }
 
 
 def _hatched_unnamed(q: Question) -> bool:
     """A question about a state it does not name: the state is hatched on a map."""
-    return q.focus is not None and name(q.focus) not in q.prompt
+    return q.focus is not None and q.focus not in named_states(q.ask)
 
 
 def _answer_states(q: Question) -> frozenset[str]:
@@ -141,11 +167,14 @@ def _instruction(q: Question, form: Form, marks: Marks | None, selection: str) -
     not named here either: it is the answer."""
     said = []
     if marks and marks.hatched and not _hatched_unnamed(q):
-        said.append(f"{name(next(iter(marks.hatched)))} is hatched on the map.")
-    if marks and marks.muted:
-        said.append(f"The states outside {selection or 'the question'} are grey.")
+        hatched = state_name(next(iter(marks.hatched)))
+        said.append(_("{state} is hatched on the map.").format(state=hatched))
+    if marks and marks.muted and selection:
+        said.append(_("The states outside {selection} are grey.").format(selection=selection))
+    elif marks and marks.muted:
+        said.append(_("The states outside the question are grey."))
     if INSTRUCTIONS[form]:
-        said.append(INSTRUCTIONS[form])
+        said.append(_(INSTRUCTIONS[form]))
     return " ".join(said)
 
 
@@ -156,7 +185,7 @@ def on_paper(q: Question, number: int, selection: str = "") -> PaperQuestion:
     sheet_map, key_map = _maps(q, form)
     choices: tuple[str, ...] = ()
     if form in (Form.TICK_ONE, Form.TICK_ALL, Form.NUMBER):
-        choices = tuple(q.label(v) for v in q.choices)
+        choices = tuple(label(q, v) for v in q.choices)
     lines = len(q.answer) if form is Form.NAMES else int(form is Form.WRITE)
     return PaperQuestion(
         number=number,
@@ -167,8 +196,8 @@ def on_paper(q: Question, number: int, selection: str = "") -> PaperQuestion:
         lines=lines,
         sheet_map=sheet_map,
         key_map=key_map,
-        answer=q.answer_text,
-        explanation="" if form is Form.NAMES else q.explanation,  # it lists the answer again
+        answer=answer_of(q),
+        explanation="" if form is Form.NAMES else explanation_of(q),  # it lists the answer again
         sheet_alt=alt_text(sheet_map, selection=selection, name_hatched=not _hatched_unnamed(q))
         if sheet_map
         else "",

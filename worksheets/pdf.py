@@ -17,8 +17,11 @@ cross-reference offsets stay right and the document means the same.
 
 from __future__ import annotations
 
+import json
+
 import typst
 
+from messages import LANGUAGES, PSEUDO, _, speaking
 from worksheets.fonts import typeset
 from worksheets.layout import Worksheet, inputs, template
 
@@ -38,11 +41,16 @@ def _without_suspects(pdf: bytes) -> bytes:
 
 
 def _compile(sheet: Worksheet, key: bool) -> bytes:
-    try:
-        pdf = typeset(template().encode("utf-8"), inputs(sheet, key=key))
-    except typst.TypstError as error:
-        what = "answer key" if key else "worksheet"
-        raise WorksheetError(f"The {what} could not be typeset: {error}") from error
+    """The sheet or its key, every word in the sheet's language."""
+    with speaking(sheet.lang):
+        try:
+            pdf = typeset(template().encode("utf-8"), inputs(sheet, key=key))
+        except typst.TypstError as error:
+            if key:
+                said = _("The answer key could not be typeset: {error}")
+            else:
+                said = _("The worksheet could not be typeset: {error}")
+            raise WorksheetError(said.format(error=error)) from error
     return _without_suspects(pdf)
 
 
@@ -56,20 +64,29 @@ def key_pdf(sheet: Worksheet) -> bytes:
     return _compile(sheet, key=True)
 
 
-NOTICE = b"""#set document(title: "GeoPlunge: no worksheet")
-#set text(lang: "en", size: 13pt)
+NOTICE = b"""#let data = json(bytes(sys.inputs.data))
+#set document(title: data.title)
+#set text(lang: data.lang, size: 13pt)
 #set page(paper: "us-letter")
-= The worksheet could not be made
-#sys.inputs.message
+= #data.heading
+#data.message
 """
 
 
-def notice_pdf(message: str) -> bytes:
-    """A one-page PDF that says ``message`` (why a worksheet or key could not be made), for a
-    download that must give something: characters no font has are written as escapes."""
+def notice_pdf(message: str, lang: str = LANGUAGES[0]) -> bytes:
+    """A one-page PDF that says ``message`` (why a worksheet or key could not be made), under
+    a heading in ``lang``, for a download that must give something: characters no font has are
+    written as escapes."""
+    with speaking(lang):
+        words = {
+            "lang": LANGUAGES[0] if lang == PSEUDO else lang,
+            "title": _("GeoPlunge: no worksheet"),
+            "heading": _("The worksheet could not be made"),
+        }
     for text in (message, message.encode("ascii", "backslashreplace").decode("ascii")):
+        data = json.dumps({**words, "message": text}, ensure_ascii=False)
         try:
-            return _without_suspects(typeset(NOTICE, {"message": text}))
+            return _without_suspects(typeset(NOTICE, {"data": data}))
         except typst.TypstError:
             continue
     raise WorksheetError(message)

@@ -10,7 +10,12 @@ class's progress, and the student's quiz.
   out of the address bar at once); close, reopen, a new teacher key, delete;
 * ``class_map``: the class map of the Results page and the notebook, pure;
 * ``progress``: the Class progress page (``/class_progress?key=…``), opened with the same key;
-* ``links``: the student and teacher links, and the student link's QR code block.
+* ``links``: the student and teacher links, the student link's QR code block, and the
+  language a link is in (the teacher's choice);
+* ``errors``: the store's refusals (``store.classroom.ClassroomError``'s codes) in words;
+* ``worksheet``: the worksheet and answer key downloads, in the language chosen for them.
 
-The database is reached through ``ui.storage``.
+The database is reached through ``ui.storage``. Every word is in the reader's language
+(``messages``); a class assignment also has its own, chosen by its teacher, which its student
+page, worksheet and gradebook files speak.
 """

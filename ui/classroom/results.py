@@ -12,6 +12,9 @@ given most often, each student's answers and a CSV of every attempt.
 * **Managing** (behind an expander): close the assignment, or reopen a closed one; replace the
   teacher key (the new key and link are shown once, the old ones open nothing from then on);
   delete the assignment with every answer once its title is typed.
+* **Languages.** The page is in the teacher's language; the gradebook files and the worksheet
+  in the assignment's (its headers and words). What students typed, and the questions and
+  answers as they were stored, are shown as they are.
 """
 
 from __future__ import annotations
@@ -22,7 +25,9 @@ from typing import TypeVar
 
 import streamlit as st
 
+from messages import _, ngettext, number, pgettext, speaking
 from store.classroom import (
+    AnswerRecord,
     AssignmentInfo,
     ClassroomError,
     NotFound,
@@ -38,8 +43,16 @@ from store.classroom import (
 from store.db import Unavailable
 from store.gradebook import GRADEBOOKS
 from store.names import name_key
-from store.report import AT_LEAST, attempts_csv, most_missed, roster, state_shares
-from ui.classroom.class_map import HEIGHT, LABEL, LEGEND, share_roles
+from store.report import (
+    AT_LEAST,
+    MissedQuestion,
+    attempts_csv,
+    most_missed,
+    roster,
+    state_shares,
+)
+from ui.classroom.class_map import HEIGHT, label, legend, share_roles
+from ui.classroom.errors import unavailable, worded
 from ui.classroom.links import (
     KEY_PARAM,
     RESULTS_PATH,
@@ -47,13 +60,13 @@ from ui.classroom.links import (
     student_link,
     teacher_link,
 )
-from ui.classroom.student import about
+from ui.classroom.student import about, language_of
 from ui.classroom.worksheet import assignment_worksheet
 from ui.links import app_base_url, md
 from ui.live.board import run_assignment_live
 from ui.maps import us_map
 from ui.quiz.text import clock, score_words
-from ui.storage import UNAVAILABLE, app_database, storage_note
+from ui.storage import app_database, storage_note
 from ui.times import teacher_zone, when
 
 T = TypeVar("T")
@@ -61,6 +74,25 @@ RESULTS_KEY = "results_key"  #: session key: the teacher key (typed, or from the
 NEW_KEY = "results_new_key"  #: session key: a new teacher key, shown until the teacher hides it
 REFRESH = 5  #: seconds between two looks for new results
 VERSION = "results_version"  #: session key: the results' version drawn last
+
+
+def status_words(status: str) -> str:
+    """A student's status on the roster (``store.report.RosterLine.status``) in words."""
+    return {
+        "working": pgettext("a student's status", "working"),
+        "finished": pgettext("a student's status", "finished"),
+        "time up": pgettext("a student's status", "time up"),
+        "closed": pgettext("a student's status", "closed"),
+    }[status]
+
+
+def outcome_words(outcome: str) -> str:
+    """An answer's outcome (``engine.quiz.Outcome``'s value) in words."""
+    return {
+        "right": pgettext("an answer's outcome", "right"),
+        "wrong": pgettext("an answer's outcome", "wrong"),
+        "not_counted": pgettext("an answer's outcome", "not_counted"),
+    }.get(outcome, outcome)
 
 
 # --- the results page -----------------------------------------------------------------------
@@ -72,12 +104,14 @@ def _open_key() -> None:
 
 def _key_form() -> None:
     st.markdown(
-        "Open the results with the private teacher link you got when you created the "
-        "assignment, or type its key here."
+        _(
+            "Open the results with the private teacher link you got when you created the "
+            "assignment, or type its key here."
+        )
     )
     with st.form("results_key_form"):
-        st.text_input("Teacher key", key="results_key_typed", type="password")
-        st.form_submit_button("Open the results", type="primary", on_click=_open_key)
+        st.text_input(_("Teacher key"), key="results_key_typed", type="password")
+        st.form_submit_button(_("Open the results"), type="primary", on_click=_open_key)
 
 
 def _forget_key() -> None:
@@ -104,20 +138,20 @@ def _ask_store(action: Callable[..., T], *args: object) -> T | None:
     try:
         return action(app_database(), *args)
     except ClassroomError as error:
-        _flash(str(error))
+        _flash(worded(error))
     except Unavailable:
-        _flash(UNAVAILABLE)
+        _flash(unavailable())
     return None
 
 
 def _close(assignment_id: int) -> None:
     if _ask_store(close_assignment, assignment_id) is not None:
-        _flash("Closed: late students see that it is closed.")
+        _flash(_("Closed: late students see that it is closed."))
 
 
 def _reopen(assignment_id: int) -> None:
     if _ask_store(reopen_assignment, assignment_id) is not None:
-        _flash("Reopened: students can join and answer again, until you close it.")
+        _flash(_("Reopened: students can join and answer again, until you close it."))
 
 
 def _new_key(assignment_id: int) -> None:
@@ -131,36 +165,55 @@ def _new_key(assignment_id: int) -> None:
 def _delete(assignment_id: int, title: str) -> None:
     typed = str(st.session_state.get("results_delete_title") or "")
     if name_key(typed) != name_key(title):
-        _flash(f"Type the assignment's title, “{title}”, to delete it.")
+        _flash(_("Type the assignment's title, “{title}”, to delete it.").format(title=title))
         return
     answers = _ask_store(delete_assignment, assignment_id)
     if answers is None:
         return
     _forget_key()
-    st.session_state["results_deleted"] = (
-        f"Deleted “{title}” with its {answers} answer{'s' if answers != 1 else ''}."
-    )
+    st.session_state["results_deleted"] = ngettext(
+        "Deleted “{title}” with its {n} answer.", "Deleted “{title}” with its {n} answers.", answers
+    ).format(title=title, n=number(answers))
 
 
 def _roster(assignment: AssignmentInfo, students: list[StudentResult], zone: tzinfo) -> None:
     lines = roster(assignment, students, datetime.now(UTC))
     finished = sum(1 for line in lines if line.status == "finished")
     st.markdown(
-        f"**{len(lines)}** student{'s' if len(lines) != 1 else ''} · **{finished}** finished"
+        ngettext(
+            "**{n}** student · **{finished}** finished",
+            "**{n}** students · **{finished}** finished",
+            len(lines),
+        ).format(n=number(len(lines)), finished=number(finished))
     )
     if not lines:
-        st.info("No student has joined yet: this page shows them as they do.")
+        st.info(_("No student has joined yet: this page shows them as they do."))
         return
+    of = _("{n} of {total}")
+    columns = (
+        pgettext("a roster's column", "Name"),
+        pgettext("a roster's column", "Started"),
+        pgettext("a roster's column", "Finished"),
+        pgettext("a roster's column", "Score"),
+        pgettext("a roster's column", "Answered"),
+        pgettext("a roster's column", "Time taken"),
+    )
     st.dataframe(
         [
-            {
-                "Name": line.name,
-                "Started": when(line.started, zone),
-                "Finished": when(line.finished, zone) or line.status,
-                "Score": score_words(line.score, line.scored, line.named, line.to_name),
-                "Answered": f"{line.answered} of {line.questions}",
-                "Time taken": clock(line.taken.total_seconds()) if line.taken else "",
-            }
+            dict(
+                zip(
+                    columns,
+                    (
+                        line.name,
+                        when(line.started, zone),
+                        when(line.finished, zone) or status_words(line.status),
+                        score_words(line.score, line.scored, line.named, line.to_name),
+                        of.format(n=number(line.answered), total=number(line.questions)),
+                        clock(line.taken.total_seconds()) if line.taken else "",
+                    ),
+                    strict=True,
+                )
+            )
             for line in lines
         ],
         hide_index=True,
@@ -172,60 +225,80 @@ def _roster(assignment: AssignmentInfo, students: list[StudentResult], zone: tzi
 def _missed(students: list[StudentResult]) -> None:
     missed = most_missed(students)
     if not missed:
-        st.caption("No question missed so far.")
+        st.caption(_("No question missed so far."))
         return
     st.caption(
-        "Every question that a quarter or more of those who answered it got wrong at the first "
-        f"try, and at least the {AT_LEAST} most missed; the largest share first."
+        _(
+            "Every question that a quarter or more of those who answered it got wrong at the "
+            "first try, and at least the {n} most missed; the largest share first."
+        ).format(n=number(AT_LEAST))
     )
-    st.markdown(
-        "\n".join(
-            f"{i}. **Q{m.question}.** {md(m.prompt)}  \n"
-            f"{m.wrong} of {m.asked} wrong at the first try · right: **{md(m.correct_answer)}**"
-            + "  \nMost given: "
-            + " · ".join(f"{md(given)} (×{n})" for given, n in m.wrong_answers)
-            for i, m in enumerate(missed, 1)
-        )
+    st.markdown("\n".join(_missed_line(i, m) for i, m in enumerate(missed, 1)))
+
+
+def _missed_line(i: int, m: MissedQuestion) -> str:
+    """One question of the most missed (Markdown): what it asked, how many got it wrong, the
+    right answer and the wrong answers given most often."""
+    given = " · ".join(
+        _("{answer} (×{n})").format(answer=md(answer) or _("(nothing)"), n=number(n))
+        for answer, n in m.wrong_answers
     )
+    return _(
+        "{i}. **Q{question}.** {prompt}  \n{wrong} of {asked} wrong at the first try · right: "
+        "**{answer}**  \nMost given: {given}"
+    ).format(
+        i=number(i), question=number(m.question), prompt=md(m.prompt), wrong=number(m.wrong),
+        asked=number(m.asked), answer=md(m.correct_answer), given=given,
+    )  # fmt: skip
 
 
 def _answers_of(students: list[StudentResult], zone: tzinfo) -> None:
     if not students:
         return
+    started = _("{name} (started {time})")
     labels = {
-        s.student.id: f"{s.student.name} (started {when(s.student.started_at, zone)})"
+        s.student.id: started.format(name=s.student.name, time=when(s.student.started_at, zone))
         for s in students
     }
-    chosen = st.selectbox("Answers of", list(labels), format_func=labels.get, key="results_student")
+    chosen = st.selectbox(
+        _("Answers of"), list(labels), format_func=labels.get, key="results_student"
+    )
     student = next((s for s in students if s.student.id == chosen), students[0])
     if not student.answers:
-        st.caption("No answer yet.")
+        st.caption(_("No answer yet."))
         return
     # A static table, not a data grid: a grid cuts a long answer (a list of states) at the
     # cell's edge, a table wraps it and shows it whole. Five columns fit a phone's width.
     # Its cells are Markdown: escaped.
+    again = _("{question} (try {attempt})")
+    columns = (
+        pgettext("a question's number", "Q"),
+        pgettext("an answers table's column", "Question"),
+        pgettext("an answers table's column", "Answer"),
+        pgettext("an answers table's column", "Right answer"),
+        pgettext("an answers table's column", "Outcome"),
+    )
+
+    def row(a: AnswerRecord) -> dict[str, str]:
+        number_of = number(a.question)
+        if a.attempt != 1:
+            number_of = again.format(question=number_of, attempt=number(a.attempt))
+        parts = (outcome_words(a.outcome), _seconds(a.seconds), when(a.answered_at, zone))
+        outcome = " · ".join(part for part in parts if part)
+        said = (number_of, md(a.prompt), md(a.given), md(a.correct_answer), outcome)
+        return dict(zip(columns, said, strict=True))
+
     st.table(
-        [
-            {
-                "Q": str(a.question) if a.attempt == 1 else f"{a.question} (try {a.attempt})",
-                "Question": md(a.prompt),
-                "Answer": md(a.given),
-                "Right answer": md(a.correct_answer),
-                "Outcome": " · ".join(
-                    part
-                    for part in (a.outcome, _seconds(a.seconds), when(a.answered_at, zone))
-                    if part
-                ),
-            }
-            for a in student.answers
-        ],
+        [row(a) for a in student.answers],
         hide_index=True,
-        alt=f"The answers of {student.student.name}",
+        alt=_("The answers of {name}").format(name=student.student.name),
     )
 
 
 def _seconds(seconds: float | None) -> str:
-    return "" if seconds is None else f"{seconds:.1f} s"
+    if seconds is None:
+        return ""
+    return _("{seconds} s").format(seconds=number(seconds, decimals=1))
 
 
 def _watch(assignment_id: int) -> None:
@@ -234,11 +307,13 @@ def _watch(assignment_id: int) -> None:
     try:
         version = class_version(app_database(), assignment_id)
     except Unavailable:
-        st.caption(":material/cloud_off: The class database is not answering; still trying.")
+        trying = _("The class database is not answering; still trying.")
+        st.caption(f":material/cloud_off: {trying}")
         return
     if version != st.session_state.get(VERSION):
         st.rerun(scope="app")
-    st.caption(f"Live: last looked at {datetime.now(teacher_zone()):%H:%M:%S}")
+    looked = f"{datetime.now(teacher_zone()):%H:%M:%S}"
+    st.caption(_("Live: last looked at {time}").format(time=looked))
 
 
 def _results(assignment: AssignmentInfo) -> None:
@@ -249,37 +324,39 @@ def _results(assignment: AssignmentInfo) -> None:
         st.session_state[VERSION] = class_version(db, assignment.id)
         students = class_results(db, assignment.id)
     except Unavailable:
-        st.warning(UNAVAILABLE, icon=":material/cloud_off:")
+        st.warning(unavailable(), icon=":material/cloud_off:")
         return
-    state = "open"
+    now = f"{datetime.now(zone):%H:%M:%S}"
     if not assignment.is_open():
-        state = f"closed since {when(assignment.closes_at, zone)}"
+        state = _("The assignment is closed since {time} · results of {now}")
     elif assignment.closes_at:
-        state = f"open until {when(assignment.closes_at, zone)}"
-    st.caption(f"The assignment is {state} · results of {datetime.now(zone):%H:%M:%S}")
-    st.subheader("Roster", anchor=False)
+        state = _("The assignment is open until {time} · results of {now}")
+    else:
+        state = _("The assignment is open · results of {now}")
+    st.caption(state.format(time=when(assignment.closes_at, zone), now=now))
+    st.subheader(_("Roster"), anchor=False)
     _roster(assignment, students, zone)
     map_col, missed_col = st.columns([3, 2], vertical_alignment="top")
     with map_col:
-        st.subheader("Class map", anchor=False)
+        st.subheader(_("Class map"), anchor=False)
         roles, notes = share_roles(state_shares(students))
-        st.caption("The share of wrong first answers to the questions about each state.")
+        st.caption(_("The share of wrong first answers to the questions about each state."))
         us_map(
             "results_map",
             roles,
             notes=notes,
-            words=LEGEND,
+            words=legend(),
             codes=True,
             height=HEIGHT,
-            label=LABEL,
+            label=label(),
         )
     with missed_col:
-        st.subheader("Most missed", anchor=False)
+        st.subheader(_("Most missed"), anchor=False)
         _missed(students)
-    st.subheader("Each student's answers", anchor=False)
+    st.subheader(_("Each student's answers"), anchor=False)
     _answers_of(students, zone)
     st.download_button(
-        "Download every attempt (CSV)",
+        _("Download every attempt (CSV)"),
         attempts_csv(students, zone),
         file_name=f"geoplunge-{assignment.code}-answers.csv",
         mime="text/csv",
@@ -292,19 +369,22 @@ def _results(assignment: AssignmentInfo) -> None:
 
 def _gradebook(assignment: AssignmentInfo, students: list[StudentResult]) -> None:
     """The scores in a gradebook's import format, chosen from a list."""
-    st.subheader("Gradebook", anchor=False)
+    st.subheader(_("Gradebook"), anchor=False)
     chosen = st.selectbox(
-        "Gradebook format",
+        _("Gradebook format"),
         list(GRADEBOOKS),
-        format_func=lambda g: GRADEBOOKS[g].label,
+        format_func=lambda g: _(GRADEBOOKS[g].label),
         key="results_gradebook",
-        help="Each student's name as typed and the questions right at the first try, out of "
-        f"{assignment.questions}.",
+        help=_(
+            "Each student's name as typed and the questions right at the first try, out of {n}."
+        ).format(n=number(assignment.questions)),
     )
     book = GRADEBOOKS[chosen]
+    with speaking(language_of(assignment)):  # the file's words: the assignment's language
+        scores = book.csv(assignment, students)
     st.download_button(
-        "Download the scores (CSV)",
-        book.csv(assignment, students),
+        _("Download the scores (CSV)"),
+        scores,
         file_name=book.file_name(assignment),
         mime="text/csv",
         on_click="ignore",
@@ -314,36 +394,37 @@ def _gradebook(assignment: AssignmentInfo, students: list[StudentResult]) -> Non
 
 
 def _manage(assignment: AssignmentInfo) -> None:
-    with st.expander("Close, reopen, new teacher key or delete", icon=":material/settings:"):
-        label, icon, action, said = (
-            ("Close the assignment now", "lock", _close, "Students who open the link later "
-             "see that it is closed.")
-            if assignment.is_open()
-            else ("Reopen the assignment", "lock_open", _reopen, "Students can join and "
-                  "answer again, until you close it.")
-        )  # fmt: skip
+    with st.expander(_("Close, reopen, new teacher key or delete"), icon=":material/settings:"):
+        if assignment.is_open():
+            name, icon, action = _("Close the assignment now"), "lock", _close
+            said = _("Students who open the link later see that it is closed.")
+        else:
+            name, icon, action = _("Reopen the assignment"), "lock_open", _reopen
+            said = _("Students can join and answer again, until you close it.")
         st.button(
-            label, icon=f":material/{icon}:", on_click=action, args=(assignment.id,), help=said
+            name, icon=f":material/{icon}:", on_click=action, args=(assignment.id,), help=said
         )
         st.markdown(
-            "**New teacher key.** If the key or this page's link was seen by someone else (on "
-            "the board, in a photo), replace it: the new key is shown once, and the old key and "
-            "link open nothing from then on."
+            _(
+                "**New teacher key.** If the key or this page's link was seen by someone else "
+                "(on the board, in a photo), replace it: the new key is shown once, and the old "
+                "key and link open nothing from then on."
+            )
         )
         st.button(
-            "Make a new teacher key",
+            _("Make a new teacher key"),
             icon=":material/key:",
             on_click=_new_key,
             args=(assignment.id,),
         )
-        st.markdown("**Delete.** The assignment goes with every answer: this cannot be undone.")
+        st.markdown(_("**Delete.** The assignment goes with every answer: this cannot be undone."))
         st.text_input(
-            f"Type the title, “{md(assignment.title)}”, to delete it",
+            _("Type the title, “{title}”, to delete it").format(title=md(assignment.title)),
             key="results_delete_title",
             autocomplete="off",
         )
         st.button(
-            "Delete the assignment",
+            _("Delete the assignment"),
             icon=":material/delete:",
             on_click=_delete,
             args=(assignment.id, assignment.title),
@@ -358,15 +439,19 @@ def _show_new_key(key: str) -> None:
     """The new teacher link and key, until the teacher hides them."""
     teacher = teacher_link(key, app_base_url(RESULTS_PATH))
     with st.container(border=True):
-        st.markdown("**Your new private teacher link** (the old key and link open nothing now):")
+        st.markdown(_("**Your new private teacher link** (the old key and link open nothing now):"))
         st.code(teacher, language=None, wrap_lines=True)
         st.warning(
-            "**Keep this private, and copy it now**: it is shown only until you hide it. The "
-            f"key alone is `{key}`.",
+            _(
+                "**Keep this private, and copy it now**: it is shown only until you hide it. "
+                "The key alone is `{key}`."
+            ).format(key=key),
             icon=":material/key:",
         )
         st.button(
-            "I have copied it: hide it", icon=":material/visibility_off:", on_click=_hide_new_key
+            _("I have copied it: hide it"),
+            icon=":material/visibility_off:",
+            on_click=_hide_new_key,
         )
 
 
@@ -384,20 +469,20 @@ def teacher_assignment() -> AssignmentInfo | None:
     try:
         assignment = assignment_for_key(db, key)
     except NotFound as error:
-        st.error(md(str(error)), icon=":material/error:")
+        st.error(md(worded(error)), icon=":material/error:")
         _forget_key()
         _key_form()
         return
     except Unavailable:
-        st.error(UNAVAILABLE, icon=":material/cloud_off:")
-        st.button("Try again", icon=":material/refresh:")
+        st.error(unavailable(), icon=":material/cloud_off:")
+        st.button(_("Try again"), icon=":material/refresh:")
         return
     return assignment
 
 
 def results_page() -> None:
     """The Results page of one assignment, opened with its teacher key."""
-    st.title("Class results")
+    st.title(_("Class results"))
     if deleted := st.session_state.pop("results_deleted", None):
         st.success(md(deleted), icon=":material/delete:")
     assignment = teacher_assignment()
@@ -409,21 +494,18 @@ def results_page() -> None:
         st.info(md(flash), icon=":material/info:")
     if new_key := st.session_state.get(NEW_KEY):
         _show_new_key(new_key)
-    with st.expander("The student link and its QR code", icon=":material/qr_code_2:"):
-        show_student_link(
-            assignment.code,
-            student_link(assignment.code, app_base_url(RESULTS_PATH)),
-            assignment.title,
-        )
-    with st.expander("Print it: the worksheet and its answer key", icon=":material/print:"):
+    with st.expander(_("The student link and its QR code"), icon=":material/qr_code_2:"):
+        link = student_link(assignment.code, app_base_url(RESULTS_PATH), language_of(assignment))
+        show_student_link(assignment.code, link, assignment.title)
+    with st.expander(_("Print it: the worksheet and its answer key"), icon=":material/print:"):
         assignment_worksheet("results_print", assignment)
     if st.button(
-        "Run it live on the board",
+        _("Run it live on the board"),
         icon=":material/podium:",
-        help="Play this assignment's questions as a live class game; its answers come here.",
+        help=_("Play this assignment's questions as a live class game; its answers come here."),
     ):
         run_assignment_live(assignment.id, assignment.title)
-    live = st.toggle("Live: refresh while students work", value=True, key="results_live")
+    live = st.toggle(_("Live: refresh while students work"), value=True, key="results_live")
     _results(assignment)  # sets the version _watch compares with: it must come first
     if live:
         st.fragment(_watch, run_every=REFRESH)(assignment.id)

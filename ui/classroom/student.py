@@ -18,7 +18,11 @@ with its settings locked.
   rebuilt on another server draws them under the keys the browser already holds: what the
   browser still shows (a typed answer not yet checked) stays where it is.
 * "Practise my misses" afterwards is the student's own: it is not recorded.
-* Closed, deleted, forged or cut-short links each get a sentence; no traceback, nothing written.
+* Closed, deleted, forged or cut-short links each get a sentence (``ui.classroom.errors``); no
+  traceback, nothing written.
+* **The assignment's language.** An assignment is shown in the language its teacher chose: the
+  first time a session opens it, that language becomes the session's (:func:`speak_its_language`);
+  a student who then switches to another language keeps it.
 """
 
 from __future__ import annotations
@@ -28,7 +32,9 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from engine.quiz import GROUP_TITLES, QuizRun, question_states
+import messages
+from engine.quiz import QuizRun, question_states
+from messages import _, ngettext, number, speaking
 from store.classroom import (
     AnswerRecord,
     AssignmentInfo,
@@ -36,23 +42,24 @@ from store.classroom import (
     DraftRecord,
     NotFound,
     StudentInfo,
-    closed_message,
     draft_for,
     find_assignment,
     join,
     resume,
 )
 from store.clock import now_utc
-from store.codes import new_token, normalize_code
+from store.codes import CODE_LENGTH, new_token, normalize_code
 from store.db import Unavailable
 from store.outbox import Outbox, Status
 from ui.buttons import button
 from ui.classroom.draft import draft_of, put_back
-from ui.links import md
+from ui.classroom.errors import closed_sentence, worded
+from ui.links import LANG_PARAM, md
 from ui.progress.keep import ProgressRecorder, attach_student, class_join_note
 from ui.quiz.page import show_quiz
 from ui.quiz.session import QuizView
 from ui.quiz.text import describe, score_words
+from ui.quiz.wording import answer_of, given_of, group_title, prompt_of
 from ui.storage import app_database
 
 URL_PATH = "class"
@@ -60,10 +67,43 @@ CODE, RESUME = "code", "resume"  #: the page's URL parameters
 VIEW = "class_quiz"  #: session key of the quiz view
 STATE = "class_state"  #: session key of the :class:`ClassSession`
 JOIN_TOKENS = "class_join_tokens"  #: session key: class code → the token its join form drew
-UNAVAILABLE = (
-    "The class database is not answering right now, so the quiz cannot be opened. "
-    "Try again in a moment."
-)
+SPOKEN = "class_spoken"  #: session key: the class codes whose language the session took
+LANGUAGE = "language"  #: session key: the session's language, kept by the page setup
+
+
+def cannot_open() -> str:
+    """What the student's page says when the class database does not answer."""
+    return _(
+        "The class database is not answering right now, so the quiz cannot be opened. "
+        "Try again in a moment."
+    )
+
+
+def language_of(assignment: AssignmentInfo) -> str:
+    """The language ``assignment`` is in: its teacher's choice, or the reader's for one made
+    before there was a choice (or in a language no longer offered)."""
+    lang = assignment.language
+    return lang if lang in messages.LANGUAGES else messages.language()
+
+
+def speak_its_language(assignment: AssignmentInfo) -> None:
+    """The first time this session opens ``assignment``, its language (the one its teacher
+    chose) becomes the session's: kept in the session and the address (``?lang=``), as the
+    page setup keeps a language (``ui.language``), and the page is drawn again in it. Later
+    runs leave the language alone, so a student who switches to another one keeps it; an
+    assignment made before there was a choice, or in a language no longer offered, changes
+    nothing."""
+    spoken: set[str] = st.session_state.setdefault(SPOKEN, set())
+    lang = assignment.language
+    if assignment.code in spoken or lang not in messages.LANGUAGES:
+        return
+    spoken.add(assignment.code)
+    if lang == messages.language():
+        return
+    messages.use(lang)
+    st.session_state[LANGUAGE] = lang
+    st.query_params[LANG_PARAM] = lang
+    st.rerun()
 
 
 @dataclass
@@ -79,8 +119,12 @@ class ClassSession:
 # --- answers in and out ---------------------------------------------------------------------
 
 
-def answer_record(run: QuizRun, response: object, seq: int) -> AnswerRecord:
-    """The row for the answer ``run`` has just counted."""
+def answer_record(
+    run: QuizRun, response: object, seq: int, lang: str | None = None
+) -> AnswerRecord:
+    """The row for the answer ``run`` has just counted; its words (the question, the answer as
+    read, the right answer) in ``lang``, the assignment's (default: the current language), so
+    the teacher reads every student's in one language, whatever each student switched to."""
     attempt = run.last
     assert attempt is not None
     q, r = attempt.question, attempt.result
@@ -88,10 +132,12 @@ def answer_record(run: QuizRun, response: object, seq: int) -> AnswerRecord:
         response = list(response)
     elif not isinstance(response, str):
         response = str(response)
+    with speaking(lang or messages.language()):
+        prompt, given, right = prompt_of(q), given_of(r), answer_of(q)
     return AnswerRecord(
         seq=seq, question=attempt.number, attempt=attempt.attempt, qid=q.qid, mode=q.mode,
-        prompt=q.prompt, states=question_states(q), response=response, given=r.given,
-        correct_answer=q.answer_text, outcome=r.outcome.value, seconds=attempt.seconds,
+        prompt=prompt, states=question_states(q), response=response, given=given,
+        correct_answer=right, outcome=r.outcome.value, seconds=attempt.seconds,
         answered_at=now_utc(), finished=run.is_done,
     )  # fmt: skip
 
@@ -115,7 +161,8 @@ class ClassRecorder:
         session: ClassSession | None = st.session_state.get(STATE)
         if session is None:
             return
-        session.outbox.add(lambda seq: answer_record(run, response, seq))
+        lang = language_of(session.assignment)
+        session.outbox.add(lambda seq: answer_record(run, response, seq, lang))
         session.outbox.flush(app_database())
 
     def practice(self) -> None:
@@ -206,10 +253,10 @@ def _join(code: str) -> None:
     try:
         student, token = join(app_database(), code, name, token=token)
     except ClassroomError as error:
-        st.session_state["class_join_error"] = str(error)
+        st.session_state["class_join_error"] = worded(error)
         return
     except Unavailable:
-        st.session_state["class_join_error"] = UNAVAILABLE
+        st.session_state["class_join_error"] = cannot_open()
         return
     assignment = find_assignment(app_database(), code)
     _begin(assignment, student, token, [])
@@ -221,10 +268,8 @@ def _open_code() -> None:
     typed = st.session_state.get("class_code_typed", "")
     code = normalize_code(typed)
     if code is None:
-        st.session_state["class_code_error"] = (
-            f"“{md(str(typed).strip()[:20])}” is not a class code: a code has 6 letters and "
-            "digits (no 0, 1, I, L or O)."
-        )
+        refused = NotFound("not_a_code", typed=str(typed).strip()[:20], length=CODE_LENGTH)
+        st.session_state["class_code_error"] = md(worded(refused))
         return
     st.session_state.pop("class_code_error", None)
     st.query_params[CODE] = code
@@ -236,10 +281,10 @@ def _open_code() -> None:
 
 
 def _code_form() -> None:
-    st.markdown("Type the class code your teacher gave you.")
+    st.markdown(_("Type the class code your teacher gave you."))
     with st.form("class_code_form"):
-        st.text_input("Class code", key="class_code_typed", placeholder="K7PQ2M")
-        button("Open", form=True, type="primary", on_click=_open_code)
+        st.text_input(_("Class code"), key="class_code_typed", placeholder="K7PQ2M")
+        button(_("Open"), form=True, type="primary", on_click=_open_code)
     if error := st.session_state.get("class_code_error"):
         st.error(error, icon=":material/error:")
 
@@ -249,25 +294,32 @@ def about(assignment: AssignmentInfo) -> str:
     settings = assignment.settings()
     line = describe(settings, assignment.timer, seed=False)
     if assignment.closes_at:
-        line += f" · closes {assignment.closes_at:%Y-%m-%d %H:%M} UTC"
-    return f"{GROUP_TITLES[assignment.drill]} · {line}"
+        closes = _("closes {date} {time} UTC").format(
+            date=f"{assignment.closes_at:%Y-%m-%d}", time=f"{assignment.closes_at:%H:%M}"
+        )
+        line = f"{line} · {closes}"
+    return f"{group_title(assignment.drill)} · {line}"
 
 
 def _join_form(assignment: AssignmentInfo) -> None:
     st.header(md(assignment.title), anchor=False)
     st.caption(about(assignment))
     if not assignment.is_open():
-        st.warning(md(closed_message(assignment)), icon=":material/lock:")
+        st.warning(md(closed_sentence(assignment)), icon=":material/lock:")
         return
     st.markdown(
-        "Your teacher sees your name, your answers and your score, and through your progress "
-        "code how well you know each state; nothing else is kept."
+        _(
+            "Your teacher sees your name, your answers and your score, and through your "
+            "progress code how well you know each state; nothing else is kept."
+        )
     )
     class_join_note()
     _join_token(assignment.code)
     with st.form("class_join_form"):
-        st.text_input("Your name", key="class_name", placeholder="First name and initial")
-        button("Start the quiz", form=True, type="primary", on_click=_join, args=(assignment.code,))
+        st.text_input(_("Your name"), key="class_name", placeholder=_("First name and initial"))
+        button(
+            _("Start the quiz"), form=True, type="primary", on_click=_join, args=(assignment.code,)
+        )
     if error := st.session_state.get("class_join_error"):
         st.error(md(error), icon=":material/error:")
 
@@ -276,13 +328,18 @@ def _save_line(session: ClassSession) -> None:
     box = session.outbox
     box.flush(app_database())
     if box.status is Status.WAITING:
-        st.markdown(
-            f":orange-badge[:material/cloud_sync: Saving…] {len(box.pending)} answer"
-            f"{'s' if len(box.pending) != 1 else ''} waiting: the class database is not "
-            "answering. The quiz goes on; keep this tab open until they are saved."
-        )
+        waiting = ngettext(
+            "{n} answer waiting: the class database is not answering. The quiz goes on; keep "
+            "this tab open until it is saved.",
+            "{n} answers waiting: the class database is not answering. The quiz goes on; keep "
+            "this tab open until they are saved.",
+            len(box.pending),
+        ).format(n=number(len(box.pending)))
+        badge = _("Saving…")
+        st.markdown(f":orange-badge[:material/cloud_sync: {badge}] {waiting}")
     elif box.status is Status.SAVED and box.saved:
-        st.markdown(":green-badge[:material/cloud_done: Saved] Your answers are saved.")
+        badge, saved = _("Saved"), _("Your answers are saved.")
+        st.markdown(f":green-badge[:material/cloud_done: {badge}] {saved}")
     if box.stopped and not st.session_state.get("class_stop_shown"):
         st.session_state["class_stop_shown"] = True
         st.rerun(scope="app")
@@ -293,15 +350,17 @@ def _status(session: ClassSession) -> None:
     run_every = 2 if box.pending else None
     st.fragment(_save_line, run_every=run_every)(session)
     if box.status is Status.CLOSED:
-        st.warning(
-            md(closed_message(session.assignment))
-            + f" {box.refused} answer{'s' if box.refused != 1 else ''} after the closing time "
-            "could not be recorded; the rest of the quiz is your own practice.",
-            icon=":material/lock:",
-        )
+        refused = ngettext(
+            "{n} answer after the closing time could not be recorded; the rest of the quiz is "
+            "your own practice.",
+            "{n} answers after the closing time could not be recorded; the rest of the quiz is "
+            "your own practice.",
+            box.refused,
+        ).format(n=number(box.refused))
+        st.warning(f"{md(closed_sentence(session.assignment))} {refused}", icon=":material/lock:")
     elif box.status is Status.GONE:
         st.error(
-            "The teacher deleted this assignment: your answers are no longer recorded.",
+            _("The teacher deleted this assignment: your answers are no longer recorded."),
             icon=":material/delete:",
         )
 
@@ -314,8 +373,10 @@ def _resync(session: ClassSession, code: str) -> None:
         return
     _begin(assignment, student, session.token, answers, draft)
     st.info(
-        "This quiz went on in another tab or on another device with the same link: it "
-        "continues here from the answers saved there.",
+        _(
+            "This quiz went on in another tab or on another device with the same link: it "
+            "continues here from the answers saved there."
+        ),
         icon=":material/sync:",
     )
 
@@ -332,55 +393,73 @@ def _run(session: ClassSession, code: str) -> None:
     show_quiz(view)
     _keep_draft(session, view)
     if not view.run.practice:
-        st.caption(
-            ":material/bookmark: To go on later or on another device, keep this page's "
-            "address: it holds your resume token (keep it to yourself)."
+        keep = _(
+            "To go on later or on another device, keep this page's address: it holds your "
+            "resume token (keep it to yourself)."
         )
+        st.caption(f":material/bookmark: {keep}")
 
 
 def _resume_or_join(code: str, token: str) -> None:
     db = app_database()
     try:
         if not token:
-            _join_form(find_assignment(db, code))
+            assignment = find_assignment(db, code)
+            speak_its_language(assignment)
+            _join_form(assignment)
             return
         try:
             assignment, student, answers, draft = _resumed(code, token)
         except NotFound as error:
             assignment = find_assignment(db, code)  # the code is fine: the token is not
-            st.error(md(str(error)), icon=":material/error:")
+            speak_its_language(assignment)
+            st.error(md(worded(error)), icon=":material/error:")
             _join_form(assignment)
             return
     except NotFound as error:
-        st.error(md(str(error)), icon=":material/error:")
+        st.error(md(worded(error)), icon=":material/error:")
         _code_form()
         return
+    speak_its_language(assignment)
     if not assignment.is_open():
         st.header(md(assignment.title), anchor=False)
-        st.warning(md(closed_message(assignment)), icon=":material/lock:")
+        st.warning(md(closed_sentence(assignment)), icon=":material/lock:")
         if answers:
-            run = replay(assignment, answers)
-            s = run.summary()
-            scores = [f"{s.score} right at the first try"] if s.total else []
-            scores += [score_words(0, 0, s.named, s.to_name)] if s.to_name else []
-            st.markdown(
-                f"{md(student.name)}: {run.answered} of {run.total} questions answered, "
-                f"{', '.join(scores)}. Your teacher has them."
-            )
+            st.markdown(_closed_score(student, replay(assignment, answers)))
         return
     _begin(assignment, student, token, answers, draft)
     _run(st.session_state[STATE], code)
 
 
+def _closed_score(student: StudentInfo, run: QuizRun) -> str:
+    """What a student who answered reads of a closed assignment (Markdown): how far they got."""
+    s = run.summary()
+    answered = ngettext(
+        "{answered} of {total} question answered",
+        "{answered} of {total} questions answered",
+        run.total,
+    ).format(answered=number(run.answered), total=number(run.total))
+    scores = [answered]
+    if s.total:
+        scores.append(_("{n} right at the first try").format(n=number(s.score)))
+    if s.to_name:
+        scores.append(score_words(0, 0, s.named, s.to_name))
+    return _("{name}: {scores}. Your teacher has them.").format(
+        name=md(student.name), scores=", ".join(scores)
+    )
+
+
 def class_page() -> None:
     """The student's page of a class assignment (``/class?code=…[&resume=…]``)."""
-    st.title("Class quiz")
+    st.title(_("Class quiz"))
     code, token = _param(CODE), _param(RESUME)
     if not code:
         if token:
             st.error(
-                "This link is missing its class code (`code=`): ask your teacher for the "
-                "class code or the link.",
+                _(
+                    "This link is missing its class code (`code=`): ask your teacher for the "
+                    "class code or the link."
+                ),
                 icon=":material/error:",
             )
         _code_form()
@@ -398,5 +477,5 @@ def class_page() -> None:
     try:
         _resume_or_join(code, token)
     except Unavailable:
-        st.error(UNAVAILABLE, icon=":material/cloud_off:")
-        st.button("Try again", icon=":material/refresh:")
+        st.error(cannot_open(), icon=":material/cloud_off:")
+        st.button(_("Try again"), icon=":material/refresh:")
