@@ -122,8 +122,10 @@ def revealed_through(phase: Phase, index: int) -> int:
 
 @dataclass(frozen=True)
 class LiveRules:
-    """The host's choices for one game (see the module). Invalid values raise ``ValueError``
-    with the sentence to show."""
+    """The host's choices for one game (see the module). Invalid values raise
+    :class:`~engine.core.IllegalAction` (a ``ValueError``) with a :class:`~engine.core.Refusal`
+    saying which: ``bad_timer``, ``not_on_off`` (``rule``), ``teams_not_whole`` or
+    ``teams_range``, with the value ``given`` or ``teams``."""
 
     timer: int | None = None
     speed: bool = False
@@ -133,19 +135,15 @@ class LiveRules:
 
     def __post_init__(self) -> None:
         if isinstance(self.timer, bool) or self.timer not in TIMERS:
-            raise ValueError(f"A question's timer is off, 20 or 60 seconds, not {self.timer!r}.")
+            raise IllegalAction(Refusal("bad_timer", given=self.timer))
         for name in ("speed", "streaks", "all_in"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(
-                    f"{name} is on or off (True or False), not {getattr(self, name)!r}."
-                )
+                raise IllegalAction(Refusal("not_on_off", rule=name, given=getattr(self, name)))
         teams = self.teams
         if isinstance(teams, bool) or not isinstance(teams, int):
-            raise ValueError(f"The number of teams is a whole number, not {teams!r}.")
+            raise IllegalAction(Refusal("teams_not_whole", given=teams))
         if teams != 0 and not TEAMS_MIN <= teams <= TEAMS_MAX:
-            raise ValueError(
-                f"A class plays without teams or in {TEAMS_MIN} to {TEAMS_MAX} teams, not {teams}."
-            )
+            raise IllegalAction(Refusal("teams_range", low=TEAMS_MIN, high=TEAMS_MAX, teams=teams))
 
     @property
     def speed_window(self) -> int:
@@ -168,21 +166,20 @@ class LiveRules:
 
 def join_refusal(
     code: str, *, locked: bool, players: int, blocked: bool, recent_joins: int
-) -> str | None:
+) -> Refusal | None:
     """Why a new player may not join game ``code`` (see the module), or ``None``: ``players``
     in the game now, ``blocked`` (the name or the browser was removed by the host) and
-    ``recent_joins`` (players this browser added in the last :data:`JOIN_WINDOW` seconds)."""
+    ``recent_joins`` (players this browser added in the last :data:`JOIN_WINDOW` seconds).
+    The refusal's codes: ``removed``, ``locked``, ``full`` (with the ``limit``) and
+    ``too_fast`` (with the ``joins``), each with the ``game``'s code."""
     if blocked:
-        return f"The host removed this player from game {code}: it cannot join again."
+        return Refusal("removed", game=code)
     if locked:
-        return f"Game {code} is closed to new players: ask the teacher to open it."
+        return Refusal("locked", game=code)
     if players >= MAX_PLAYERS:
-        return f"Game {code} is full: a game takes at most {MAX_PLAYERS} players."
+        return Refusal("full", game=code, limit=MAX_PLAYERS)
     if recent_joins >= JOINS_PER_CLIENT:
-        return (
-            f"This browser has just added {recent_joins} players to game {code}: wait a "
-            "minute before adding another."
-        )
+        return Refusal("too_fast", game=code, joins=recent_joins)
     return None
 
 

@@ -5,7 +5,10 @@ The teacher's board (``/live_board``) sets up a Time zone quiz of :data:`N` ques
 phones (:data:`NAMES`, each in a browser context of its own) open the student link the board
 shows and join with their names, which arrive on the board by themselves. At each question Ana
 answers right through the radio buttons and "Send my answer", Ben wrong (and not at all at the
-last one); both phones follow the board's Reveal and Next by themselves (their fragments). Every
+last one); both phones follow the board's Reveal and Next by themselves (their fragments). A
+phone may read in a language of its own (``languages``: the one-server test gives Ben Spanish,
+from a link ending in ``&lang=es``, while the board and Ana read English): what it is waited
+for and read by is worded in its language. Every
 WebSocket frame a phone receives is read (:class:`tests.table_browser.Frames`): while a question
 is asked, no frame holds its id or its explanation (which names the answer), nor the id, the
 prompt or the explanation of a question still to come. At the end the places are "1st of 2"
@@ -18,11 +21,14 @@ The callers make the pages (on their servers, with their viewports) and close th
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from engine.live import Phase
+from messages import _, ordinal, speaking
 from store import live
 from tests import browser as b
 from tests.table_browser import Frames
+from ui.quiz.wording import explanation_of, label, prompt_of
 
 N = 3  #: questions in the game
 NAMES = ("Ana", "Ben")  #: Ana answers every question right; Ben one wrong, then none
@@ -31,6 +37,14 @@ SHOW = "I have kept it: show the board to the class"  #: past the private link t
 
 def wait_text(page, text: str, timeout_ms: int) -> None:
     page.get_by_text(text).first.wait_for(timeout=timeout_ms)
+
+
+def said(lang: str, text: str, **values: object) -> str:
+    """``text`` as a reader of ``lang`` reads it; without its values, only what comes before
+    the first of them (what a page is waited for by)."""
+    with speaking(lang):
+        worded = _(text)
+    return worded.format(**values) if values else worded.split("{")[0].rstrip(" :")
 
 
 def set_up(board, base_url: str, timeout_ms: int) -> tuple[str, str]:
@@ -51,27 +65,33 @@ def set_up(board, base_url: str, timeout_ms: int) -> tuple[str, str]:
     return found[1], link
 
 
-def join(phone, link: str, name: str, timeout_ms: int) -> None:
-    """Open the student link (the code box is filled from it), type a name, join."""
-    phone.goto(link)
+def join(phone, link: str, name: str, timeout_ms: int, lang: str = "en") -> None:
+    """Open the student link (the code box is filled from it; in ``lang`` when it is not
+    English), type a name, join."""
+    phone.goto(link if lang == "en" else f"{link}&lang={lang}")
     b.wait_for_app(phone, timeout_ms=timeout_ms)
-    phone.get_by_label("Your name").fill(name)
-    phone.get_by_role("button", name="Join").click()
-    wait_text(phone, f"You're in, {name}", timeout_ms)
+    phone.get_by_label(said(lang, "Your name")).fill(name)
+    phone.get_by_role("button", name=said(lang, "Join")).click()
+    wait_text(phone, said(lang, "You're in, {name}.", name=name), timeout_ms)
 
 
-def check_nothing_ahead(frames: dict[str, Frames], game: live.LiveGameInfo, i: int) -> None:
+def check_nothing_ahead(
+    frames: dict[str, Frames], game: live.LiveGameInfo, i: int, languages: Mapping[str, str]
+) -> None:
     """Question ``i`` is asked: no phone's frames so far hold its id or explanation, nor the
-    id, prompt or explanation of a later question. (They do hold question ``i``'s prompt:
-    the frames are read.)"""
+    id, prompt or explanation of a later question, in the phone's language. (They do hold
+    question ``i``'s prompt: the frames are read.)"""
     for name, seen in frames.items():
         text = "\n".join(seen.texts())
-        assert game.question(i).prompt in text, f"{name}'s frames: no question {i + 1}"
+        with speaking(languages[name]):
+            prompt = prompt_of(game.question(i))
+        assert prompt in text, f"{name}'s frames: no question {i + 1}"
         for j in range(i, N):
             q = game.question(j)
-            secrets = {"id": q.qid, "explanation": q.explanation}
-            if j > i:
-                secrets["prompt"] = q.prompt
+            with speaking(languages[name]):
+                secrets = {"id": q.qid, "explanation": explanation_of(q)}
+                if j > i:
+                    secrets["prompt"] = prompt_of(q)
             for what, value in secrets.items():
                 assert not value or value not in text, (
                     f"{name}'s phone got question {j + 1}'s {what} at {i + 1}"
@@ -86,18 +106,21 @@ def play(
     *,
     timeout_ms: int = 30_000,
     screenshots: bool = False,
+    languages: Mapping[str, str] | None = None,
 ) -> str:
     """The whole game on the ``board`` page and the ``phones`` pages (by name, :data:`NAMES`;
     fresh pages, each in its own context), the board opened on ``base_url``; ``db`` is the
-    app's database (read for the questions' answers). Returns the game's code."""
+    app's database (read for the questions' answers); ``languages`` gives a phone's language
+    by name (English for the others). Returns the game's code."""
     assert tuple(phones) == NAMES, phones
+    langs = {name: (languages or {}).get(name, "en") for name in NAMES}
     frames = {name: Frames(phone) for name, phone in phones.items()}  # before the first load
     code, link = set_up(board, base_url, timeout_ms)
     game = live.find_game(db, code)
     if screenshots:
         b.screenshot(board, "live-board-lobby")
     for name, phone in phones.items():
-        join(phone, link, name, timeout_ms)
+        join(phone, link, name, timeout_ms, langs[name])
     for name in phones:
         wait_text(board, name, timeout_ms)  # the board's watcher saw them arrive
     if screenshots:
@@ -106,38 +129,48 @@ def play(
     board.get_by_role("button", name="Start", exact=True).click()
     for i in range(N):
         q = game.question(i)
-        for phone in phones.values():
-            wait_text(phone, f"Question {i + 1} of {N}", timeout_ms)
+        for name, phone in phones.items():
+            asked = said(langs[name], "Question {number} of {total}", number=i + 1, total=N)
+            wait_text(phone, asked, timeout_ms)
             b.wait_for_app(phone, timeout_ms=timeout_ms)
-        check_nothing_ahead(frames, game, i)
+        check_nothing_ahead(frames, game, i, langs)
         last = i == N - 1
         answering = {"Ana": True} if last else {"Ana": True, "Ben": False}
         for name, right in answering.items():
-            phone = phones[name]
+            phone, lang = phones[name], langs[name]
             wrong = next(c for c in q.choices if c != q.answer)
-            choice = q.label(q.answer if right else wrong)
-            phone.get_by_test_id("stRadio").filter(has_text="Your answer").get_by_text(
+            with speaking(lang):
+                choice = label(q, q.answer if right else wrong)
+            phone.get_by_test_id("stRadio").filter(has_text=said(lang, "Your answer")).get_by_text(
                 choice, exact=True
             ).click()
-            phone.get_by_role("button", name="Send my answer").click()
-            wait_text(phone, "Your answer is in", timeout_ms)
+            phone.get_by_role("button", name=said(lang, "Send my answer")).click()
+            wait_text(
+                phone,
+                said(lang, "Your answer is in: {given}. The right answer comes at the reveal."),
+                timeout_ms,
+            )
         wait_text(board, f"{len(answering)} of 2 answered", timeout_ms)
         for phone in phones.values():
             b.wait_for_app(phone, timeout_ms=timeout_ms)
-        check_nothing_ahead(frames, game, i)  # the last moment before the reveal
+        check_nothing_ahead(frames, game, i, langs)  # the last moment before the reveal
         if screenshots and i == 0:
             b.screenshot(phones["Ben"], "live-phone-answer-in")
             b.screenshot(board, "live-board-question")
         board.get_by_role("button", name="Reveal").click()
-        wait_text(phones["Ana"], "Right!", timeout_ms)
-        wait_text(phones["Ben"], "No answer from you" if last else "Not this time", timeout_ms)
+        wait_text(phones["Ana"], said(langs["Ana"], "Right!"), timeout_ms)
+        missed = "No answer from you this time." if last else "Not this time: you answered {given}."
+        wait_text(phones["Ben"], said(langs["Ben"], missed), timeout_ms)
         wait_text(board, f"The answer: {q.answer_text}", timeout_ms)
         if screenshots and i == 0:
             b.screenshot(phones["Ben"], "live-phone-reveal")
             b.screenshot(board, "live-board-reveal")
         board.get_by_role("button", name="Finish" if last else "Next question").click()
-    for name, place in zip(NAMES, ("1st of 2", "2nd of 2"), strict=True):
-        wait_text(phones[name], "Thank you for playing", timeout_ms)
-        assert place in phones[name].inner_text("body"), name
+    for name, place in zip(NAMES, (1, 2), strict=True):
+        wait_text(phones[name], said(langs[name], "Thank you for playing!"), timeout_ms)
+        with speaking(langs[name]):
+            worded = _("You have **{points}**: **{place} of {players}**.")
+            where = worded.split("**")[3].format(place=ordinal(place), players=2)  # "1st of 2"
+        assert where in phones[name].inner_text("body"), (name, where)
     assert live.find_game(db, code).phase is Phase.ENDED
     return code

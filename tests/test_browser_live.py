@@ -1,5 +1,5 @@
 """A live game in real Chromium on one server: the teacher's board on a laptop and two
-students' phones, each in a browser context of its own (the scenario is
+students' phones, each in a browser context of its own, Ben's in Spanish (the scenario is
 :mod:`tests.live_browser`'s: the board sets up a Time zone quiz, the phones join from its link
 and follow its Reveal and Next by themselves, and no frame a phone receives holds an answer or
 a question ahead of its reveal). ``test_deploy.py`` plays the same game on two servers behind
@@ -28,5 +28,5 @@ def test_a_live_game_on_the_board_and_two_phones(app_url, chromium, blocked, pag
         for name in live_browser.NAMES:
             context, phones[name] = _page(chromium, blocked, b.PHONE, touch=True)
             stack.callback(context.close)
-        live_browser.play(page, phones, app_url, db, screenshots=True)
+        live_browser.play(page, phones, app_url, db, screenshots=True, languages={"Ben": "es"})
     assert blocked == []

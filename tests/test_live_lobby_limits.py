@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-import pytest
 import sqlalchemy as sa
 
 import store.live as live
 from engine.live import JOIN_WINDOW, JOINS_PER_CLIENT, MAX_PLAYERS, LiveRules, join_refusal
 from store.models import LivePlayer
-from tests.test_live_store import race
+from tests.test_live_store import race, refuses
+from ui.live.errors import worded
 
 T0 = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
 
@@ -34,14 +34,14 @@ def test_the_refusals_in_words():
         ({"players": MAX_PLAYERS}, f"at most {MAX_PLAYERS} players"),
         ({"recent_joins": JOINS_PER_CLIENT}, "wait a minute"),
     ]:
-        assert words in join_refusal("K7PQ2M", **{**args, **change})
+        assert words in worded(join_refusal("K7PQ2M", **{**args, **change}))
 
 
 def test_a_locked_lobby_takes_no_new_player_but_lets_one_back(db):
     game = new_game(db)
     live.join(db, game.code, "Ana", "t-ana", now=T0)
     assert live.set_locked(db, "key", True).locked
-    with pytest.raises(live.LiveError, match="closed to new players"):
+    with refuses(live.LiveError, "closed to new players"):
         live.join(db, game.code, "Ben", "t-ben", now=T0)
     assert live.join(db, game.code, "Ana", "t-ana", now=T0).name == "Ana"  # a reload
     assert not live.set_locked(db, "key", False).locked
@@ -58,7 +58,7 @@ def test_a_removed_player_cannot_join_again_by_name_look_alike_or_browser(db):
         ("\u0410na", "t3", "phone-3"),  # a look-alike (Cyrillic А)
         ("Zed", "t4", "phone-1"),  # another name from the removed browser
     ]:
-        with pytest.raises(live.LiveError, match="removed"):
+        with refuses(live.LiveError, "removed"):
             live.join(db, game.code, name, token, now=T0 + timedelta(hours=1), client=client)
     live.join(db, game.code, "Ben", "t5", now=T0, client="phone-5")
     assert players(db) == 1
@@ -68,7 +68,7 @@ def test_one_browser_adds_few_players_a_minute(db):
     game = new_game(db)
     for i in range(JOINS_PER_CLIENT):
         live.join(db, game.code, f"P{i}", f"t{i}", now=T0, client="script")
-    with pytest.raises(live.LiveError, match="wait a minute"):
+    with refuses(live.LiveError, "wait a minute"):
         live.join(db, game.code, "One more", "t-more", now=T0, client="script")
     live.join(db, game.code, "Other phone", "t-o", now=T0, client="phone")  # others still join
     later = T0 + timedelta(seconds=JOIN_WINDOW + 1)
@@ -86,14 +86,14 @@ def test_racing_joins_fill_the_game_to_its_cap_and_no_further(db):
     joined = [o for o in out if isinstance(o, live.PlayerInfo)]
     refused = [o for o in out if not isinstance(o, live.PlayerInfo)]
     assert len(joined) == free and players(db) == MAX_PLAYERS
-    assert all(isinstance(e, live.LiveError) and "full" in str(e) for e in refused), refused[:3]
+    assert all(isinstance(e, live.LiveError) and e.code == "full" for e in refused), refused[:3]
 
 
 def test_racing_joins_from_one_browser_add_only_its_share(db):
     game = new_game(db)
     out = race(12, lambda i: live.join(db, game.code, f"P{i}", f"t{i}", client="one-script"))
     assert sum(isinstance(o, live.PlayerInfo) for o in out) == JOINS_PER_CLIENT == players(db)
-    assert all("wait a minute" in str(o) for o in out if not isinstance(o, live.PlayerInfo))
+    assert all("wait a minute" in worded(o) for o in out if not isinstance(o, live.PlayerInfo))
 
 
 def test_a_lock_racing_joins_leaves_no_join_after_it(db):
@@ -109,7 +109,7 @@ def test_a_lock_racing_joins_leaves_no_join_after_it(db):
         locked_version = live.game_for_key(db, "key").version
         assert locked_version >= 1
         joined = s.scalar(sa.select(sa.func.count()).select_from(LivePlayer))
-    with pytest.raises(live.LiveError, match="closed"):
+    with refuses(live.LiveError, "closed"):
         live.join(db, game.code, "Late", "t-late", client="late")
     assert players(db) == joined
 

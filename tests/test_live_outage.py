@@ -22,8 +22,10 @@ from tests import browser as b
 from tests.conftest import _page
 from tests.databases import connections_refused, postgres_base, postgres_database
 from tests.live_browser import join, wait_text
-from ui.live.board import STEP_KEPT
-from ui.live.phone import KEPT
+from ui.live.errors import ANSWER_KEPT, worded
+from ui.live.errors import STEP_KEPT as STEP_KEPT_CODE
+
+STEP_KEPT, KEPT = worded(STEP_KEPT_CODE), worded(ANSWER_KEPT)  #: the notices, in English
 
 pytestmark = pytest.mark.browser
 FILE_SECONDS = 22  #: what this file takes on two idle cores (conftest starts it early)

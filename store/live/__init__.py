@@ -30,7 +30,7 @@ The rules:
   team (:func:`engine.live.split_teams`, seeded from the game's secret seed); a player who
   joins later goes to the smallest team.
 * **The server grades.** An answer is checked against the question dealt again here from the
-  secret seed. It is refused in words when the game is not asking that question, after the
+  secret seed. It is refused (with a code) when the game is not asking that question, after the
   deadline, when it cannot be read (nothing is stored: the phone may answer again) and when
   the player has answered already: ``(player, question)`` is unique, and the database, not a
   read before the write, decides which of two racing answers is the one. While the question
@@ -49,8 +49,11 @@ The rules:
   database away for a moment) never undoes the live answer; :func:`sync_class` writes what is
   missing, leaving what is there.
 
-Refusals raise :class:`LiveError` subclasses whose message is the sentence to show; an
-unreachable database raises :class:`store.db.Unavailable`.
+Refusals raise :class:`LiveError` subclasses, each with a code and its values (never a
+sentence: each reader's page words them in that reader's language, ``ui.live.errors``); an
+unreachable database raises :class:`store.db.Unavailable`. Nothing the store keeps for a game
+is worded either: values are codes (USPS codes, a zone's value), so a board and a phone in two
+languages each word the same game in their own.
 
 The modules: ``records`` (what the store hands out), ``errors`` (the refusals), ``host`` (make,
 find and move a game), ``lobby`` (joining), ``answers`` (graded answers and the class's copy)

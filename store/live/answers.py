@@ -1,6 +1,6 @@
 """Answers to a live game, graded by the server: one per player and question (the database's
-unique key decides between two racing answers), refused in words when the question is not the
-one asked, after its deadline, unreadable or a second. A game of a class assignment also writes
+unique key decides between two racing answers), refused with a code when the question is not
+the one asked, after its deadline, unreadable or a second. A game of a class assignment also writes
 each answer to the class's results (:func:`sync_class` catches up what the database missed).
 """
 
@@ -38,41 +38,39 @@ def answer(
     db: Database, token: object, index: int, response: object, now: datetime | None = None
 ) -> AnswerResult:
     """Answer question ``index`` (0-based) of the player's game; refused with
-    :class:`AnswerRefused` in words (see the module). The answer is final once stored."""
+    :class:`AnswerRefused` (see the module: ``unreadable`` carries the quiz's ``result``). The
+    answer is final once stored."""
     now = now or clock.now_utc()
     if isinstance(index, bool) or not isinstance(index, int) or index < 0:
-        raise AnswerRefused(
-            f"{str(index)[:40]!r} is not a question of this game: a question is numbered "
-            "from 0 (the first) by a whole number."
-        )
+        raise AnswerRefused("bad_index", index=str(index)[:40])
     with db.write() as session:
         player = player_row(session, token)
         game = session.scalar(
             sa.select(LiveGame).where(LiveGame.id == player.game_id).with_for_update(read=True)
         )  # an answer and a step of the game do not cross: the step waits for the answer
         if game is None:
-            raise NotFound("This live game was deleted.")
+            raise NotFound()
         info = game_info(game)
         _check_open(info, index, now)
         question = info.question(index)
         result = question.check(response)
         if not result.counted:
-            raise AnswerRefused(result.message)
+            raise AnswerRefused("unreadable", result=result)
         started = info.question_started_at
         seconds = None if started is None else max(0.0, (now - started).total_seconds())
+        values = answer_values(question, response, result)
         new_id = insert_once(
             session,
             LiveAnswer.__table__,
             {
                 "game_id": game.id, "player_id": player.id, "question": index,
-                "response": _json(response), "given": result.given[:classroom.TEXT_MAX],
-                "outcome": result.outcome.value,
-                "value": list(answer_values(question, response, result)), "seconds": seconds,
+                "response": _json(response), "given": _kept_given(values, response),
+                "outcome": result.outcome.value, "value": list(values), "seconds": seconds,
                 "answered_at": now,
             },
         )  # fmt: skip
         if new_id is None:
-            raise AnswerRefused("Your answer is already in.")
+            raise AnswerRefused("already_in")
         student_id = player.class_student_id
         attempt = Attempt(index + 1, 1, question, result, seconds)
         done = AnswerResult(player.id, index, result.given, seconds, attempt)
@@ -82,6 +80,16 @@ def answer(
         with contextlib.suppress(Unavailable):  # the live answer stands; sync_class catches up
             classroom.record_answers(db, student_id, [record])
     return done
+
+
+def _kept_given(values: tuple[str, ...], response: object) -> str:
+    """What a live answer keeps of the answer as read: the values it picked (codes, never
+    words: each screen words them in its reader's language), or for an answer that picked none
+    the text typed, as typed."""
+    if values:
+        return ",".join(values)[: classroom.TEXT_MAX]
+    typed = _json(response)
+    return typed if isinstance(typed, str) else ""
 
 
 def _class_record(
@@ -105,7 +113,7 @@ def sync_class(db: Database, game_id: int) -> int:
     with db.read() as session:
         game = session.get(LiveGame, game_id)
         if game is None:
-            raise NotFound("This live game was deleted.")
+            raise NotFound()
         info = game_info(game)
         rows = session.execute(
             sa.select(LiveAnswer, LivePlayer.class_student_id)
@@ -115,8 +123,10 @@ def sync_class(db: Database, game_id: int) -> int:
         ).all()
     batches: dict[int, list[classroom.AnswerRecord]] = {}
     for a, student_id in rows:
-        record = _class_record(info, a.question, info.question(a.question), a.response,
-                               a.given, a.outcome, a.seconds, a.answered_at)  # fmt: skip
+        question = info.question(a.question)
+        given = question.check(a.response).given  # as the drills write it, read again
+        record = _class_record(info, a.question, question, a.response, given, a.outcome,
+                               a.seconds, a.answered_at)  # fmt: skip
         batches.setdefault(student_id, []).append(record)
     return sum(classroom.record_answers(db, sid, rs).written for sid, rs in batches.items())
 
@@ -124,12 +134,12 @@ def sync_class(db: Database, game_id: int) -> int:
 def _check_open(game: LiveGameInfo, index: int, now: datetime) -> None:
     n = index + 1
     if game.phase is Phase.LOBBY:
-        raise AnswerRefused("The game has not started yet: the first question comes soon.")
+        raise AnswerRefused("not_started")
     if game.phase is Phase.ENDED:
-        raise AnswerRefused("The game is over: answers are closed.")
+        raise AnswerRefused("answers_closed")
     if index > game.index:
-        raise AnswerRefused(f"Question {n} has not been asked yet.")
+        raise AnswerRefused("not_asked_yet", number=n)
     if index < game.index or game.phase is Phase.REVEAL:
-        raise AnswerRefused(f"Question {n} is closed: its answer is on the board.")
+        raise AnswerRefused("question_closed", number=n)
     if game.deadline is not None and now > game.deadline:
-        raise AnswerRefused(f"Time was up for question {n}: this answer came too late to count.")
+        raise AnswerRefused("too_late", number=n)

@@ -16,10 +16,11 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
+from engine.core import IllegalAction
 from engine.live import LiveRules, Phase, next_phase, split_teams
 from engine.quiz import SOLO_MODES, build_questions
 from store import clock
-from store.codes import digest, find_by_code, find_by_secret, new_code
+from store.codes import CODE_LENGTH, digest, find_by_secret, new_code, normalize_code
 from store.db import Database, insert_once
 from store.live.errors import LiveError, NotFound
 from store.live.records import LiveGameInfo, PlayerInfo, game_info, player_info, quiz_settings
@@ -46,30 +47,27 @@ def create_game(
     now = now or clock.now_utc()
     key = str(host_key or "").strip()
     if not key:
-        raise LiveError("A live game needs a host key: reload the page and try again.")
+        raise LiveError("no_host_key")
     if not isinstance(rules, LiveRules):
-        raise LiveError("The game's rules are missing: choose them again.")
+        raise LiveError("no_rules")
     seed = new_seed()
     if assignment_id is not None:
         with db.read() as session:
             assignment = session.get(Assignment, assignment_id)
             if assignment is None:
-                raise NotFound("This class assignment was deleted: choose another one.")
+                raise NotFound("assignment_gone")
             drill, params, seed = assignment.drill, dict(assignment.settings), assignment.seed
     params = {k: str(v) for k, v in params.items() if k != "seed"}
     try:
         settings = quiz_settings(drill, params, seed)
     except ValueError as error:
-        raise LiveError(f"“{drill}” is not a drill that can be played live.") from error
+        raise LiveError("not_a_drill", drill=str(drill)[:40]) from error
     solo = [m for m in settings.modes if m in SOLO_MODES]
     if solo:
-        raise LiveError(
-            "“Name all the states” and other one-long-question modes cannot be played live: "
-            "choose other modes for the game."
-        )
+        raise LiveError("solo_mode")
     questions = len(build_questions(settings))
     if questions < 1:
-        raise LiveError("These settings deal no question: choose other modes or states.")
+        raise LiveError("no_questions_dealt")
     stored = {k: v for k, v in settings.to_params().items() if k != "seed"}
     table = LiveGame.__table__
     for _ in range(10):
@@ -96,11 +94,16 @@ def create_game(
 
 
 def find_game(db: Database, code: object) -> LiveGameInfo:
-    """The game with this code."""
-    return find_by_code(
-        db, LiveGame, code, game_info, error=NotFound, what="a game code",
-        missing="No live game has the code {code}: check it on the board.",
-    )  # fmt: skip
+    """The game with this code (:class:`NotFound`: ``not_a_code`` for a text that cannot be a
+    code, ``no_game`` for a code no game has)."""
+    normal = normalize_code(code)
+    if normal is None:
+        raise NotFound("not_a_code", typed=str(code or "").strip()[:20], length=CODE_LENGTH)
+    with db.read() as session:
+        row = session.scalar(sa.select(LiveGame).where(LiveGame.code == normal))
+        if row is None:
+            raise NotFound("no_game", game=normal)
+        return game_info(row)
 
 
 def game_for_key(db: Database, host_key: object) -> LiveGameInfo:
@@ -113,16 +116,16 @@ def host_game(session: Session, host_key: object) -> LiveGame:
     """The row of the game this host key runs (:class:`NotFound` otherwise)."""
     row = find_by_secret(session, LiveGame.host_key_hash, host_key)
     if row is None:
-        raise NotFound(
-            "This host key runs no live game: check that the link was copied whole (a game "
-            "that was deleted is gone)."
-        )
+        raise NotFound("bad_host_key")
     return row
 
 
 def _step(session: Session, game: LiveGame, now: datetime) -> bool:
     """Move ``game`` one step, where its version is still the one read; whether it moved."""
-    phase, index = next_phase(Phase(game.phase), game.question, game.questions)
+    try:
+        phase, index = next_phase(Phase(game.phase), game.question, game.questions)
+    except IllegalAction as refused:  # a game without questions, or an index outside it
+        raise LiveError.of(refused.refusal) from refused
     if (phase, index) == (Phase(game.phase), game.question):
         return False  # ended stays ended
     values: dict[str, Any] = {
@@ -182,7 +185,7 @@ def tick(db: Database, game_id: int, now: datetime | None = None) -> LiveGameInf
     with db.read() as session:
         game = session.get(LiveGame, game_id)
         if game is None:
-            raise NotFound("This live game was deleted.")
+            raise NotFound()
         info = game_info(game)
     if info.phase is Phase.QUESTION and info.deadline is not None and now >= info.deadline:
         with db.write() as session:
@@ -192,7 +195,7 @@ def tick(db: Database, game_id: int, now: datetime | None = None) -> LiveGameInf
         with db.read() as session:
             game = session.get(LiveGame, game_id)
             if game is None:
-                raise NotFound("This live game was deleted.")
+                raise NotFound()
             info = game_info(game)
     return info
 
@@ -204,14 +207,14 @@ def set_team(db: Database, host_key: object, player_id: int, team: int | None) -
         game = host_game(session, host_key)
         teams = LiveRules.from_dict(game.rules).teams
         if not teams:
-            raise LiveError("This game is played without teams.")
+            raise LiveError("no_teams")
         if game.phase != Phase.LOBBY.value:
-            raise LiveError("Teams are chosen in the lobby, before the first question.")
+            raise LiveError("teams_in_lobby")
         if team is not None and not 1 <= team <= teams:
-            raise LiveError(f"This game has teams 1 to {teams}, not {team}.")
+            raise LiveError("no_such_team", team=team, teams=teams)
         player = session.get(LivePlayer, player_id)
         if player is None or player.game_id != game.id:
-            raise NotFound("This player is no longer in the game.")
+            raise NotFound("player_gone")
         player.team = team
         game.version = LiveGame.version + 1  # the phones follow the version: the team shows
         return player_info(player)

@@ -22,7 +22,7 @@ from store.live.errors import GameOver, LiveError, NameTaken, NotFound
 from store.live.host import find_game
 from store.live.records import LiveGameInfo, PlayerInfo, player_info
 from store.models import Assignment, LiveBlock, LiveGame, LivePlayer
-from store.names import clean_name, name_hash
+from store.names import NAME_MAX, cleaned, name_hash
 
 
 def join(
@@ -35,12 +35,12 @@ def join(
 ) -> PlayerInfo:
     """A new player of game ``code`` (or the one this ``token`` made already). ``client`` names
     the browser session joining (counted by :func:`engine.live.join_refusal`: a locked, full or
-    blocked game, or a browser adding players too fast, is refused in words)."""
+    blocked game, or a browser adding players too fast, is refused with its code)."""
     now = now or clock.now_utc()
-    clean = clean_name(name, LiveError)
+    clean = cleaned(name, limit=NAME_MAX, error=LiveError, what="name")
     text = str(token or "").strip()
     if not text:
-        raise LiveError("This phone has no token: reload the page and join again.")
+        raise LiveError("no_token")
     game = find_game(db, code)
     player, linked = _join(db, game, clean, text, now, digest(client) if client else None)
     if game.assignment_id is not None and not linked:
@@ -59,18 +59,18 @@ def _join(
         # teams with the players before it (a shared lock let two joins fill one team).
         row = session.scalar(sa.select(LiveGame).where(LiveGame.id == game.id).with_for_update())
         if row is None:
-            raise NotFound("This live game was just deleted.")
+            raise NotFound("game_just_gone")
         mine = find_by_secret(session, LivePlayer.token_hash, text)
         if mine is not None and mine.game_id == game.id:  # joined already: a reload
             return player_info(mine), mine.class_student_id is not None
         if mine is not None:
-            raise LiveError("This phone is in another game: reload the page to join this one.")
+            raise LiveError("other_game")
         if row.phase == Phase.ENDED.value:
-            raise GameOver(f"Game {row.code} is over: there is nothing left to join.")
+            raise GameOver(game=row.code)
         key = name_hash(clean)
         refusal = join_refusal(row.code, **_lobby(session, row, key, client, now))
         if refusal:
-            raise LiveError(refusal)
+            raise LiveError.of(refusal)
         team = None
         teams = LiveRules.from_dict(row.rules).teams
         if teams and row.phase != Phase.LOBBY.value:
@@ -92,12 +92,9 @@ def _join(
             )
         )
         if found is None:
-            raise NameTaken(
-                f"Someone in this game is already called “{clean}”: add an initial or choose "
-                "another name."
-            )
+            raise NameTaken(name=clean)
         if found.game_id != game.id:
-            raise LiveError("This phone is in another game: reload the page to join this one.")
+            raise LiveError("other_game")
         return player_info(found), found.class_student_id is not None
 
 
@@ -169,10 +166,7 @@ def player_row(session: Session, token: object) -> LivePlayer:
     """The row of the player this phone's token is (:class:`NotFound` otherwise)."""
     row = find_by_secret(session, LivePlayer.token_hash, token)
     if row is None:
-        raise NotFound(
-            "This phone is not in a live game: the host may have removed the name. Join "
-            "again with the code on the board."
-        )
+        raise NotFound("not_in_game")
     return row
 
 

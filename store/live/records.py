@@ -59,7 +59,7 @@ class LiveGameInfo:
     def question(self, i: int) -> Question:
         """Question ``i`` (0-based), with its answer: for the server and the host only."""
         if not 0 <= i < self.questions:
-            raise LiveError(f"This game has no question {i + 1}: it has {self.questions}.")
+            raise LiveError("no_such_question", number=i + 1, total=self.questions)
         return _questions(self.drill, tuple(sorted(self.params.items())), self.seed)[i]
 
     @property
@@ -89,9 +89,10 @@ class PlayerInfo:
 
 @dataclass(frozen=True)
 class AnswerResult:
-    """An answer stored: question ``index``, what was read (``given``, in words) and how many
-    ``seconds`` after the question was asked. The page shows no outcome: that comes with the
-    reveal; ``attempt`` (graded) is for the learner's progress, kept on the server."""
+    """An answer stored: question ``index``, what was read (``given``, the quiz's words in the
+    current language, for the page that answered) and how many ``seconds`` after the question
+    was asked. The page shows no outcome: that comes with the reveal; ``attempt`` (graded) is
+    for the learner's progress, kept on the server."""
 
     player_id: int
     index: int
@@ -125,7 +126,12 @@ class PlayerView:
     count the questions revealed so far, and are given at a reveal and at the end only (0 and
     ``None`` in the lobby and while a question is asked, where the phone shows none).
     ``settings`` are the game's quiz settings with its secret seed taken out (the seed would
-    deal the questions)."""
+    deal the questions). ``picked`` are the values the phone's answer picked (USPS codes, a
+    zone's value …; :func:`engine.live.answer_values`): the phone words its answer from them
+    in its reader's language; ``given`` is what the store kept of the answer (those values, or
+    the text typed for an answer that picked none: a typed city that is no capital).
+    ``correct_answer`` is the quiz's wording of the answer; a page words the revealed
+    ``question``'s answer itself, in its reader's language."""
 
     code: str
     player: PlayerInfo
@@ -147,6 +153,7 @@ class PlayerView:
     class_right: int = 0
     goal: int = 0
     settings: QuizSettings | None = None
+    picked: tuple[str, ...] = ()
 
 
 def game_info(g: LiveGame) -> LiveGameInfo:
@@ -178,4 +185,4 @@ def stripped(question: Question) -> Question:
         if question.answer_type is AnswerType.ORDER
         else ""
     )
-    return dataclasses.replace(question, answer=empty, explanation="", remarks=())
+    return dataclasses.replace(question, answer=empty, explains=(), remarks=())

@@ -87,7 +87,7 @@ def player_view(db: Database, token: object) -> PlayerView:
         player = player_info(row)
         game_row = session.get(LiveGame, row.game_id)
         if game_row is None:
-            raise NotFound("This live game was deleted.")
+            raise NotFound()
         game = game_info(game_row)
         mine = None
         if game.index >= 0:
@@ -124,6 +124,7 @@ def player_view(db: Database, token: object) -> PlayerView:
         team_points, team_place, board_standings.class_right if board_standings else 0,
         board_standings.goal if board_standings else 0,
         dataclasses.replace(game.settings(), seed=0),
+        tuple(mine.value or ()) if mine is not None else (),
     )  # fmt: skip
 
 

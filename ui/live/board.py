@@ -33,30 +33,33 @@ from typing import Any
 
 import streamlit as st
 
-from engine.cards import by_usps
+from engine.core import Coded, IllegalAction
 from engine.live import (
     MAX_PLAYERS,
+    SPEED_MAX,
     TEAMS_MAX,
     TEAMS_MIN,
     TIMERS,
-    TOP,
     LiveRules,
     Phase,
-    Standings,
 )
 from engine.quiz import AnswerType, Question, QuizSettings, ValueKind
+from messages import _, ngettext, number, pgettext
 from store import live
 from store.codes import KEY_BYTES, new_token
 from store.db import Database, Unavailable
 from ui.buttons import button
 from ui.links import app_base_url, app_link, md
+from ui.live.errors import STEP_KEPT, UNAVAILABLE_NOTICE, coded, worded
 from ui.live.follow import follow, reconnect
+from ui.live.standings import reveal_roles, reveal_words, share_line, show_leaders, team_name
+from ui.live.words import answer_words, prompt_words, value_words
 from ui.qr import show_code, show_qr
 from ui.quiz.page import draw_map
 from ui.quiz.roles import MAX_RADIO, asking_roles
 from ui.quiz.session import TIMER
 from ui.quiz.widgets import choose_drill, field_values, form_params, settings_fields
-from ui.storage import UNAVAILABLE, app_database
+from ui.storage import app_database
 
 KEY = "live"  #: the settings form's key prefix
 URL_PATH = "live_board"
@@ -67,13 +70,8 @@ HOST_KEY = "live_host_key"  #: session key: the host key of the game on this boa
 REQUEST = "live_request"  #: session key: the host key the setup form drew
 GAME_ID = "live_game_id"  #: session key: (host key, the id of its game)
 FRESH = "live_fresh"  #: session key: the game was made in this session (show its link)
-ERROR = "live_error"  #: session key: the sentence of the last refused press
+ERROR = "live_error"  #: session key: the last refused press, as its code (ui.live.errors)
 STEP = "live_step"  #: session key: (host key, version shown) of a step pressed in an outage
-STEP_KEPT = (
-    "The class database is not answering right now: your press is kept, and the board makes "
-    "it by itself as soon as the database is back."
-)
-TIMER_WORDS = {None: "Off", 20: "20 s", 60: "60 s"}
 TEAM_CHOICES = (0, *range(TEAMS_MIN, TEAMS_MAX + 1))
 CARRIED = "live_assignment"  #: session key: (id, title) of the class assignment to run live
 
@@ -108,6 +106,20 @@ def run_assignment_live(assignment_id: int, title: str) -> None:
     st.switch_page(f"pages/{URL_PATH}.py")
 
 
+def timer_words(timer: int | None) -> str:
+    """A choice of the timer per question: "Off", "20 s"."""
+    if timer is None:
+        return pgettext("a timer", "Off")
+    return _("{seconds} s").format(seconds=number(timer))
+
+
+def teams_words(teams: int) -> str:
+    """A choice of teams: "No teams", "3 teams"."""
+    if not teams:
+        return _("No teams")
+    return ngettext("{n} team", "{n} teams", teams).format(n=number(teams))
+
+
 def _key_from_link() -> None:
     """A key in the address goes into the session and out of the address bar."""
     if KEY_PARAM not in st.query_params:
@@ -119,21 +131,20 @@ def _key_from_link() -> None:
     del st.query_params[KEY_PARAM]
 
 
-def _flash(text: str) -> None:
-    st.session_state[ERROR] = text
+def _flash(notice: Coded) -> None:
+    """Keep a refusal or a notice to show (as its code: worded when it is shown)."""
+    st.session_state[ERROR] = notice
 
 
 def _ask_store(action: Callable[..., Any], *args: Any) -> Any:
-    """``action(db, *args)``; ``None``, with its sentence flashed, when the store refuses or
-    the database does not answer."""
+    """``action(db, *args)``; ``None``, with its refusal flashed, when the store or the live
+    rules refuse or the database does not answer."""
     try:
         return action(app_database(), *args)
-    except live.LiveError as error:
-        _flash(str(error))
-    except ValueError as error:  # the rules' own sentences
-        _flash(str(error))
+    except (live.LiveError, IllegalAction) as error:
+        _flash(coded(error))
     except Unavailable:
-        _flash(UNAVAILABLE)
+        _flash(UNAVAILABLE_NOTICE)
     return None
 
 
@@ -154,8 +165,8 @@ def _create(group: str) -> None:
             teams=int(ss.get(f"{KEY}_rule_teams") or 0),
             all_in=bool(ss.get(f"{KEY}_rule_all_in")),
         )
-    except ValueError as error:
-        _flash(str(error))
+    except IllegalAction as error:
+        _flash(coded(error))
         return
     carried = ss.get(CARRIED)  # a class assignment: its settings, not the form's
     params = {} if carried else form_params(group, KEY)
@@ -185,7 +196,7 @@ def _advance(version_seen: int) -> None:
     try:
         live.advance(app_database(), key, version_seen)
     except live.LiveError as error:
-        _flash(str(error))
+        _flash(coded(error))
     except Unavailable:
         ss[STEP] = (key, version_seen)
         _flash(STEP_KEPT)
@@ -200,7 +211,7 @@ def _resume(db: Database, key: str) -> bool:
         return False
     live.advance(db, key, pending[1])
     ss.pop(STEP, None)
-    if ss.get(ERROR) in (STEP_KEPT, UNAVAILABLE):
+    if ss.get(ERROR) in (STEP_KEPT, UNAVAILABLE_NOTICE):
         ss.pop(ERROR, None)
     return True
 
@@ -222,15 +233,15 @@ def _lock_control(game: live.LiveGameInfo) -> None:
     widget = f"{KEY}_locked"
     st.session_state[widget] = game.locked
     st.toggle(
-        "Lock the game: no new players",
+        _("Lock the game: no new players"),
         key=widget,
         on_change=_set_locked,
         args=(widget,),
-        help=(
+        help=_(
             "Players already in stay in, and come back after a reload. A game takes at most "
-            f"{MAX_PLAYERS} players; a player you remove cannot join this game again, by that "
-            "name or from that browser."
-        ),
+            "{limit} players; a player you remove cannot join this game again, by that name or "
+            "from that browser."
+        ).format(limit=number(MAX_PLAYERS)),
     )
 
 
@@ -255,58 +266,76 @@ def _drop_assignment() -> None:
 
 def _setup() -> None:
     carried = st.session_state.get(CARRIED)
-    st.markdown(
-        "Run a quiz on the board: the class joins with a code on their phones, you show each "
-        "question and reveal the class's answers. "
-        + ("Choose the rules, then start." if carried else "Choose the drill and the rules, "
-           "then start.")
-    )  # fmt: skip
+    if carried:
+        intro = _(
+            "Run a quiz on the board: the class joins with a code on their phones, you show "
+            "each question and reveal the class's answers. Choose the rules, then start."
+        )
+    else:
+        intro = _(
+            "Run a quiz on the board: the class joins with a code on their phones, you show "
+            "each question and reveal the class's answers. Choose the drill and the rules, then "
+            "start."
+        )
+    st.markdown(intro)
     if carried:
         st.info(
-            f"The questions of your class assignment **{md(carried[1])}**, in its order. "
-            "Every answer also goes to its results, under the name the student plays with.",
+            _(
+                "The questions of your class assignment **{title}**, in its order. Every answer "
+                "also goes to its results, under the name the student plays with."
+            ).format(title=md(carried[1])),
             icon=":material/assignment:",
         )
-        st.button("Choose a drill instead", on_click=_drop_assignment, key=f"{KEY}_drop")
+        st.button(_("Choose a drill instead"), on_click=_drop_assignment, key=f"{KEY}_drop")
         group = ""
     else:
-        group, _, defaults = choose_drill(KEY)
+        group, _seed, defaults = choose_drill(KEY)
     st.session_state.setdefault(REQUEST, new_token(KEY_BYTES))
     with st.form(KEY):
         if not carried:
-            st.subheader("The questions", anchor=False)
+            st.subheader(_("The questions"), anchor=False)
             settings_fields(group, defaults, None, KEY, secret=True)
             st.caption(
-                "The game deals its own questions from a secret seed, so no student can look "
-                "them up beforehand; each question is timed with the timer below."
+                _(
+                    "The game deals its own questions from a secret seed, so no student can look "
+                    "them up beforehand; each question is timed with the timer below."
+                )
             )
-        st.subheader("The live rules", anchor=False)
+        st.subheader(_("The live rules"), anchor=False)
         st.radio(
-            "Timer per question",
+            _("Timer per question"),
             TIMERS,
-            format_func=TIMER_WORDS.get,
+            format_func=timer_words,
             horizontal=True,
             key=f"{KEY}_rule_timer",
-            help="Off: you reveal each answer yourself. With a timer the reveal comes when "
-            "the time is up.",
+            help=_(
+                "Off: you reveal each answer yourself. With a timer the reveal comes when the "
+                "time is up."
+            ),
         )
         left, right = st.columns(2)
         left.checkbox(
-            "Speed points", key=f"{KEY}_rule_speed", help="Up to 500 more for a fast right answer."
+            _("Speed points"),
+            key=f"{KEY}_rule_speed",
+            help=_("Up to {points} more for a fast right answer.").format(points=number(SPEED_MAX)),
         )
         right.checkbox(
-            "Streak points", key=f"{KEY}_rule_streaks", help="More for right answers in a row."
+            _("Streak points"),
+            key=f"{KEY}_rule_streaks",
+            help=_("More for right answers in a row."),
         )
         left.selectbox(
-            "Teams",
+            _("Teams"),
             TEAM_CHOICES,
-            format_func=lambda t: "No teams" if not t else f"{t} teams",
+            format_func=teams_words,
             key=f"{KEY}_rule_teams",
-            help="Players are dealt to teams at random when you start (or by hand in the lobby).",
+            help=_(
+                "Players are dealt to teams at random when you start (or by hand in the lobby)."
+            ),
         )
-        right.checkbox("All in: the class works toward one goal", key=f"{KEY}_rule_all_in")
+        right.checkbox(_("All in: the class works toward one goal"), key=f"{KEY}_rule_all_in")
         button(
-            "Start a live game",
+            _("Start a live game"),
             on_click=_create,
             args=(group,),
             form=True,
@@ -362,9 +391,13 @@ def _bar(where: str, game: live.LiveGameInfo, prompt: str | None = None) -> Any:
     left, right = st.columns([4, 1], vertical_alignment="center")
     if prompt is None:
         left.markdown(f"## {where}")
-        left.caption(f"Game code {game.code}")
+        left.caption(_("Game code {code}").format(code=game.code))
     else:
-        left.caption(f"{where} · game code {game.code} · the board follows the class by itself.")
+        left.caption(
+            _("{where} · game code {code} · the board follows the class by itself.").format(
+                where=where, code=game.code
+            )
+        )
         left.header(md(prompt), anchor=False)
     return right
 
@@ -379,20 +412,27 @@ def _shown_to_class() -> None:
 def _private_link(key: str, base: str | None) -> None:
     """Once, right after the game is made and before the class sees the board: the link that
     opens this board again. It never comes back (not in the lobby, not in a question)."""
-    st.header("Your private link, before the class sees the board", anchor=False)
+    st.header(_("Your private link, before the class sees the board"), anchor=False)
     st.markdown(
-        "Keep this link to reopen the board (on this or another computer) if the page is closed. "
-        "Copy it now: it is shown only here, once. Anyone with it runs this game, so keep it "
-        "off the board; the app keeps only a fingerprint of its key."
+        _(
+            "Keep this link to reopen the board (on this or another computer) if the page is "
+            "closed. Copy it now: it is shown only here, once. Anyone with it runs this game, so "
+            "keep it off the board; the app keeps only a fingerprint of its key."
+        )
     )
     st.code(teacher_link(key, base), language=None, wrap_lines=True)
     st.button(
-        "I have kept it: show the board to the class",
+        _("I have kept it: show the board to the class"),
         on_click=_shown_to_class,
         type="primary",
         icon=":material/co_present:",
         key=f"{KEY}_show_board",
     )
+
+
+def team_choice(team: int) -> str:
+    """A choice of a player's team in the lobby: "At random" (0) or the team."""
+    return _("At random") if not team else team_name(team)
 
 
 def _player(p: live.PlayerInfo, teams: int) -> None:
@@ -404,20 +444,20 @@ def _player(p: live.PlayerInfo, teams: int) -> None:
         widget = f"{KEY}_team_{p.id}"
         st.session_state[widget] = p.team or 0
         cols[1].selectbox(
-            f"Team of {md(p.name)}",
+            _("Team of {name}").format(name=md(p.name)),
             range(teams + 1),
-            format_func=lambda t: "At random" if not t else f"Team {t}",
+            format_func=lambda t: team_choice(t),
             key=widget,
             on_change=_set_team,
             args=(p.id, widget),
             label_visibility="collapsed",
         )
     cols[-1].button(
-        f"Remove {md(p.name)}",
+        _("Remove {name}").format(name=md(p.name)),
         key=f"{KEY}_remove_{p.id}",
         on_click=_remove,
         args=(p.id,),
-        help=f"Remove {md(p.name)} from the game",
+        help=_("Remove {name} from the game").format(name=md(p.name)),
         icon=":material/person_remove:",
         type="tertiary",
     )
@@ -429,29 +469,36 @@ NAME_COLUMNS = 3  #: names side by side in the lobby
 def _lobby(b: live.Board, base: str | None) -> None:
     game = b.game
     code, qr = st.columns([2, 1], vertical_alignment="center")
-    code.markdown("## Join the game with this code")
+    code.markdown("## " + _("Join the game with this code"))
     show_code(game.code, code)
     link = student_link(game.code, base)
-    code.markdown("Or open this link on a phone:")
+    code.markdown(_("Or open this link on a phone:"))
     code.code(link, language=None, wrap_lines=True)
     if "://" in link:
         with qr:
-            show_qr(link, "Scan this to join.", f"geoplunge-live-{game.code}", f"{KEY}_qr")
+            show_qr(link, _("Scan this to join."), f"geoplunge-live-{game.code}", f"{KEY}_qr")
     count = len(b.players)
     joined, lock, start = st.columns([3, 2, 1], vertical_alignment="center")
-    joined.markdown(f"## {count} {'player' if count == 1 else 'players'} joined")
+    joined.markdown(
+        "## " + ngettext("{n} player joined", "{n} players joined", count).format(n=number(count))
+    )
     with lock:
         _lock_control(game)
     with start:
-        _step_button("Start", "play_arrow", game, "start")
+        _step_button(_("Start"), "play_arrow", game, "start")
     teams = game.rules.teams
     if teams:
         st.markdown(
-            f"Played in {teams} teams: a player without a team is dealt to one at random when "
-            "you start."
+            ngettext(
+                "Played in {n} team: a player without a team is dealt to one at random when you "
+                "start.",
+                "Played in {n} teams: a player without a team is dealt to one at random when you "
+                "start.",
+                teams,
+            ).format(n=number(teams))
         )
     if not b.players:
-        st.markdown("Waiting for the first name…")
+        st.markdown(_("Waiting for the first name…"))
     with st.container(key=f"{KEY}_players"):
         cells = st.columns(NAME_COLUMNS, gap="large")
         for i, p in enumerate(b.players):
@@ -461,7 +508,7 @@ def _lobby(b: live.Board, base: str | None) -> None:
 
 def _choices(q: Question) -> None:
     if q.choices and len(q.choices) <= MAX_RADIO and q.answer_type is not AnswerType.ORDER:
-        st.markdown("### " + " · ".join(md(q.label(c)) for c in q.choices))
+        st.markdown("### " + " · ".join(md(value_words(q, c)) for c in q.choices))
 
 
 MAP_HEIGHT = 300  #: px: the board's map, which leaves room for the words beside it
@@ -470,13 +517,21 @@ MAP_HEIGHT = 300  #: px: the board's map, which leaves room for the words beside
 def _question(b: live.Board, watch: Callable[[], None]) -> None:
     game, q = b.game, b.question
     assert q is not None
-    with _bar(f"Question {game.index + 1} of {game.questions}", game, q.prompt):
-        _step_button("Reveal", "visibility", game, "reveal")
+    where = _("Question {number} of {total}").format(
+        number=number(game.index + 1), total=number(game.questions)
+    )
+    with _bar(where, game, prompt_words(q)):
+        _step_button(_("Reveal"), "visibility", game, "reveal")
     _choices(q)
     roles, notes = asking_roles(q)
     words = st.columns([3, 2]) if roles else [st.container()]
     with words[-1]:
-        st.markdown(f"## {b.answered} of {len(b.players)} answered")
+        st.markdown(
+            "## "
+            + _("{answered} of {players} answered").format(
+                answered=number(b.answered), players=number(len(b.players))
+            )
+        )
         watch()  # with a timer, the time left
     if roles:
         with words[0]:
@@ -485,109 +540,36 @@ def _question(b: live.Board, watch: Callable[[], None]) -> None:
                 roles,
                 notes,
                 settings=game.settings(),
-                label=f"Map for the question: {q.prompt}",
+                label=_("Map for the question: {prompt}").format(prompt=prompt_words(q)),
                 height=MAP_HEIGHT,
             )
-
-
-def value_words(q: Question, value: str) -> str:
-    """A value the class picked, in words (a state's name, an order of states)."""
-    if q.answer_type is AnswerType.ORDER:
-        return ", ".join(_state_or(q, v) for v in value.split(","))
-    return _state_or(q, value)
-
-
-def _state_or(q: Question, value: str) -> str:
-    if value in by_usps():
-        return q.label(value) if q.value_kind is ValueKind.CAPITAL else by_usps()[value].name
-    return q.label(value) if q.value_kind is not ValueKind.STATE else value
-
-
-def _right_values(q: Question) -> set[str]:
-    answer = q.answer
-    if isinstance(answer, str):
-        return {answer}
-    return {str(v) for v in answer}
-
-
-def reveal_roles(q: Question, counts: dict[str, int]) -> tuple[dict[str, str], dict[str, str]]:
-    """The reveal's map: the right states marked, the wrong states picked coloured by how many
-    picked them (a quarter of the answers or more, or fewer), a hover note with each count."""
-    roles, _ = asking_roles(q)
-    right = _right_values(q) if q.value_kind is ValueKind.STATE else set()
-    picked = {v: n for v, n in counts.items() if v in by_usps()}
-    total = max(sum(picked.values()), 1)
-    for v, n in picked.items():
-        if v not in right:
-            roles[v] = "wrong" if n * 4 >= total else "missed"
-    for v in right:
-        roles[v] = "correct"
-    notes = {v: f"picked by {n}" for v, n in picked.items()}
-    for v in right:
-        notes.setdefault(v, "picked by none")
-    return roles, notes
-
-
-REVEAL_WORDS = {
-    "correct": "the right answer",
-    "wrong": "wrong, picked by a quarter or more",
-    "missed": "wrong, picked by fewer",
-}
-
-
-def _share_line(b: live.Board) -> str:
-    share = b.share_right or 0.0
-    right = round(share * b.answered)
-    return f"{right} of {b.answered} right, {round(share * 100)}%"
-
-
-def _leaders(standings: Standings | None, title: str) -> None:
-    if standings is None:
-        return
-    st.markdown(f"## {title}")
-    top = standings.top(TOP)
-    if not top:
-        st.markdown("Nobody played.")
-    for row in top:
-        team = f" · team {row.team}" if row.team else ""
-        st.markdown(f"### {row.place}. {md(row.name)} · {row.points:,} points{team}")
-    if standings.team_rows:
-        st.markdown("## Teams")
-        for t in standings.team_rows:
-            st.markdown(
-                f"### {t.place}. Team {t.team} · {t.points:,} points "
-                f"({t.members} {'player' if t.members == 1 else 'players'})"
-            )
-    if standings.all_in:
-        st.markdown("## All in: the class's goal")
-        goal = max(standings.goal, 1)
-        st.progress(
-            min(standings.class_right / goal, 1.0),
-            text=f"{standings.class_right} of {standings.goal} right answers",
-        )
-        if standings.reached:
-            st.markdown("### Goal reached: well done, everyone!")
 
 
 def _reveal(b: live.Board) -> None:
     game, q = b.game, b.question
     assert q is not None
     last = game.index + 1 >= game.questions
-    with _bar(f"Question {game.index + 1} of {game.questions}: the answer", game, q.prompt):
-        _step_button("Finish" if last else "Next question",
+    where = _("Question {number} of {total}: the answer").format(
+        number=number(game.index + 1), total=number(game.questions)
+    )
+    with _bar(where, game, prompt_words(q)):
+        _step_button(_("Finish") if last else _("Next question"),
                      "flag" if last else "arrow_forward", game, "next")  # fmt: skip
     answer, leaders = st.columns([3, 2], gap="large")
     with answer:
-        st.markdown(f"### The answer: {md(q.answer_text)}")
+        st.markdown("### " + _("The answer: {answer}").format(answer=md(answer_words(q))))
         counts = b.counts or {}
         if b.answered:
-            st.markdown(f"### {_share_line(b)}")
+            st.markdown(f"### {share_line(b)}")
             st.markdown(
-                "The class's answers: "
-                + " · ".join(f"{md(value_words(q, v))} {n}" for v, n in counts.items())
+                _("The class's answers: {counts}").format(
+                    counts=" · ".join(
+                        f"{md(value_words(q, v))} {number(n)}" for v, n in counts.items()
+                    )
+                )
             )
         else:
-            st.markdown("### Nobody answered this question.")
+            st.markdown("### " + _("Nobody answered this question."))
         if q.value_kind is ValueKind.STATE or q.focus:
             roles, notes = reveal_roles(q, counts)
             if roles:
@@ -596,28 +578,35 @@ def _reveal(b: live.Board) -> None:
                     roles,
                     notes,
                     settings=game.settings(),
-                    label=f"Map of the class's answers to: {q.prompt}",
-                    words=REVEAL_WORDS,
+                    label=_("Map of the class's answers to: {prompt}").format(
+                        prompt=prompt_words(q)
+                    ),
+                    words=reveal_words(),
                     height=MAP_HEIGHT,
                 )
     with leaders:
-        _leaders(b.standings, "Top five")
+        show_leaders(b.standings, _("Top five"))
 
 
 def _ended(b: live.Board) -> None:
-    with _bar(f"The game is over: {b.game.questions} questions", b.game):
-        st.button("New live game", icon=":material/add:", on_click=_new_game, key=f"{KEY}_new")
-    _leaders(b.standings, "Final top five")
+    where = ngettext(
+        "The game is over: {n} question", "The game is over: {n} questions", b.game.questions
+    ).format(n=number(b.game.questions))
+    with _bar(where, b.game):
+        st.button(_("New live game"), icon=":material/add:", on_click=_new_game, key=f"{KEY}_new")
+    show_leaders(b.standings, _("Final top five"))
     if b.game.assignment_id is not None and b.standings and b.standings.top(1):
         st.markdown(
-            "Every answer is in the class assignment's results, with the class map and the CSV "
-            "(the Results page, with your teacher link)."
+            _(
+                "Every answer is in the class assignment's results, with the class map and the "
+                "CSV (the Results page, with your teacher link)."
+            )
         )
 
 
 def _time_left(game: live.LiveGameInfo) -> None:
     if (left := game.seconds_left()) is not None:
-        st.markdown(f"## Time left: {int(left + 0.999)} s")
+        st.markdown("## " + _("Time left: {seconds} s").format(seconds=number(int(left + 0.999))))
 
 
 def _game_id(db: Database, key: str) -> int:
@@ -634,9 +623,9 @@ def board_page() -> None:
     _key_from_link()
     ss = st.session_state
     if not ss.get(HOST_KEY) or ss.get(FRESH):
-        st.title("Live board")
+        st.title(_("Live board"))
     if error := ss.get(ERROR):
-        st.error(md(error), icon=":material/error:")
+        st.error(md(worded(error)), icon=":material/error:")
     key = ss.get(HOST_KEY)
     if not key:
         _setup()
@@ -648,13 +637,13 @@ def board_page() -> None:
         shown = live.version(db, _game_id(db, key))  # read first: a later change reruns
         b = live.board(db, key)
     except live.LiveError as error:
-        st.error(md(str(error)), icon=":material/error:")
-        st.button("Set up a new live game", on_click=_new_game, key=f"{KEY}_new_after_error")
+        st.error(md(worded(error)), icon=":material/error:")
+        st.button(_("Set up a new live game"), on_click=_new_game, key=f"{KEY}_new_after_error")
         return
     except Unavailable:
         if ss.get(ERROR) != STEP_KEPT:
-            st.error(UNAVAILABLE, icon=":material/cloud_off:")
-        st.button("Try again", key=f"{KEY}_retry")
+            st.error(worded(UNAVAILABLE_NOTICE), icon=":material/cloud_off:")
+        st.button(_("Try again"), key=f"{KEY}_retry")
         reconnect(lambda: _resume(app_database(), key) or live.board(app_database(), key))
         return
     base = app_base_url(URL_PATH)

@@ -25,7 +25,8 @@ import streamlit as st
 
 from store import live
 from store.db import Unavailable
-from ui.storage import UNAVAILABLE, app_database
+from ui.live.errors import UNAVAILABLE_NOTICE, worded
+from ui.storage import app_database
 
 EVERY = 1  #: seconds between two looks at the game
 FRESH = "live_follow_fresh"  #: session key: the page has just read the game
@@ -66,7 +67,7 @@ def follow(
         except Unavailable:
             if away_page:
                 st.rerun(scope="app")
-            st.caption(UNAVAILABLE)
+            st.caption(worded(UNAVAILABLE_NOTICE))
             return
         except live.LiveError:
             changed = True  # the game or this player is gone: the page says so

@@ -21,7 +21,8 @@ what :func:`store.live.player_view` hands it (never an answer before the reveal)
   kept on the phone (:data:`PENDING`) and sent by itself when it is back, if that question is
   still asked (:func:`ui.live.follow.reconnect` looks every second). With no question to show
   it says so, with a "Try again" button, and still looks by itself.
-* Refusals are the store's sentences. No traceback.
+* Refusals are the store's codes, worded in the reader's language (:mod:`ui.live.errors`);
+  the page keeps a refusal as its code, never its sentence. No traceback.
 """
 
 from __future__ import annotations
@@ -34,40 +35,36 @@ from streamlit.delta_generator import DeltaGenerator
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 import store.clock
-from engine.cards import ordinal
+from engine.core import Coded
 from engine.live import Phase
 from engine.quiz import AnswerType, Question
+from messages import _, ngettext, number, ordinal
 from store import live
 from store.codes import new_token, normalize_code
 from store.db import Database, Unavailable
 from ui.buttons import button
 from ui.links import md
+from ui.live.errors import ANSWER_KEPT, AWAY, UNAVAILABLE_NOTICE, coded, worded
 from ui.live.follow import follow, reconnect
+from ui.live.words import answer_words, given_words, prompt_words
 from ui.maps import map_change
 from ui.progress.keep import attach_student, keep_attempt, keep_panel, me, open_form
 from ui.quiz.inputs import Kind, answer_input, nothing_notice, read_answer
 from ui.quiz.page import answer_map
 from ui.quiz.roles import asking_roles, clickable, zoom_states
 from ui.quiz.widgets import answer_box, answer_list
-from ui.storage import UNAVAILABLE, app_database
+from ui.storage import app_database
 
 URL_PATH = "live"
 CODE, PLAYER = "code", "player"  #: the page's URL parameters
 JOIN_TOKEN = "live_join_token"  #: session key: the token the join form drew
 TOKEN = "live_token"  #: session key: the token this session joined with
 GAME = "live_game"  #: session key: (token, game id, game code) of the game joined
-JOIN_ERROR = "live_join_error"
-NOTICE = "live_notice"  #: session key: (token, question index, sentence) of a refused answer
+JOIN_ERROR = "live_join_error"  #: session key: the refused join, as its code
+NOTICE = "live_notice"  #: session key: (token, question index, code) of a refused answer
 PENDING = "live_pending"  #: session key: (token, question index, response) not sent yet
 SHOWN = "live_shown"  #: session key: (token, the PlayerView last drawn)
-KEPT = (
-    "The class database is not answering right now. Your answer is kept on this phone and "
-    "sent by itself as soon as the database is back."
-)
-AWAY = (
-    "The class database is not answering right now: this page looks again every second and "
-    "goes on by itself when it is back."
-)
+NOTHING = Coded("nothing")  #: a notice: nothing chosen (the drills' sentence for the question)
 CODE_BOX, NAME_BOX = "live_code", "live_name"
 
 
@@ -104,10 +101,10 @@ def _join() -> None:
         player = live.join(db, typed, ss.get(NAME_BOX, ""), token, client=_client())
         code = normalize_code(typed) or live.find_game(db, typed).code
     except live.LiveError as error:
-        ss[JOIN_ERROR] = str(error)
+        ss[JOIN_ERROR] = coded(error)
         return
     except Unavailable:
-        ss[JOIN_ERROR] = UNAVAILABLE
+        ss[JOIN_ERROR] = UNAVAILABLE_NOTICE
         return
     ss[TOKEN] = token
     ss[GAME] = (token, player.game_id, code)
@@ -118,19 +115,22 @@ def _join() -> None:
 
 
 def _join_form(code: str) -> None:
-    st.markdown("Type the game code on the board and your name, then join.")
+    st.markdown(_("Type the game code on the board and your name, then join."))
     _form_token()
     ss = st.session_state
     if code and not ss.get(CODE_BOX):
         ss[CODE_BOX] = normalize_code(code) or code
     with st.form("live_join_form"):
-        st.text_input("Game code", key=CODE_BOX, placeholder="K7PQ2M", autocomplete="off")
+        st.text_input(_("Game code"), key=CODE_BOX, placeholder="K7PQ2M", autocomplete="off")
         st.text_input(
-            "Your name", key=NAME_BOX, placeholder="First name and initial", autocomplete="off"
+            _("Your name"),
+            key=NAME_BOX,
+            placeholder=_("First name and initial"),
+            autocomplete="off",
         )
-        button("Join", form=True, type="primary", width="stretch", on_click=_join)
+        button(_("Join"), form=True, type="primary", width="stretch", on_click=_join)
     if error := ss.get(JOIN_ERROR):
-        st.error(md(error), icon=":material/error:")
+        st.error(md(worded(error)), icon=":material/error:")
 
 
 # --- answering ------------------------------------------------------------------------------
@@ -159,21 +159,21 @@ def _send(token: str, view: live.PlayerView, q: Question) -> None:
     ss = st.session_state
     response = _response(view, q)
     if response is None:
-        ss[NOTICE] = (token, view.index, nothing_notice(q))
+        ss[NOTICE] = (token, view.index, NOTHING)
         return
     ss.pop(NOTICE, None)
     db = app_database()
     try:
         done = live.answer(db, token, view.index, response)
     except live.AnswerRefused as error:
-        ss[NOTICE] = (token, view.index, str(error))
+        ss[NOTICE] = (token, view.index, coded(error))
         with contextlib.suppress(live.LiveError, Unavailable):
             live.tick(db, view.player.game_id)  # time up: the reveal comes now
     except live.LiveError as error:
-        ss[NOTICE] = (token, view.index, str(error))
+        ss[NOTICE] = (token, view.index, coded(error))
     except Unavailable:
         ss[PENDING] = (token, view.index, response)
-        ss[NOTICE] = (token, view.index, KEPT)
+        ss[NOTICE] = (token, view.index, ANSWER_KEPT)
     else:
         keep_attempt(done.attempt, "live")
 
@@ -193,7 +193,7 @@ def _send_pending(db: Database, token: str, view: live.PlayerView) -> live.Playe
         done = live.answer(db, token, index, response)
     except live.LiveError as error:
         ss.pop(PENDING, None)
-        ss[NOTICE] = (token, index, str(error))
+        ss[NOTICE] = (token, index, coded(error))
         return view
     ss.pop(PENDING, None)
     ss.pop(NOTICE, None)
@@ -206,13 +206,13 @@ def _widgets(token: str, view: live.PlayerView, q: Question) -> None:
     spec = answer_input(q)
     with st.form(_key(view, "form"), border=False):
         if spec.kind is Kind.TYPED:
-            answer_box(spec.label, _key(view, "text"), "Type your answer")
+            answer_box(spec.label, _key(view, "text"), _("Type your answer"))
             if spec.options:
                 answer_list(spec, q, _key(view, "one"))
         else:
             answer_list(spec, q, _key(view, "pick" if _several(q) else "one"))
         button(
-            "Send my answer",
+            _("Send my answer"),
             form=True,
             type="primary",
             width="stretch",
@@ -239,9 +239,27 @@ def _clock(view: live.PlayerView) -> Callable[[live.LiveGameInfo], None]:
     def draw(game: live.LiveGameInfo) -> None:
         left = game.seconds_left()
         if left is not None and left > 0 and not view.answered:
-            st.markdown(f":material/timer: **{int(left + 0.999)} s** left to answer.")
+            seconds = int(left + 0.999)
+            st.markdown(
+                ":material/timer: "
+                + ngettext(
+                    "**{n} s** left to answer.", "**{n} s** left to answer.", seconds
+                ).format(n=number(seconds))
+            )
 
     return draw
+
+
+def _where(view: live.PlayerView) -> str:
+    """The line above a question: its number and the player's name."""
+    return _("Question {number} of {total} · {name}").format(
+        number=number(view.index + 1), total=number(view.questions), name=md(view.player.name)
+    )
+
+
+def _notice_words(notice: Coded, q: Question) -> str:
+    """A notice kept under the question, in words (nothing chosen: the drills' sentence)."""
+    return nothing_notice(q) if notice == NOTHING else worded(notice)
 
 
 def _question(token: str, view: live.PlayerView) -> DeltaGenerator:
@@ -249,18 +267,20 @@ def _question(token: str, view: live.PlayerView) -> DeltaGenerator:
     under the prompt where the page's watcher draws the time left."""
     q = view.question
     assert q is not None
-    st.caption(f"Question {view.index + 1} of {view.questions} · {md(view.player.name)}")
-    st.subheader(md(q.prompt), anchor=False)
+    st.caption(_where(view))
+    st.subheader(md(prompt_words(q)), anchor=False)
     clock = st.container()
     if view.answered:
         st.success(
-            f"Your answer is in: {md(view.given or '')}. The right answer comes at the reveal.",
+            _("Your answer is in: {given}. The right answer comes at the reveal.").format(
+                given=md(given_words(q, view.picked, view.given))
+            ),
             icon=":material/check_circle:",
         )
         return clock
     if view.deadline is not None and view.deadline <= store.clock.now_utc():
         st.warning(
-            "Time is up for this question: the answer comes now.", icon=":material/timer_off:"
+            _("Time is up for this question: the answer comes now."), icon=":material/timer_off:"
         )
         return clock
     if q.shown or q.focus or clickable(q):
@@ -270,58 +290,82 @@ def _question(token: str, view: live.PlayerView) -> DeltaGenerator:
     _widgets(token, view, q)
     notice = st.session_state.get(NOTICE)
     if notice and notice[:2] == (token, view.index):
-        st.warning(md(notice[2]), icon=":material/info:")
+        st.warning(md(_notice_words(notice[2], q)), icon=":material/info:")
     return clock
 
 
+def _points(points: int) -> str:
+    return ngettext("{n} point", "{n} points", points).format(n=number(points))
+
+
 def _standing_lines(view: live.PlayerView) -> None:
-    points = f"{view.points:,} point{'s' if view.points != 1 else ''}"
+    points = _points(view.points)
     if view.place is not None:
-        st.markdown(f"You have **{points}**: **{ordinal(view.place)} of {view.players}**.")
+        st.markdown(
+            _("You have **{points}**: **{place} of {players}**.").format(
+                points=points, place=ordinal(view.place), players=number(view.players)
+            )
+        )
     else:
-        st.markdown(f"You have **{points}**.")
+        st.markdown(_("You have **{points}**.").format(points=points))
     if view.team_place is not None and view.player.team is not None:
         st.markdown(
-            f"Team {view.player.team} is **{ordinal(view.team_place)}** with "
-            f"{view.team_points or 0:,} points."
+            _("Team {team} is **{place}** with {points}.").format(
+                team=number(view.player.team),
+                place=ordinal(view.team_place),
+                points=_points(view.team_points or 0),
+            )
         )
     if view.rules.all_in and view.goal:
-        reached = " Goal reached!" if view.class_right >= view.goal else ""
-        st.markdown(
-            f"The class has {view.class_right} of the {view.goal} right answers it aims "
-            f"for.{reached}"
-        )
+        if view.class_right >= view.goal:
+            line = ngettext(
+                "The class has {right} of the {goal} right answer it aims for. Goal reached!",
+                "The class has {right} of the {goal} right answers it aims for. Goal reached!",
+                view.goal,
+            )
+        else:
+            line = ngettext(
+                "The class has {right} of the {goal} right answer it aims for.",
+                "The class has {right} of the {goal} right answers it aims for.",
+                view.goal,
+            )
+        st.markdown(line.format(right=number(view.class_right), goal=number(view.goal)))
 
 
 def _reveal(view: live.PlayerView) -> None:
     q = view.question
     assert q is not None
-    st.caption(f"Question {view.index + 1} of {view.questions} · {md(view.player.name)}")
-    st.subheader(md(q.prompt), anchor=False)
+    st.caption(_where(view))
+    st.subheader(md(prompt_words(q)), anchor=False)
     if view.outcome == "right":
-        st.success("Right!", icon=":material/check_circle:")
+        st.success(_("Right!"), icon=":material/check_circle:")
     elif view.outcome == "wrong":
-        st.error(f"Not this time: you answered {md(view.given or '')}.", icon=":material/cancel:")
+        st.error(
+            _("Not this time: you answered {given}.").format(
+                given=md(given_words(q, view.picked, view.given))
+            ),
+            icon=":material/cancel:",
+        )
     else:
-        st.info("No answer from you this time.", icon=":material/schedule:")
-    st.markdown(f"The answer: **{md(view.correct_answer or '')}**")
+        st.info(_("No answer from you this time."), icon=":material/schedule:")
+    st.markdown(_("The answer: **{answer}**").format(answer=md(answer_words(q))))
     _standing_lines(view)
-    st.caption("The next question comes when the teacher moves on.")
+    st.caption(_("The next question comes when the teacher moves on."))
 
 
 def _ended(view: live.PlayerView) -> None:
-    st.subheader(f"The game is over, {md(view.player.name)}.", anchor=False)
+    st.subheader(_("The game is over, {name}.").format(name=md(view.player.name)), anchor=False)
     _standing_lines(view)
-    st.markdown("Thank you for playing!")
+    st.markdown(_("Thank you for playing!"))
     keep_panel()
 
 
 def _lobby(view: live.PlayerView) -> None:
-    st.subheader(f"You're in, {md(view.player.name)}.", anchor=False)
-    st.markdown("Waiting for the teacher to start the game.")
+    st.subheader(_("You're in, {name}.").format(name=md(view.player.name)), anchor=False)
+    st.markdown(_("Waiting for the teacher to start the game."))
     if view.player.team is not None:
-        st.markdown(f"You play in team {view.player.team}.")
-    st.caption(f"Game {view.code} · the game starts on this page by itself.")
+        st.markdown(_("You play in team {team}.").format(team=number(view.player.team)))
+    st.caption(_("Game {code} · the game starts on this page by itself.").format(code=view.code))
     _progress_choice()
 
 
@@ -330,7 +374,7 @@ def _progress_choice() -> None:
     "Keep my progress" or opened from a progress link."""
     keep_panel()
     if me() is None:
-        with st.expander("I already have a progress link", icon=":material/key:"):
+        with st.expander(_("I already have a progress link"), icon=":material/key:"):
             open_form("live_progress")
 
 
@@ -365,7 +409,7 @@ def _play(token: str) -> None:
         view = live.player_view(db, token)
     view = _send_pending(db, token, view)
     notice = st.session_state.get(NOTICE)
-    if notice and notice[2] in (AWAY, KEPT):  # the database answers again
+    if notice and notice[2] in (AWAY, ANSWER_KEPT):  # the database answers again
         st.session_state.pop(NOTICE, None)
     st.session_state[TOKEN] = token
     st.session_state[SHOWN] = (token, view)
@@ -393,7 +437,7 @@ def _play(token: str) -> None:
 
 def phone_page() -> None:
     """A student's page of a live game (``/live?code=…[&player=…]``)."""
-    st.title("Live game")
+    st.title(_("Live game"))
     code, token = _param(CODE), _param(PLAYER)
     ss = st.session_state
     if not token and ss.get(TOKEN):
@@ -408,7 +452,7 @@ def phone_page() -> None:
         try:
             _play(token)
         except live.NotFound as error:
-            st.error(md(str(error)), icon=":material/error:")
+            st.error(md(worded(error)), icon=":material/error:")
             if ss.get(TOKEN) == token:
                 ss.pop(TOKEN, None)
             _join_form(code)
@@ -428,8 +472,8 @@ def _away(token: str) -> None:
         watcher = _question(token, shown[1])  # where the page's look was: nothing moves
     else:
         watcher = st.container()
-        st.error(UNAVAILABLE, icon=":material/cloud_off:")
-        st.button("Try again", icon=":material/refresh:", width="stretch")
+        st.error(worded(UNAVAILABLE_NOTICE), icon=":material/cloud_off:")
+        st.button(_("Try again"), icon=":material/refresh:", width="stretch")
     if token:
         with watcher:
             reconnect(lambda: _retry(token))
