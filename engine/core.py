@@ -90,6 +90,19 @@ class IllegalAction(ValueError):
         self.refusal = refusal
 
 
+class BadSetup(ValueError):
+    """A set-up a game's ``new`` refuses (its players, teams or options): ``refusal`` says why
+    with a code and its values, worded by the pages (``ui.games.refusals.setup_worded``):
+    ``players`` (``given``, the range ``low`` to ``high``), ``no_teams``, ``teams``
+    (``players``, ``teams``), ``unknown_options`` (``options``, their names), ``dealer``
+    (``given``) and ``target`` (``given``, ``targets``). ``str()`` is the same in English,
+    for a programmer's traceback."""
+
+    def __init__(self, refusal: Refusal, detail: str) -> None:
+        super().__init__(detail)
+        self.refusal = refusal
+
+
 @dataclass(frozen=True, slots=True)
 class SearchEffort:
     """How hard the ``hard`` bot (:class:`engine.bots.SearchBot`) thinks per decision.
@@ -137,7 +150,7 @@ class GameState(ABC):
     def new(
         cls, players: int = 2, teams: int | None = None, seed: int | None = None, **options: Any
     ) -> GameState:
-        """Deal a new game; invalid set-ups raise ``ValueError`` with a clear message."""
+        """Deal a new game; invalid set-ups raise :class:`BadSetup` (a ``ValueError``)."""
 
     @classmethod
     @abstractmethod
@@ -278,8 +291,29 @@ TARGETS: tuple[int, ...] = (50, 30)
 def pop_target(options: dict[str, Any]) -> int:
     """Take the ``target`` option out of a scoring game's ``options`` (BorderCap Gin, GeoPower
     Toss): the score that wins the game, 50 unless given; not one of :data:`TARGETS` raises
-    ``ValueError``."""
+    :class:`BadSetup`."""
     target = options.pop("target", TARGETS[0])
     if target not in TARGETS or isinstance(target, bool):
-        raise ValueError(f"The target score must be one of {TARGETS}, not {target!r}.")
+        raise BadSetup(
+            Refusal("target", given=repr(target), targets=TARGETS),
+            f"The target score must be one of {TARGETS}, not {target!r}.",
+        )
     return target
+
+
+def unknown_options(title: str, options: dict[str, Any]) -> BadSetup:
+    """The refusal of options a game's ``new`` does not take (their names, sorted)."""
+    names = tuple(sorted(options))
+    return BadSetup(
+        Refusal("unknown_options", options=names),
+        f"Unknown option(s) for {title}: {list(names)}.",
+    )
+
+
+def wrong_players(title: str, players: object, low: int, high: int) -> BadSetup:
+    """The refusal of a number of players the game is not for (``low`` to ``high``)."""
+    span = f"{low} to {high}" if low != high else f"{low}"
+    return BadSetup(
+        Refusal("players", given=repr(players), low=low, high=high),
+        f"{title} is for {span} players, not {players}.",
+    )

@@ -6,7 +6,7 @@ ipywidgets; ``pip install -e ".[notebook]"``).
 - :class:`~widgets.quiz.QuizWidget` a drill with the settings of a drill link (``mode``,
   ``region``, ``zone``, ``states``, ``n``, ``seed``), on the engine's quiz run;
 - :class:`~widgets.game.GameWidget` one of the four games against the AI levels, on the game
-  pages' session, rules, hints and log words;
+  pages' session, rules, hints and log words, in the language asked (``language="es"``);
 - :func:`~widgets.results.class_map` the Class results page's map, from its CSV.
 
 The widgets decide nothing: the engine judges answers and moves, and the words are the pages'.

@@ -8,11 +8,17 @@ note). What the widget shows is the page's: its status chips, rules, hints
 (``GameWords.hints``), log words (``GameWords.describe``) and end screen (``GameWords.ending``):
 the game's pure half, ``ui/games/<game_id>/words.py``.
 
-The moves offered are the engine's legal actions, each a button named by the action itself
-(``Lead Kentucky (Size)``, ``Draw from the deck``); a move the game's words make on the map
-(``GameWords.map_move``: a Border Attack guess, one state or exactly as many border states as
-were announced) is picked on the map and played by one button. Every click goes through
-``GameSession.act``, so the engine judges it; a refusal is shown with its reason.
+The moves offered are the engine's legal actions, each a button named by the game's words
+(``GameWords.move_label``: ``Lead Kentucky (Size)``, ``Draw from the deck``); a move the game's
+words make on the map (``GameWords.map_move``: a Border Attack guess, one state or exactly as
+many border states as were announced) is picked on the map and played by one button. Every
+click goes through ``GameSession.act``, so the engine judges it; a refusal is shown with its
+reason.
+
+Every word is the message layer's, in the widget's ``language`` (``GameWidget("border_attack",
+language="es")``; English by default): a notebook has no page whose run sets the language, so
+the widget speaks it around everything that words the game (drawing, a click, a refusal, a
+new deal's notes).
 """
 
 from __future__ import annotations
@@ -26,14 +32,17 @@ import ipywidgets as w
 
 from engine.cards import Card
 from engine.games import game_class, has_decisions
+from messages import _, collation_key, speaking
 from ui.cards import card_html
 from ui.games.markup import TABLE_CSS, status_html
-from ui.games.session import GameSession, log_lines, recent_lines, sentence
+from ui.games.session import GameSession, log_lines, recent_lines
 from ui.games.setup import Setup, parse_setup
 from ui.games.words import GameWords, Hints, MapMove, words_of
 from ui.links import fresh_seed
+from ui.state_names import state_name
 from widgets.map import GeoMap
 from widgets.markup import block, inline, items
+from widgets.spoken import spoken
 from widgets.style import STYLE, box
 
 LOG_LIMIT = 300  #: the last lines of the log shown
@@ -59,6 +68,7 @@ def _text(value: object) -> str | None:
 class GameWidget(w.VBox):
     """One game against the AI: ``GameWidget("border_attack", levels="hard", seed=7)``.
 
+    ``language`` is the language of its words (one of ``messages.LANGUAGES``: "en", "es");
     ``levels`` is one AI level per opponent (``easy``, ``medium``, ``hard``; a string with
     commas or a list), ``players``/``teams`` the table where the game has a choice, ``choices``
     the page's own parameters (``dealer="you"``, ``target="30"``, ``mode="practice"``).
@@ -75,7 +85,23 @@ class GameWidget(w.VBox):
         teams: int | None = None,
         hints: bool = False,
         follow: bool = False,
+        language: str = "en",
         **choices: str,
+    ) -> None:
+        with speaking(language):  # an unknown language raises ValueError naming the offered
+            self.language = language
+            self._build(game, seed, levels, players, teams, hints, follow, choices)
+
+    def _build(
+        self,
+        game: str,
+        seed: int | None,
+        levels: str | Iterable[str] | None,
+        players: int | None,
+        teams: int | None,
+        hints: bool,
+        follow: bool,
+        choices: dict[str, str],
     ) -> None:
         self.page = game_words(game)
         params = {
@@ -90,9 +116,9 @@ class GameWidget(w.VBox):
             game, params, choices=self.page.choices, default_seed=fresh_seed()
         )
         self.head = w.HTML()
-        self.hints_switch = w.Checkbox(value=hints, description="Hints", indent=False)
+        self.hints_switch = w.Checkbox(value=hints, description=_("Hints"), indent=False)
         self.follow_switch = w.Checkbox(
-            value=follow, description="Follow the AI step by step", indent=False
+            value=follow, description=_("Follow the AI step by step"), indent=False
         )
         self.hints_switch.observe(self._switched, "value")
         self.follow_switch.observe(self._switched, "value")
@@ -110,8 +136,8 @@ class GameWidget(w.VBox):
         self.map.observe(self._map_picked, "picks")
         self.game_log = w.HTML()
         self.rules = w.HTML()
-        log = w.Accordion([self.game_log], titles=("Game log",))
-        rules = w.Accordion([self.rules], titles=("How to play",))
+        log = w.Accordion([self.game_log], titles=(_("Game log"),))
+        rules = w.Accordion([self.rules], titles=(_("How to play"),))
         super().__init__(
             [
                 self.head,
@@ -130,6 +156,7 @@ class GameWidget(w.VBox):
         self.add_class("geoplunge-game")
         self._deal(setup, notes)
 
+    @spoken
     def __repr__(self) -> str:
         return f"GameWidget({self.page.title}: {self.session.about()})"
 
@@ -154,6 +181,7 @@ class GameWidget(w.VBox):
         """The engine's state of the game."""
         return self.session.state
 
+    @spoken
     def act(self, action: Any) -> str | None:
         """Play ``action`` for you (then the AI answers, unless you follow it step by step);
         returns the engine's reason when it refuses it."""
@@ -161,21 +189,25 @@ class GameWidget(w.VBox):
         self._show()
         return refused
 
+    @spoken
     def continue_ai(self) -> None:
         """Step by step: the AI's next move."""
         self.session.continue_ai(self.session.version)
         self._show()
 
+    @spoken
     def play_to_the_end(self) -> None:
         """A game without decisions (Reverse Geography War): every flip until the end."""
         while not self.state.is_over and not has_decisions(self.page.game_id):
             self.session.act(self.state.legal_actions()[0], self.session.version)
         self._show()
 
+    @spoken
     def play_again(self, setup: Setup | None = None) -> None:
         """A new game: ``setup``, or the next deal of the same set-up."""
         self._deal(setup or replace(self.session.setup, seed=self.session.setup.seed + 1))
 
+    @spoken
     def _switched(self, _change: dict) -> None:
         self.session.hints = self.hints_switch.value
         self.session.follow = self.follow_switch.value
@@ -194,6 +226,7 @@ class GameWidget(w.VBox):
         button.on_click(lambda _b: action())
         return button
 
+    @spoken
     def _show(self) -> None:
         session, page = self.session, self.page
         notes = "".join(box("warning", escape(n)) for n in session.notes)
@@ -208,17 +241,19 @@ class GameWidget(w.VBox):
         status = page.status(session, waiting)
         self.status.value = status_html(status.chips, status.hot) if status is not None else ""
         self.message.value = (
-            box("warning", "Not allowed: " + inline(session.message)) if session.message else ""
+            box("warning", inline(_("Not allowed: {reason}").format(reason=session.message)))
+            if session.message
+            else ""
         )
         lines = log_lines(session, page.describe)
-        self.game_log.value = items(lines[-LOG_LIMIT:]) or "<p>Nothing yet.</p>"
+        self.game_log.value = items(lines[-LOG_LIMIT:]) or block(_("Nothing yet."))
         self.rules.value = block(page.rules(session))
         if self.state.is_over:
             self._show_ending()
             return
         recent = recent_lines(session, page.describe)
         self.news.value = (
-            "<p><b>Since your last move</b></p>" + items(recent[-8:], numbered=True)
+            block(_("**Since your last move**")) + items(recent[-8:], numbered=True)
             if recent
             else ""
         )
@@ -227,15 +262,16 @@ class GameWidget(w.VBox):
         self._show_hand(hints)
         if waiting:
             name = session.seat_name(self.state.current_player)
-            self.moves.children = [self._button(f"Continue: {name}'s next move", self.continue_ai)]
+            label = _("Continue: {player}'s next move").format(player=name)
+            self.moves.children = [self._button(label, self.continue_ai)]
             return
         if not has_decisions(page.game_id):
             self.moves.children = [
                 self._button(
-                    sentence(str(self.state.legal_actions()[0])),
+                    page.move_label(self.state.legal_actions()[0]),
                     lambda: self.act(self.state.legal_actions()[0]),
                 ),
-                self._button("Play to the end", self.play_to_the_end, primary=False),
+                self._button(_("Play to the end"), self.play_to_the_end, primary=False),
             ]
             return
         legal = self.state.legal_actions() if session.humans_turn else []
@@ -244,12 +280,13 @@ class GameWidget(w.VBox):
             self._show_map_move(move)
             return
         self.moves.children = [
-            self._button(sentence(str(a)), lambda a=a: self.act(a), primary=False) for a in legal
+            self._button(page.move_label(a), lambda a=a: self.act(a), primary=False) for a in legal
         ]
 
     def _hand(self) -> list[Card]:
         obs = self.state.observation(self.session.me)
-        return sorted(getattr(obs, "hand", ()) or (), key=lambda c: c.name)
+        hand = getattr(obs, "hand", ()) or ()
+        return sorted(hand, key=lambda c: collation_key(state_name(c.usps)))
 
     def _show_hand(self, hints: Hints) -> None:
         hand = self._hand()
@@ -257,15 +294,15 @@ class GameWidget(w.VBox):
             card_html(c, caption=hints.captions.get(c.usps, ""), outlined=c.usps in hints.outline)
             for c in hand
         )
-        head = "<p><b>Your hand</b></p>"
+        head = block(_("**Your hand**"))
         self.hand.value = f"{head}<div class='gp-hand'>{tiles}</div>" if hand else ""
         if self._map_move() is None:
             self.map.draw(
                 {c.usps: "mine" for c in hand},
                 picks=[],
                 height=MAP_HEIGHT,
-                label="Your cards on the map",
-                hint="Your cards on the map" if hand else None,
+                label=_("Your cards on the map"),
+                hint=_("Your cards on the map") if hand else None,
             )
 
     def _map_move(self) -> MapMove | None:
@@ -282,6 +319,7 @@ class GameWidget(w.VBox):
         button = self._button(move.label, lambda: self.act(action), disabled=action is None)
         self.moves.children = [button]
 
+    @spoken
     def _map_picked(self, change: dict) -> None:
         if self._map_move() is not None:
             self.session.picks = list(change["new"])
@@ -298,9 +336,16 @@ class GameWidget(w.VBox):
         )
         again = ending.again or replace(session.setup, seed=session.setup.seed + 1)
         self.moves.children = [
-            self._button("Play again", lambda: self.play_again(again)),
-            self._button("Replay this deal", lambda: self._deal(session.setup), primary=False),
+            self._button(_("Play again"), lambda: self.play_again(again)),
+            self._button(_("Replay this deal"), lambda: self._replay(session.setup), primary=False),
         ]
         self.map.draw(
-            {c.usps: "mine" for c in self._hand()}, picks=[], height=MAP_HEIGHT, label="The end"
+            {c.usps: "mine" for c in self._hand()},
+            picks=[],
+            height=MAP_HEIGHT,
+            label=_("The end"),
         )
+
+    @spoken
+    def _replay(self, setup: Setup) -> None:
+        self._deal(setup)

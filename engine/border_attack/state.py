@@ -99,12 +99,15 @@ from engine.border_attack.trick import guess_is_right, trick_winner, why_not_gue
 from engine.cards import Card, Category, by_usps, deck, usps_of
 from engine.core import (
     GAME_OVER,
+    BadSetup,
     Event,
     GameState,
     Refusal,
     SearchEffort,
     fresh_seed,
     make_rng,
+    unknown_options,
+    wrong_players,
 )
 from engine.dealing import deal
 
@@ -154,14 +157,17 @@ class BorderAttack(GameState):
     ) -> BorderAttack:
         """Shuffle once, pick the dealer (at random unless ``dealer=`` is given), deal 5 each."""
         if players != 2:
-            raise ValueError(f"Border Attack is for 2 players, not {players}.")
+            raise wrong_players(cls.title, players, 2, 2)
         if teams is not None:
-            raise ValueError("Border Attack is played alone, not in teams.")
+            raise BadSetup(Refusal("no_teams"), "Border Attack is played alone, not in teams.")
         dealer = options.pop("dealer", None)
         if options:
-            raise ValueError(f"Unknown Border Attack option(s): {', '.join(sorted(options))}.")
+            raise unknown_options(cls.title, options)
         if dealer is not None and (isinstance(dealer, bool) or dealer not in (0, 1)):
-            raise ValueError(f"The dealer must be seat 0 or 1, not {dealer!r}.")
+            raise BadSetup(
+                Refusal("dealer", given=repr(dealer)),
+                f"The dealer must be seat 0 or 1, not {dealer!r}.",
+            )
         seed = fresh_seed(seed)
         state = cls._blank(seed, make_rng(seed))
         cards = list(deck())

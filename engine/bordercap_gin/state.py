@@ -144,7 +144,18 @@ from engine.bordercap_gin.observation import DECLARE, DISCARD, DRAW, OVER, GinOb
 from engine.bordercap_gin.odds import live_mask
 from engine.bordercap_gin.turns import Turns
 from engine.cards import Card, deck
-from engine.core import TARGETS, Event, SearchEffort, fresh_seed, player_name, pop_target
+from engine.core import (
+    TARGETS,
+    BadSetup,
+    Event,
+    Refusal,
+    SearchEffort,
+    fresh_seed,
+    player_name,
+    pop_target,
+    unknown_options,
+    wrong_players,
+)
 from engine.dealing import deal
 from engine.melds import ALL_CARDS, BIT, BONUS_POINTS, ROUND_POINTS, cards_of, mask_of
 
@@ -190,14 +201,19 @@ class BorderCapGin(Turns):
     ) -> BorderCapGin:
         """Draw the first dealer from ``seed`` and deal the first round."""
         if isinstance(players, bool) or not isinstance(players, int):
-            raise ValueError(f"players must be a whole number from 2 to 4, not {players!r}.")
+            raise BadSetup(
+                Refusal("players", given=repr(players), low=2, high=4),
+                f"players must be a whole number from 2 to 4, not {players!r}.",
+            )
         if not 2 <= players <= 4:
-            raise ValueError(f"BorderCap Gin is for 2 to 4 players, not {players}.")
+            raise wrong_players(cls.title, players, 2, 4)
         if teams is not None:
-            raise ValueError("BorderCap Gin has no teams: every player plays alone.")
+            raise BadSetup(
+                Refusal("no_teams"), "BorderCap Gin has no teams: every player plays alone."
+            )
         target = pop_target(options)
         if options:
-            raise ValueError(f"Unknown option(s) for BorderCap Gin: {sorted(options)}.")
+            raise unknown_options(cls.title, options)
         seed = fresh_seed(seed)
         rng = random.Random(seed)
         state = cls(players, seed, rng)

@@ -88,7 +88,17 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from engine.cards import Card, Category, deck
-from engine.core import GAME_OVER, Event, Refusal, SearchEffort, fresh_seed, pop_target
+from engine.core import (
+    GAME_OVER,
+    BadSetup,
+    Event,
+    Refusal,
+    SearchEffort,
+    fresh_seed,
+    pop_target,
+    unknown_options,
+    wrong_players,
+)
 from engine.dealing import deal
 from engine.geopower_toss.actions import (
     CALL,
@@ -143,15 +153,16 @@ class GeoPowerToss(Draft, CallWindow, Tricks, Scoring):
 
     @staticmethod
     def _validate(players: int, teams: int | None) -> None:
-        if not isinstance(players, int) or not 2 <= players <= 6:
-            raise ValueError(f"GeoPower Toss is for 2 to 6 players, not {players}.")
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
+            raise wrong_players("GeoPower Toss", players, 2, 6)
         if teams is None:
             return
         allowed = {4: (2,), 6: (2, 3)}.get(players, ())
         if teams not in allowed:
-            raise ValueError(
+            raise BadSetup(
+                Refusal("teams", players=players, teams=repr(teams)),
                 f"{players} players cannot make {teams} teams: 4 players make 2 teams of 2, "
-                "6 players make 2 teams of 3 or 3 teams of 2."
+                "6 players make 2 teams of 3 or 3 teams of 2.",
             )
 
     @classmethod
@@ -203,7 +214,7 @@ class GeoPowerToss(Draft, CallWindow, Tricks, Scoring):
         ``members``: each team's seats, a tuple per team, team 1 first)."""
         target = pop_target(options)
         if options:
-            raise ValueError(f"Unknown option(s) for GeoPower Toss: {sorted(options)}.")
+            raise unknown_options(cls.title, options)
         seed = fresh_seed(seed)
         state = cls._blank(players, teams, seed, random.Random(seed))
         state.target = target

@@ -74,7 +74,16 @@ from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from engine.cards import Card, deck
-from engine.core import GAME_OVER, Event, GameState, Refusal, fresh_seed
+from engine.core import (
+    GAME_OVER,
+    BadSetup,
+    Event,
+    GameState,
+    Refusal,
+    fresh_seed,
+    unknown_options,
+    wrong_players,
+)
 from engine.dealing import deal
 from engine.reverse_war.actions import FLIP, Flip
 from engine.reverse_war.observation import Battle, ReverseWarObservation
@@ -160,11 +169,11 @@ class ReverseWar(GameState):
     ) -> ReverseWar:
         """Shuffle the 50 cards with ``seed`` and deal 25 to each of the two players."""
         if players != 2:
-            raise ValueError(f"Reverse Geography War is for 2 players, not {players}.")
+            raise wrong_players(cls.title, players, 2, 2)
         if teams is not None:
-            raise ValueError("Reverse Geography War has no teams.")
+            raise BadSetup(Refusal("no_teams"), "Reverse Geography War has no teams.")
         if options:
-            raise ValueError(f"Unknown option(s) for Reverse Geography War: {sorted(options)}.")
+            raise unknown_options(cls.title, options)
         seed = fresh_seed(seed)
         rng = random.Random(seed)
         cards = list(deck())

@@ -64,6 +64,21 @@ class NotHost(TableError):
     default_code = "not_host"
 
 
+class SetupRefused(TableError):
+    """The game refuses the table's set-up (its players, teams or options): ``refusal`` says
+    why (:class:`engine.core.BadSetup`'s), and ``game`` is the game's id (the page words it as
+    the game's set-up refusal)."""
+
+    default_code = "bad_options"
+
+    def __init__(self, refusal: Refusal, game: str) -> None:
+        super().__init__(game=game)
+        self.refusal = refusal
+
+    def __str__(self) -> str:
+        return f"{self.code}({self.refusal!r})"
+
+
 class MoveRefused(TableError):
     """The game's rules refuse the move: ``refusal`` says why (the page words it as the game's
     refusal)."""

@@ -11,6 +11,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
+from engine.core import BadSetup
 from engine.games import GAMES, game_class, has_decisions
 from store import clock
 from store.codes import CODE_LENGTH, digest, new_code, new_token, normalize_code
@@ -18,7 +19,7 @@ from store.db import Database
 from store.models import GameTable, TableSeat
 from store.names import NAME_MAX, checked
 from store.seeds import new_seed
-from store.tables.errors import NotHost, TableError, TableFull, TableNotFound
+from store.tables.errors import NotHost, SetupRefused, TableError, TableFull, TableNotFound
 from store.tables.records import (
     AI,
     OPEN,
@@ -39,10 +40,9 @@ IDLE_MIN, IDLE_MAX = 10, 3600
 def _clean_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
     try:
         deal(game, options, 0)
-    except ValueError as error:
-        # the engine's own sentence (its option checks have no codes yet)
-        raise TableError("bad_options", title=game_class(game).title, detail=str(error)) from error
-    except TypeError as error:
+    except BadSetup as error:
+        raise SetupRefused(error.refusal, game) from error
+    except TypeError as error:  # an option given twice (a caller's mistake): Python's words
         raise TableError(
             "unknown_options", title=game_class(game).title, detail=str(error)
         ) from None

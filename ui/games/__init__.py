@@ -32,7 +32,8 @@ one package per game named by its id: ``words.py`` (pure, ``WORDS``) and ``board
 (Streamlit, ``BOARD``).
 
 A new game needs its engine package, ``ui/games/<game_id>/`` (``words.py`` with a
-``GameWords`` named ``WORDS``, ``board.py`` with a ``GameBoard`` named ``BOARD``),
+``GameWords`` named ``WORDS``, whose ``move_label`` names each move for the notebook's game
+widget, ``board.py`` with a ``GameBoard`` named ``BOARD``),
 ``pages/<game_id>.py`` (``page_setup()`` and ``game_page("<game_id>")``) and its line in
 ``ui.nav.MENU``.
 """

@@ -373,7 +373,8 @@ def described(session: GameSession, describe: Describe, index: int) -> list[str]
     absent player (at a shared table)."""
     lines = describe(session, index)
     if lines and session.stand_in(index):
-        lines = [f"{lines[0]} *(the AI played this for an absent player)*", *lines[1:]]
+        marked = _("{line} *(the AI played this for an absent player)*").format(line=lines[0])
+        lines = [marked, *lines[1:]]
     return lines
 
 

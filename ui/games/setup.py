@@ -188,7 +188,9 @@ def parse_setup(
         default=None,
         digits=_DIGITS,
         ok=lambda value: (players, value) in settings(game_id),
-        note=lambda text: f"teams={text} does not fit {players} players; everyone plays alone.",
+        note=lambda text: _(
+            "teams={text} does not fit {players} players; everyone plays alone."
+        ).format(text=text, players=messages.number(players)),
     )
     levels = _levels(game_id, params, players, notes)
     options = {c.name: v for c in choices if (v := _option(c, params, notes)) is not None}
@@ -196,16 +198,31 @@ def parse_setup(
 
 
 def _bad_seed(used: int) -> Note:
-    return lambda text: (
-        f"seed={text} is not a deal number (a whole number from 0 to {MAX_SEED:,}); "
-        f"a new deal was made: deal {used}."
-    )
+    return lambda text: _(
+        "seed={text} is not a deal number (a whole number from 0 to {most}); a new deal was "
+        "made: deal {seed}."
+    ).format(text=text, most=messages.number(MAX_SEED), seed=used)
 
 
 def _players(game_id: str, params: Params, notes: list[str]) -> int:
     """``players``: one of the game's numbers of players (missing or bad: the smallest)."""
     counts = player_counts(game_id)
-    span = f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else str(counts[0])
+    low, high, n = (messages.number(c) for c in (counts[0], counts[-1], counts[0]))
+
+    def note(text: str) -> str:
+        if len(counts) > 1:
+            said = _(
+                "players={text} is not possible in this game ({low} to {high} players); "
+                "playing with {n}."
+            )
+        else:
+            said = ngettext(
+                "players={text} is not possible in this game ({high} player); playing with {n}.",
+                "players={text} is not possible in this game ({high} players); playing with {n}.",
+                counts[-1],
+            )
+        return said.format(text=text, low=low, high=high, n=n)
+
     return number(
         params,
         "players",
@@ -213,10 +230,7 @@ def _players(game_id: str, params: Params, notes: list[str]) -> int:
         default=counts[0],
         digits=_DIGITS,
         ok=counts.__contains__,
-        note=lambda text: (
-            f"players={text} is not possible in this game ({span} players); "
-            f"playing with {counts[0]}."
-        ),
+        note=note,
     )
 
 
@@ -228,23 +242,35 @@ def _levels(game_id: str, params: Params, players: int, notes: list[str]) -> tup
     if not has_decisions(game_id):
         if text:
             notes.append(
-                f"levels={text} has no effect: {game_class(game_id).title} has no decisions, "
-                "so there is no AI level to choose."
+                _(
+                    "levels={text} has no effect: {game} has no decisions, so there is no AI "
+                    "level to choose."
+                ).format(text=text, game=game_class(game_id).title)
             )
         return ()
     asked = [s.lower() for s in split(text)]
     bad = [s for s in asked if s not in AI_LEVELS]
     if bad:
         notes.append(
-            f"levels={text}: {', '.join(bad)} is not an AI level "
-            f"({', '.join(AI_LEVELS)}); {DEFAULT_LEVEL} was used instead."
+            ngettext(
+                "levels={text}: {bad} is not an AI level ({levels}); {default} was used instead.",
+                "levels={text}: {bad} are not AI levels ({levels}); {default} was used instead.",
+                len(bad),
+            ).format(
+                text=text, bad=", ".join(bad), levels=", ".join(AI_LEVELS), default=DEFAULT_LEVEL
+            )
         )
     chosen = [s if s in AI_LEVELS else DEFAULT_LEVEL for s in asked]
     opponents = players - 1
     if len(chosen) > opponents:
         notes.append(
-            f"levels={text} names {len(chosen)} levels for {opponents} "
-            f"opponent{'s' if opponents != 1 else ''}; the extra ones were left out."
+            ngettext(
+                "levels={text} names {count} levels for {n} opponent; the extra ones were left "
+                "out.",
+                "levels={text} names {count} levels for {n} opponents; the extra ones were left "
+                "out.",
+                opponents,
+            ).format(text=text, count=messages.number(len(chosen)), n=messages.number(opponents))
         )
     fill = chosen[-1] if chosen else DEFAULT_LEVEL
     return tuple((chosen + [fill] * opponents)[:opponents])
@@ -252,15 +278,18 @@ def _levels(game_id: str, params: Params, players: int, notes: list[str]) -> tup
 
 def _option(choice: Choice, params: Params, notes: list[str]) -> str | None:
     """A page's :class:`Choice`: one of its values (missing or unknown: its default)."""
-    used = f"{choice.default} was used." if choice.default else "it was left out."
-    values = ", ".join(choice.values)
-    found = one_of(
-        params,
-        choice.name,
-        notes,
-        {v: v for v in choice.values},
-        note=lambda text: f"{choice.name}={text.lower()} is not one of {values}; {used}",
-    )
+    values = ", ".join(choice.values)  # the link's own values, as typed in a link
+
+    def note(text: str) -> str:
+        if choice.default:
+            said = _("{param}={value} is not one of {values}; {default} was used.")
+        else:
+            said = _("{param}={value} is not one of {values}; it was left out.")
+        return said.format(
+            param=choice.name, value=text.lower(), values=values, default=choice.default
+        )
+
+    found = one_of(params, choice.name, notes, {v: v for v in choice.values}, note=note)
     return found or choice.default
 
 

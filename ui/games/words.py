@@ -133,6 +133,13 @@ class GameWords:
         """The hints before this seat's move now (none by default)."""
         return Hints()
 
+    @staticmethod
+    def move_label(action: Any) -> str:
+        """One of the engine's legal actions as its button names it where the moves are
+        offered as a list (the notebook's game widget), in the reader's language: "Lead
+        Kentucky (Size)", "Draw from the deck"."""
+        raise NotImplementedError
+
     def map_move(self, session: GameSession) -> MapMove | None:
         """This seat's move when it is made on the map (``session.picks`` are the states
         picked so far); ``None`` when its moves are the engine's legal actions as buttons."""

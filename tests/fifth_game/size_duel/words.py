@@ -12,6 +12,10 @@ class SizeDuelWords(GameWords):
     intro_text = "Play the larger state: the larger takes the trick."
     rules_text = "Five cards each; the larger state by area takes each trick."
 
+    @staticmethod
+    def move_label(action) -> str:
+        return f"Play {action.card.name}"
+
     def status(self, session: GameSession, waiting: bool) -> Status:
         obs = session.state.observation(session.me)
         chips = [("Tricks", f"you {obs.scores[session.me]} · {obs.scores[1 - session.me]}")]

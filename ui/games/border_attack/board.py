@@ -42,7 +42,7 @@ from ui.games.border_attack.moves import (
     reveal_label,
     typed_words,
 )
-from ui.games.border_attack.names import BY_NAME, NAMES
+from ui.games.border_attack.names import NAMES, guess_order
 from ui.games.border_attack.roles import guess_map_options, map_labels, trick_map
 from ui.games.border_attack.tricks import TrickView, on_and_last, tricks
 from ui.games.border_attack.words import WORDS, trick_html
@@ -192,10 +192,11 @@ def _guess_box(session: GameSession, ann: Announcement, listed: bool) -> None:
     if ann.usps is None and listed:
         pick = session.picks[0] if session.picks else None
         key = session.wkey("guess_state")
+        order = guess_order()
         st.selectbox(
             _("The state"),
-            BY_NAME,
-            index=BY_NAME.index(pick) if pick else None,
+            order,
+            index=order.index(pick) if pick else None,
             format_func=NAMES.get,
             placeholder=_("Type a state's name…"),
             key=key,
@@ -208,7 +209,7 @@ def _guess_box(session: GameSession, ann: Announcement, listed: bool) -> None:
         key = session.wkey("guess_borders")
         st.multiselect(
             _("Its border states"),
-            [c for c in BY_NAME if c != ann.usps],
+            [c for c in guess_order() if c != ann.usps],
             default=[c for c in session.picks if c != ann.usps],
             format_func=NAMES.get,
             placeholder=_("Type a state's name…"),

@@ -19,7 +19,7 @@ from engine.cards import Card, Category, by_usps
 from messages import _, ngettext, number, ordinal, percent, pgettext
 from ui.games.border_attack.names import card_of, names
 from ui.games.session import GameSession
-from ui.games.wording import category_label
+from ui.games.wording import card_name, category_label
 from ui.games.words import Hints
 
 
@@ -102,7 +102,9 @@ def guess_hint(obs: BorderAttackObservation, candidates: list[Card]) -> str:
         ).format(count=number(ann.count), states=names(c.usps for c in candidates))
     named = card_of(ann.usps)
     if not ann.count:
-        return _("Hint: {card} borders no state: guess an empty set.").format(card=named.name)
+        return _("Hint: {card} borders no state: guess an empty set.").format(
+            card=card_name(named.usps)
+        )
     ring = set()
     for other in named.borders:
         ring |= by_usps()[other].borders
@@ -112,7 +114,12 @@ def guess_hint(obs: BorderAttackObservation, candidates: list[Card]) -> str:
         "Hint: {card}'s {count} border state is among these {near} states near it: {states}.",
         "Hint: {card}'s {count} border states are among these {near} states near it: {states}.",
         ann.count,
-    ).format(card=named.name, count=number(ann.count), near=number(len(ring)), states=names(ring))
+    ).format(
+        card=card_name(named.usps),
+        count=number(ann.count),
+        near=number(len(ring)),
+        states=names(ring),
+    )
 
 
 def move_hints(session: GameSession) -> Hints:
@@ -130,7 +137,7 @@ def move_hints(session: GameSession) -> Hints:
             "cards you have not seen)."
         ).format(
             ai=ai,
-            card=card.name,
+            card=card_name(card.usps),
             category=category_label(cat),
             rank=ordinal(card.rank(cat)),
             chance=percent(chance),
@@ -152,6 +159,6 @@ def move_hints(session: GameSession) -> Hints:
         line = _(
             "Hint: keep the cards that win leads. {card} has the smallest chance to win a lead "
             "against the cards you have not seen."
-        ).format(card=weakest.name)
+        ).format(card=card_name(weakest.usps))
         return Hints([line], captions, [weakest.usps])
     return Hints()

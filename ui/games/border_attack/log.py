@@ -25,7 +25,7 @@ from messages import N_, _, ngettext, number, ordinal, pgettext
 from ui.games.border_attack.names import card_of, names, names_and, names_or
 from ui.games.border_attack.tricks import TrickView, tricks
 from ui.games.session import GameSession, sentence
-from ui.games.wording import category_label
+from ui.games.wording import card_name, category_label
 
 
 def announcement_text(ann: Announcement) -> str:
@@ -36,7 +36,7 @@ def announcement_text(ann: Announcement) -> str:
             "**{card}**, with {count} border state",
             "**{card}**, with {count} border states",
             ann.count,
-        ).format(card=card_of(ann.usps).name, count=count)
+        ).format(card=card_name(ann.usps), count=count)
     if not ann.count:
         return _("**no border states at all**")
     return ngettext(
@@ -46,7 +46,7 @@ def announcement_text(ann: Announcement) -> str:
 
 def guess_text(guess: GuessState | GuessBorders) -> str:
     if isinstance(guess, GuessState):
-        return f"**{card_of(guess.usps).name}**"
+        return f"**{card_name(guess.usps)}**"
     borders = frozenset(guess.borders)
     if borders:
         return _("the border states {cards}").format(cards=names(borders))
@@ -61,9 +61,9 @@ def guess_detail(guess: GuessState | GuessBorders, card: Card) -> str:
         picked = card_of(guess.usps)
         if not card.borders and not picked.borders:
             return _("Not quite: it was {card}; it borders no state, just like {picked}.").format(
-                card=card.name, picked=picked.name
+                card=card_name(card.usps), picked=card_name(picked.usps)
             )
-        values = {"card": card.name, "picked": picked.name}
+        values = {"card": card_name(card.usps), "picked": card_name(picked.usps)}
         if picked.usps in card.borders:
             text = _("Not quite: it was {card}; {picked} is one of the listed states.")
         elif apart := card.borders - picked.borders:
@@ -82,21 +82,21 @@ def guess_detail(guess: GuessState | GuessBorders, card: Card) -> str:
     missed, extra = card.borders - picked_codes, picked_codes - card.borders
     if not card.borders:
         return _("Not quite: {card} borders no state, not {extra}.").format(
-            card=card.name, extra=names_or(extra)
+            card=card_name(card.usps), extra=names_or(extra)
         )
     if missed and extra:
         return _("Not quite: {card} borders {missed}, not {extra}.").format(
-            card=card.name, missed=names_and(missed), extra=names_or(extra)
+            card=card_name(card.usps), missed=names_and(missed), extra=names_or(extra)
         )
     if missed:
         return _("Not quite: {card} also borders {missed}.").format(
-            card=card.name, missed=names_and(missed)
+            card=card_name(card.usps), missed=names_and(missed)
         )
     return ngettext(
         "Not quite: {extra} does not border {card}.",
         "Not quite: {extra} do not border {card}.",
         len(extra),
-    ).format(extra=names_and(extra), card=card.name)
+    ).format(extra=names_and(extra), card=card_name(card.usps))
 
 
 def wrong_guess_detail(trick: TrickView) -> str | None:
@@ -136,11 +136,11 @@ def play_line(session: GameSession, trick: TrickView) -> str:
     return text.format(
         player=session.seat_name(trick.follower),
         winner=session.seat_name(1 - session.me),
-        card=card.name,
+        card=card_name(card.usps),
         rank=ordinal(card.rank(cat)),
         category=category_label(cat),
         led_rank=ordinal(led.rank(cat)),
-        best=best.name,
+        best=card_name(best.usps),
     )
 
 
@@ -152,7 +152,7 @@ def _lead_line(session: GameSession, seat: int | None, action: Lead) -> str:
         text = _("{player} leads **{card}**, category {category} — {card} is {rank}.")
     return text.format(
         player=session.seat_name(seat),
-        card=action.card.name,
+        card=card_name(action.card.usps),
         category=category_label(cat),
         rank=ordinal(action.card.rank(cat)),
     )
@@ -168,7 +168,9 @@ def _commit_line(session: GameSession, seat: int | None, action: Commit, ann: An
             "You answer with **{card}** face down and announce its border states: {announcement}."
         )
     return text.format(
-        player=session.seat_name(seat), card=action.card.name, announcement=announcement_text(ann)
+        player=session.seat_name(seat),
+        card=card_name(action.card.usps),
+        announcement=announcement_text(ann),
     )
 
 
@@ -201,7 +203,7 @@ def _discard_line(session: GameSession, seat: int | None, action: Discard, bonus
         text = _("{player} discards {card} for the right guess.")
     else:
         text = _("{player} discards {card} for winning the trick.")
-    return text.format(player=session.seat_name(seat), card=action.card.name)
+    return text.format(player=session.seat_name(seat), card=card_name(action.card.usps))
 
 
 def describe(session: GameSession, index: int) -> list[str]:

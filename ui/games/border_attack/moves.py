@@ -13,18 +13,21 @@ from engine.border_attack import (
     NAME,
     Announcement,
     BorderAttackObservation,
+    Commit,
+    Discard,
     GuessBorders,
     GuessState,
+    Lead,
     TypedGuess,
     guess_size_fits,
 )
 from engine.cards import Card, Category
 from messages import N_, _, ngettext, number, ordinal
 from ui.games.border_attack.log import announcement_text
-from ui.games.border_attack.names import NAMES, card_of
+from ui.games.border_attack.names import NAMES, names
 from ui.games.refusals import worded
 from ui.games.session import GameSession
-from ui.games.wording import Wording, category_label, say
+from ui.games.wording import Wording, card_name, category_label, say
 
 REVEAL_LABELS: dict[str, str] = {NAME: N_("Announce its name"), BORDERS: N_("Announce its borders")}
 NO_CATEGORY = N_("Choose a category first: it decides which rank counts.")  #: a Lead button's help
@@ -70,7 +73,9 @@ def follow_prompt(session: GameSession, obs: BorderAttackObservation) -> str:
         "**{ai} leads {card} — category {category}, {rank}.** Choose the card you answer with, "
         "and what you tell {ai} about it: its name or its border states. Then {ai} gets one "
         "guess at the other part."
-    ).format(ai=ai, card=led.name, category=category_label(cat), rank=ordinal(led.rank(cat)))
+    ).format(
+        ai=ai, card=card_name(led.usps), category=category_label(cat), rank=ordinal(led.rank(cat))
+    )
 
 
 def play_label(card: Card, category: Category) -> str:
@@ -111,7 +116,7 @@ def guess_prompt(ann: Announcement, listed: bool) -> str | None:
             "click them on the map (click again to remove).",
             ann.count,
         )
-    return text.format(count=number(ann.count), card=card_of(ann.usps).name)
+    return text.format(count=number(ann.count), card=card_name(ann.usps))
 
 
 @dataclass(frozen=True)
@@ -181,3 +186,28 @@ def discard_headline(phase: str) -> str:
     if phase == BONUS_DISCARD:
         return _("**Right guess!** Discard one card of your choice.")
     return _("**You won the trick!** Discard one card of your choice.")
+
+
+def move_label(action: object) -> str:
+    """A move as a button names it where the moves are listed (the notebook's game widget):
+    "Lead Kentucky (Size)", "Play Ohio, announce its name", "Discard Utah"."""
+    if isinstance(action, Lead):
+        return _("Lead {card} ({category})").format(
+            card=NAMES[action.card.usps], category=category_label(action.category)
+        )
+    if isinstance(action, Commit):
+        text = (
+            _("Play {card}, announce its name")
+            if action.reveal == NAME
+            else _("Play {card}, announce its border states")
+        )
+        return text.format(card=NAMES[action.card.usps])
+    if isinstance(action, GuessState):
+        return _("Guess {card}").format(card=NAMES[action.usps])
+    if isinstance(action, GuessBorders):
+        if not action.borders:
+            return _("Guess: no border states")
+        return _("Guess the border states {cards}").format(cards=names(action.borders))
+    if isinstance(action, Discard):
+        return _("Discard {card}").format(card=NAMES[action.card.usps])
+    raise TypeError(f"{action!r} is not a move of Border Attack")

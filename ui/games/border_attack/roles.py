@@ -10,7 +10,7 @@ from typing import Any
 from engine.border_attack import Announcement, BorderAttackObservation, GuessBorders, GuessState
 from engine.cards import Card
 from messages import N_, _, ngettext, number, ordinal
-from ui.games.border_attack.names import BY_NAME, NAMES, card_of
+from ui.games.border_attack.names import NAMES, card_of, guess_order
 from ui.games.border_attack.tricks import TrickView
 from ui.games.session import GameSession
 
@@ -125,7 +125,7 @@ def guess_map_options(session: GameSession, ann: Announcement) -> dict[str, Any]
         pick, choices, refuse, hint = "one", None, {}, _("{Click} the state on the map")
     else:
         pick = "many" if ann.count else "none"
-        choices = [c for c in BY_NAME if c != ann.usps]
+        choices = [c for c in guess_order() if c != ann.usps]
         said = _("{card} is {ai}'s state: pick its border states.")
         refuse = {ann.usps: said.format(card=NAMES[ann.usps], ai=ai)}
         hint = _("{Click} its border states on the map ({click} again to remove one)")

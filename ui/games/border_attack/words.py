@@ -18,7 +18,7 @@ from messages import N_, _, number, ordinal
 from ui.cards import card_html
 from ui.games.border_attack.hints import move_hints
 from ui.games.border_attack.log import announcement_text, describe, end_sentence
-from ui.games.border_attack.moves import guess_button
+from ui.games.border_attack.moves import guess_button, move_label
 from ui.games.border_attack.roles import guess_map_options
 from ui.games.border_attack.tricks import TrickView, tricks
 from ui.games.session import GameSession
@@ -155,6 +155,7 @@ class BorderAttackWords(GameWords):
     )
     rules_text = RULES
     describe = staticmethod(describe)
+    move_label = staticmethod(move_label)
 
     def hints(self, session: GameSession) -> Hints:
         return move_hints(session)

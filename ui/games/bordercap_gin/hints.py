@@ -26,6 +26,7 @@ from messages import _, ngettext, number
 from ui.games.bordercap_gin.groups import group_reason
 from ui.games.bordercap_gin.log import by_name, drawn_card, names, win_text
 from ui.games.session import GameSession
+from ui.games.wording import card_name
 from ui.games.words import Hints
 
 
@@ -40,9 +41,9 @@ def groups_lines(hand: Sequence[Card]) -> list[str]:
             text = _("**{card}** borders {cards}: a 4-group.")
         else:
             text = _("**{card}** borders {cards}: 4-groups (it and any three of them).")
-        lines.append(text.format(card=hub.name, cards=names(around)))
+        lines.append(text.format(card=card_name(hub.usps), cards=names(around)))
     for letter, cards in letter_sets(hand):
-        capitals = ", ".join(f"{c.capital} ({c.name})" for c in cards)
+        capitals = ", ".join(f"{c.capital} ({card_name(c.usps)})" for c in cards)
         if len(cards) == 3:
             text = _("Capitals starting with **{letter}**: {capitals}: a 3-group.")
         else:
@@ -70,17 +71,23 @@ def take_line(advice: TakeAdvice) -> str:
     if advice.win is not None and advice.discard is not None:
         return _(
             "Taking **{card}** gives you a win: discard {discard} and declare {split}."
-        ).format(card=top.name, discard=advice.discard.name, split=win_text(*advice.win))
+        ).format(
+            card=card_name(top.usps),
+            discard=card_name(advice.discard.usps),
+            split=win_text(*advice.win),
+        )
     if advice.group:
         g = advice.group
         return _("**{card}** would make a new group: {cards} ({reason}).").format(
-            card=top.name, cards=names(g), reason=group_reason(g)
+            card=card_name(top.usps), cards=names(g), reason=group_reason(g)
         )
     if advice.borders:
         return _("**{card}** borders {cards} in your hand, but makes no group yet.").format(
-            card=top.name, cards=names(advice.borders)
+            card=card_name(top.usps), cards=names(advice.borders)
         )
-    return _("**{card}** fits none of your cards: draw from the deck.").format(card=top.name)
+    return _("**{card}** fits none of your cards: draw from the deck.").format(
+        card=card_name(top.usps)
+    )
 
 
 def face_down_line(obs: GinObservation, card: Card) -> str | None:
@@ -91,7 +98,7 @@ def face_down_line(obs: GinObservation, card: Card) -> str | None:
         return _(
             "The other player took {cards}; {card} goes with it — discard it face down so it "
             "cannot be picked up."
-        ).format(cards=names(helps), card=card.name)
+        ).format(cards=names(helps), card=card_name(card.usps))
     return None
 
 
@@ -127,7 +134,7 @@ def discard_hint_lines(obs: GinObservation, advice: DiscardAdvice) -> list[str]:
                 "Discard **{card}** and declare: {split}, {points} point.",
                 "Discard **{card}** and declare: {split}, {points} points.",
                 points,
-            ).format(card=best.name, split=win_text(four, three), points=number(points))
+            ).format(card=card_name(best.usps), split=win_text(four, three), points=number(points))
         )
     elif n := advice.outs[best.usps]:
         lines.append(
@@ -137,13 +144,13 @@ def discard_hint_lines(obs: GinObservation, advice: DiscardAdvice) -> list[str]:
                 "The outlined card, **{card}**, is the best to let go: the seven left can be "
                 "completed by {count} cards not seen yet.",
                 n,
-            ).format(card=best.name, count=number(n))
+            ).format(card=card_name(best.usps), count=number(n))
         )
     else:
         lines.append(
             _(
                 "The outlined card, **{card}**, is the best to let go: it helps your groups least."
-            ).format(card=best.name)
+            ).format(card=card_name(best.usps))
         )
     if down := face_down_line(obs, best):
         lines.append(down)

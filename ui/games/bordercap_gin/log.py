@@ -24,20 +24,21 @@ from engine.bordercap_gin import (
 )
 from engine.bordercap_gin.rounds import opener
 from engine.cards import Card
-from messages import _, join, ngettext, number
+from messages import _, collation_key, join, ngettext, number
 from ui.games.bordercap_gin.groups import group_reason
 from ui.games.session import GameSession, Step
+from ui.games.wording import card_name
 
 
 def names(cards: Iterable[Card], conjunction: str = "and") -> str:
     """ "Ohio, Texas, and Utah" (in the order given; ``conjunction="or"``: "Ohio or Utah"), as
     the reader's language lists."""
-    return join([c.name for c in cards], conjunction)
+    return join([card_name(c.usps) for c in cards], conjunction)
 
 
 def by_name(cards: Iterable[Card]) -> list[Card]:
     """The cards in alphabetical order, as a hand is shown."""
-    return sorted(cards, key=lambda c: c.name)
+    return sorted(cards, key=lambda c: collation_key(card_name(c.usps)))
 
 
 def win_text(four: Sequence[Card], three: Sequence[Card]) -> str:
@@ -71,7 +72,9 @@ def describe(session: GameSession, index: int) -> list[str]:
     if kind is Draw:
         new = [c for c in after.hand if c not in before.hand] if mine else []
         if new:
-            lines.append(_("You draw **{card}** from the deck.").format(card=new[0].name))
+            lines.append(
+                _("You draw **{card}** from the deck.").format(card=card_name(new[0].usps))
+            )
         elif mine:
             lines.append(_("You draw from the deck."))
         else:
@@ -82,7 +85,7 @@ def describe(session: GameSession, index: int) -> list[str]:
             if mine
             else _("{player} takes **{card}** from the pile.")
         )
-        lines.append(text.format(player=player, card=action.card.name))
+        lines.append(text.format(player=player, card=card_name(action.card.usps)))
     elif kind is Discard:
         left = after.face_down_left[seat] if seat is not None else 0
         if action.face_down and mine:
@@ -99,7 +102,9 @@ def describe(session: GameSession, index: int) -> list[str]:
             )
         else:
             text = _("You discard **{card}**.") if mine else _("{player} discards **{card}**.")
-        lines.append(text.format(player=player, card=action.card.name, left=number(left)))
+        lines.append(
+            text.format(player=player, card=card_name(action.card.usps), left=number(left))
+        )
     elif kind is Declare:
         lines.append(declared(session, seat, after))
     if after.round_index == before.round_index and after.deck_size > before.deck_size - (

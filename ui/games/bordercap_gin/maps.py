@@ -13,6 +13,7 @@ from engine.bordercap_gin.advice import live_outs
 from engine.cards import Card
 from engine.melds import best_groups, border_pairs, hubs, neighbors_in
 from messages import N_, _, number
+from ui.games.wording import card_name
 
 #: the map's words for its roles (marked here, translated when a map is made)
 MAP_LABELS: dict[str, str] = {
@@ -62,7 +63,7 @@ def hand_map(
         roles.setdefault(c.usps, "missed")
     notes = {}
     for c in hand:
-        inside = [o.name for o in neighbors_in(c, hand)]
+        inside = [card_name(o.usps) for o in neighbors_in(c, hand)]
         note = _("capital {capital} · borders {states}") if inside else _("capital {capital}")
         notes[c.usps] = note.format(capital=c.capital, states=", ".join(inside))
     links = [(a.usps, b.usps) for a, b in border_pairs(hand)]

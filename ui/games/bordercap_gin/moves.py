@@ -13,6 +13,8 @@ from engine.bordercap_gin import (
     BorderCapGin,
     Declare,
     Discard,
+    Draw,
+    EndTurn,
     GinObservation,
     Take,
 )
@@ -25,6 +27,7 @@ from messages import N_, _, ngettext, number
 from ui.games.bordercap_gin.log import last_discard, names, pile_discarders
 from ui.games.refusals import worded
 from ui.games.session import GameSession, sentence
+from ui.games.wording import card_name
 
 PILE_SHOWN = 8  #: discards named under the pile's top card (the most recent first)
 
@@ -88,7 +91,7 @@ def pending(session: GameSession, obs: GinObservation) -> str:
     return sentence(
         text.format(
             player=session.subject(seat),
-            card=card.name if card is not None else "",
+            card=card_name(card.usps) if card is not None else "",
             round=number(obs.round_index + 1),
         )
     )
@@ -173,7 +176,9 @@ def pile_below(session: GameSession, obs: GinObservation) -> str:
         return ""
     seats = pile_discarders(session)
     below = list(reversed(list(zip(obs.pile[:-1], seats[:-1], strict=True))))
-    earlier = ", ".join(f"{c.name} ({session.mention(s)})" for c, s in below[:PILE_SHOWN])
+    earlier = ", ".join(
+        f"{card_name(c.usps)} ({session.mention(s)})" for c, s in below[:PILE_SHOWN]
+    )
     count = len(obs.pile)
     if len(below) > PILE_SHOWN:
         text = ngettext(
@@ -203,7 +208,7 @@ def take_refusal(obs: GinObservation) -> str | None:
 
 def take_label(top: Card | None) -> str:
     """The Take button: "Take Ohio" (the pile's top card)."""
-    return _("Take {card}").format(card=top.name) if top is not None else _("Take")
+    return _("Take {card}").format(card=card_name(top.usps)) if top is not None else _("Take")
 
 
 def draw_prompt(obs: GinObservation) -> str:
@@ -214,7 +219,7 @@ def draw_prompt(obs: GinObservation) -> str:
     return _(
         "**Your turn: take a card** — pick up {card}, just discarded, or draw the top card of "
         "the deck."
-    ).format(card=top.name)
+    ).format(card=card_name(top.usps))
 
 
 def face_down_refusal(obs: GinObservation) -> str | None:
@@ -233,11 +238,11 @@ def discard_prompt(obs: GinObservation, new: Card | None, down_refused: str | No
         )
     if obs.taken is not None:
         return _("You took **{card}**. **Now discard one card** — that ends your turn.").format(
-            card=obs.taken.name
+            card=card_name(obs.taken.usps)
         )
     if new is not None:
         return _("You drew **{card}**. **Now discard one card** — that ends your turn.").format(
-            card=new.name
+            card=card_name(new.usps)
         )
     return _("**Now discard one card** — that ends your turn.")
 
@@ -296,8 +301,8 @@ def winning_discard(advice: DiscardAdvice) -> Card | None:
 def winning_discard_label(card: Card, face_down: bool) -> str:
     """The hint's one-click button: "Discard Ohio and declare"."""
     if face_down:
-        return _("Discard {card} face down and declare").format(card=card.name)
-    return _("Discard {card} and declare").format(card=card.name)
+        return _("Discard {card} face down and declare").format(card=card_name(card.usps))
+    return _("Discard {card} and declare").format(card=card_name(card.usps))
 
 
 def declaration_refused(session: GameSession) -> bool:
@@ -322,3 +327,24 @@ def declare(session: GameSession, discard: Discard | None, version: int) -> None
         version = session.version
     if session.act(Declare(), version) is not None:
         session.extra["refused"] = session.version
+
+
+def move_label(action: object) -> str:
+    """A move as a button names it where the moves are listed (the notebook's game widget):
+    "Draw from the deck", "Take Ohio from the discard pile", "Discard Utah face down"."""
+    if isinstance(action, Draw):
+        return _("Draw from the deck")
+    if isinstance(action, Take):
+        return _("Take {card} from the discard pile").format(card=card_name(action.card.usps))
+    if isinstance(action, Discard):
+        text = _("Discard {card} face down") if action.face_down else _("Discard {card}")
+        return text.format(card=card_name(action.card.usps))
+    if isinstance(action, Declare):
+        if not action.four and not action.three:
+            return _("Declare a win")
+        return _("Declare {four} + {three}").format(
+            four=names(action.four), three=names(action.three)
+        )
+    if isinstance(action, EndTurn):
+        return _("End turn")
+    raise TypeError(f"{action!r} is not a move of BorderCap Gin")

@@ -14,6 +14,7 @@ from ui.cards import zone_color
 from ui.games.bordercap_gin.groups import group_reason
 from ui.games.bordercap_gin.log import win_text
 from ui.games.session import GameSession
+from ui.games.wording import card_name
 from ui.links import plain
 
 
@@ -114,7 +115,7 @@ def mini_cards_html(rows: Sequence[tuple[str, Sequence[Card]]]) -> str:
             "min-width:6.6rem;flex:0 1 7rem;font-size:.85rem;background:#fff;color:#222'>"
             f"<div style='background:{zone_color(c.zone)};color:"
             f"{'#222' if c.zone in ('Mountain', 'Alaska') else '#fff'};padding:.15rem .45rem;"
-            f"font-weight:700'>{escape(c.name)}</div>"
+            f"font-weight:700'>{escape(card_name(c.usps))}</div>"
             f"<div style='padding:.1rem .45rem .2rem'>★ {escape(c.capital)}</div></div>"
             for c in cards
         )

@@ -10,7 +10,7 @@ from engine.bordercap_gin import Declare, EndTurn
 from messages import N_, _, ngettext, number, pgettext
 from ui.games.bordercap_gin.hints import move_hints
 from ui.games.bordercap_gin.log import describe, result_text
-from ui.games.bordercap_gin.moves import phase_text
+from ui.games.bordercap_gin.moves import move_label, phase_text
 from ui.games.bordercap_gin.rounds import summary
 from ui.games.session import GameSession, Step
 from ui.games.setup import TARGET
@@ -70,6 +70,7 @@ class BorderCapGinWords(GameWords):
     )
     rules_text = RULES
     describe = staticmethod(describe)
+    move_label = staticmethod(move_label)
 
     @staticmethod
     def pause_after(step: Step) -> bool:

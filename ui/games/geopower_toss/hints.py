@@ -17,7 +17,7 @@ from engine.geopower_toss.tricks import BEATS, OFF_ZONE, follow_effect, led_zone
 from messages import _, ngettext, number, ordinal, percent
 from ui.games.geopower_toss.tricks import category_word
 from ui.games.session import GameSession
-from ui.games.wording import category_label, zone_name
+from ui.games.wording import card_name, category_label, zone_name
 from ui.games.words import Hints
 
 
@@ -55,7 +55,9 @@ def lead_hints(obs: GeoPowerObservation, reading: odds.Reading) -> PlayHints:
             "You lead: any card may be led. A lead wins unless someone plays a better "
             "{category} rank of the same Zone. **{card}** is the surest ({chance})."
         ).format(
-            category=category_word(category), card=best.name, chance=percent(chances[best.usps])
+            category=category_word(category),
+            card=card_name(best.usps),
+            chance=percent(chances[best.usps]),
         ),
     )
 
@@ -117,19 +119,24 @@ def play_hints(session: GameSession, obs: GeoPowerObservation) -> PlayHints:
         ).format(
             n=number(len(winners)),
             zone=led,
-            card=best_card.name,
+            card=card_name(best_card.usps),
             rank=ordinal(bar),
-            cheapest=cheapest.name,
+            cheapest=card_name(cheapest.usps),
         )
         if partner:
             advice = _("Your partner {partner} is winning with {card}; {advice}").format(
-                partner=session.seat_name(best_seat), card=best_card.name, advice=advice
+                partner=session.seat_name(best_seat), card=card_name(best_card.usps), advice=advice
             )
     else:
         advice = _(
             "None of your {zone} cards beats {card} ({rank}): play your weakest {zone} card "
             "(the worst {category} rank) and keep the strong ones."
-        ).format(zone=led, card=best_card.name, rank=ordinal(bar), category=category_word(category))
+        ).format(
+            zone=led,
+            card=card_name(best_card.usps),
+            rank=ordinal(bar),
+            category=category_word(category),
+        )
     if partner and not winners:
         advice = _("Your partner {partner} is winning this trick. {advice}").format(
             partner=session.seat_name(best_seat), advice=advice

@@ -27,13 +27,13 @@ from messages import N_, _, join, ngettext, number, ordinal
 from ui.games.geopower_toss.seats import said_by, seat_tag, unit_name, units
 from ui.games.geopower_toss.tricks import category_word
 from ui.games.session import GameSession, recent_lines
-from ui.games.wording import category_label, zone_name
+from ui.games.wording import card_name, category_label, zone_name
 
 
 def play_text(card: Card, category: Category | None, zone: str | None) -> str:
     """A card played on a trick led in ``zone``: "**Texas** (Central, 2nd in size)", or
     "(Pacific: no Central card, …)" when it did not follow."""
-    values = {"card": card.name, "zone": zone_name(card.zone)}
+    values = {"card": card_name(card.usps), "zone": zone_name(card.zone)}
     if category:
         values |= {"rank": ordinal(card.rank(category)), "category": category_word(category)}
     if zone is not None and card.zone != zone:
@@ -54,7 +54,7 @@ def trick_line(session: GameSession, trick: Trick, category: Category) -> str:
     values = {
         "number": number(trick.number),
         "zone": zone_name(trick.zone),
-        "card": card.name,
+        "card": card_name(card.usps),
         "rank": ordinal(card.rank(category)),
         "category": category_word(category),
     }
@@ -198,7 +198,7 @@ def describe(session: GameSession, index: int) -> list[str]:
                     seat,
                     N_("You lead **{card}** ({zone}), {category} — {card} is {rank}."),
                     N_("{seat} leads **{card}** ({zone}), {category} — {card} is {rank}."),
-                    card=card.name,
+                    card=card_name(card.usps),
                     zone=zone_name(card.zone),
                     category=category_label(category),
                     rank=ordinal(card.rank(category)),

@@ -11,8 +11,11 @@ from engine.cards import Card, Category
 from engine.geopower_toss import (
     CALLS,
     DRAFT,
+    Call,
     GeoPowerObservation,
     GeoPowerToss,
+    Pass,
+    Play,
     Remove,
     play_action,
 )
@@ -21,7 +24,7 @@ from messages import N_, _, join, ngettext, number, ordinal
 from ui.games.geopower_toss.tricks import category_word, trick_number
 from ui.games.refusals import worded
 from ui.games.session import GameSession, sentence
-from ui.games.wording import category_label, zone_name
+from ui.games.wording import card_name, category_label, zone_name
 
 #: what the seat to act (another one) is deciding, by phase
 WAITING_FOR: dict[str, str] = {
@@ -137,3 +140,19 @@ def waiting_line(session: GameSession, obs: GeoPowerObservation) -> str:
         obs.phase, N_("**{player} leads.**") if not obs.trick else N_("**{player} plays a card.**")
     )
     return _(doing).format(player=sentence(session.subject(obs.to_act)))
+
+
+def move_label(action: object) -> str:
+    """A move as a button names it where the moves are listed (the notebook's game widget):
+    "Remove Size", "Play Ohio (Eastern)", "Call GeoPlunge"."""
+    if isinstance(action, Remove):
+        return _("Remove {category}").format(category=category_label(action.category))
+    if isinstance(action, Play):
+        return _("Play {card} ({zone})").format(
+            card=card_name(action.card.usps), zone=zone_name(action.card.zone)
+        )
+    if isinstance(action, Call):
+        return _("Call GeoPlunge")
+    if isinstance(action, Pass):
+        return _("Pass (no GeoPlunge call)")
+    raise TypeError(f"{action!r} is not a move of GeoPower Toss")

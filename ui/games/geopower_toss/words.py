@@ -15,6 +15,7 @@ from engine.geopower_toss import CALLS, DRAFT, HAND_SIZE, PLAY, Call, GeoPowerOb
 from messages import N_, _, ngettext, number, pgettext
 from ui.games.geopower_toss.hints import move_hints
 from ui.games.geopower_toss.log import describe, result_text, summary
+from ui.games.geopower_toss.moves import move_label
 from ui.games.geopower_toss.seats import unit_label, units
 from ui.games.geopower_toss.tricks import trick_number
 from ui.games.session import GameSession, Step
@@ -82,6 +83,7 @@ class GeoPowerTossWords(GameWords):
     )
     rules_text = RULES
     describe = staticmethod(describe)
+    move_label = staticmethod(move_label)
 
     @staticmethod
     def pause_after(step: Step) -> bool:

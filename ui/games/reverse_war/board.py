@@ -39,6 +39,7 @@ from ui.games.widgets import (
     show_message,
     status_bar,
 )
+from ui.games.wording import card_name
 from ui.maps import us_map
 
 #: auto-play's speeds: the seconds between flips (the keys are the widget's values and, translated,
@@ -123,8 +124,8 @@ def predict_widgets(session: GameSession) -> None:
         _("Which card wins?"),
         list(OUTCOMES),
         format_func=lambda v: {
-            YOU: _("Yours ({card})").format(card=a.name),
-            AI: _("The AI's ({card})").format(card=b.name),
+            YOU: _("Yours ({card})").format(card=card_name(a.usps)),
+            AI: _("The AI's ({card})").format(card=card_name(b.usps)),
             WAR: _("A tie: War"),
         }[v],
         key=session.wkey("said"),

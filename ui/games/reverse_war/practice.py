@@ -8,6 +8,7 @@ from engine.reverse_war import Battle
 from engine.reverse_war.practice import Outcome, Prediction, score
 from messages import N_, _, number, ordinal
 from ui.games.session import HUMAN, GameSession, inside
+from ui.games.wording import card_name
 
 YOU, AI, WAR = "you", "ai", "war"
 #: the practice buttons' outcomes, as the verdict on a prediction names them (translated where
@@ -60,7 +61,7 @@ def prediction_feedback(p: Prediction, battle: Battle) -> str:
         first = verdict.format(said=said, rank=ordinal(a.weakness))
     else:
         was = (_("your {card}") if was_code == YOU else _("the AI's {card}")).format(
-            card=a.name if was_code == YOU else b.name
+            card=card_name(a.usps) if was_code == YOU else card_name(b.usps)
         )
         verdict = (
             _(
@@ -76,9 +77,9 @@ def prediction_feedback(p: Prediction, battle: Battle) -> str:
         first = verdict.format(
             said=said,
             was=was,
-            my_card=a.name,
+            my_card=card_name(a.usps),
             my_rank=ordinal(a.weakness),
-            their_card=b.name,
+            their_card=card_name(b.usps),
             their_rank=ordinal(b.weakness),
         )
     if p.plunge_right:

@@ -26,14 +26,14 @@ from html import escape
 from typing import Any
 
 from engine.cards import Card
-from engine.reverse_war import FLIP, Battle, worst_categories
+from engine.reverse_war import FLIP, Battle, Flip, worst_categories
 from engine.reverse_war.practice import Prediction, outcome
 from messages import N_, _, join, ngettext, number, ordinal, pgettext
 from ui.cards import card_html
 from ui.games.reverse_war.practice import predictions, said_outcome, score_text
 from ui.games.session import HUMAN, GameSession
 from ui.games.setup import Choice
-from ui.games.wording import category_label
+from ui.games.wording import card_name, category_label
 from ui.games.words import Ending, GameWords, Status, result_kind
 
 MODE = Choice(
@@ -117,8 +117,8 @@ def geoplunge_text(winner: Card, loser: Card) -> str:
         "{loser_size}, statehood {winner_statehood} vs {loser_statehood}, population "
         "{winner_population} vs {loser_population})."
     ).format(
-        winner=winner.name,
-        loser=loser.name,
+        winner=card_name(winner.usps),
+        loser=card_name(loser.usps),
         winner_size=ordinal(winner.size_rank),
         loser_size=ordinal(loser.size_rank),
         winner_statehood=ordinal(winner.statehood_rank),
@@ -150,9 +150,9 @@ def describe_battle(session: GameSession, battle: Battle) -> list[str]:
             "**{their_card}** ({their_weakness})."
         ).format(
             turn=number(battle.turn),
-            my_card=you.name,
+            my_card=card_name(you.usps),
             my_weakness=weakness_text(you),
-            their_card=them.name,
+            their_card=card_name(them.usps),
             their_weakness=weakness_text(them),
         )
     ]
@@ -168,9 +168,9 @@ def describe_battle(session: GameSession, battle: Battle) -> list[str]:
                 war=war_name(level),
                 my_count=number(len(down0)),
                 their_count=number(len(down1)),
-                my_card=a.name,
+                my_card=card_name(a.usps),
                 my_weakness=weakness_text(a),
-                their_card=b.name,
+                their_card=card_name(b.usps),
                 their_weakness=weakness_text(b),
             )
         )
@@ -192,12 +192,12 @@ def describe_battle(session: GameSession, battle: Battle) -> list[str]:
     )
     line = wins.format(
         count=number(len(battle.won)),
-        card=win_card.name,
+        card=card_name(win_card.usps),
         rank=ordinal(win_card.weakness),
         other_rank=ordinal(lose_card.weakness),
     )
     if battle.geoplunge:
-        got = join(c.name for c in battle.handed_over)
+        got = join(card_name(c.usps) for c in battle.handed_over)
         if w == HUMAN:
             handed = (
                 _("The AI hands over {cards}.").format(cards=got)
@@ -214,6 +214,13 @@ def describe_battle(session: GameSession, battle: Battle) -> list[str]:
         line += f" {plunge} {geoplunge_text(win_card, lose_card)} {handed}"
     lines.append(line)
     return lines
+
+
+def move_label(action: object) -> str:
+    """The War's one move as its button names it: "Flip"."""
+    if isinstance(action, Flip):
+        return pgettext("a button: turn the top cards", "Flip")
+    raise TypeError(f"{action!r} is not a move of Reverse Geography War")
 
 
 def describe(session: GameSession, index: int) -> list[str]:
@@ -276,9 +283,9 @@ def winner_sentence(battle: Battle) -> str:
         turn=turn,
         war=war_name(battle.wars) if battle.wars else "",
         count=number(len(battle.won)),
-        card=win.name,
+        card=card_name(win.usps),
         rank=ordinal(win.weakness),
-        other_card=lose.name,
+        other_card=card_name(lose.usps),
         other_rank=ordinal(lose.weakness),
     )
 
@@ -455,8 +462,8 @@ def battle_html(battle: Battle) -> str:
             none = pgettext("no card laid face down", "none")
             laid = _("<b>{war}</b> — face down: you {my_cards}; the AI {their_cards}").format(
                 war=escape(war_name(level)),
-                my_cards=escape(join(c.name for c in down0) or none),
-                their_cards=escape(join(c.name for c in down1) or none),
+                my_cards=escape(join(card_name(c.usps) for c in down0) or none),
+                their_cards=escape(join(card_name(c.usps) for c in down1) or none),
             )
             rows.append(f"<div style='font-size:.88rem;color:#555;margin:.25rem 0'>{laid}</div>")
         won = battle.winner if level == last else None
@@ -557,9 +564,9 @@ def compare_hint(a: Card, b: Card) -> str:
         "Size {my_size} / {their_size} · Statehood {my_statehood} / {their_statehood} · "
         "Population {my_population} / {their_population} (yours / the AI's)."
     ).format(
-        my_card=a.name,
+        my_card=card_name(a.usps),
         my_weakness=weakness_text(a),
-        their_card=b.name,
+        their_card=card_name(b.usps),
         their_weakness=weakness_text(b),
         my_size=ordinal(a.size_rank),
         their_size=ordinal(b.size_rank),
@@ -606,6 +613,7 @@ class ReverseWarWords(GameWords):
     )
     rules_text = RULES
     describe = staticmethod(describe)
+    move_label = staticmethod(move_label)
 
     @staticmethod
     def snapshot_of(state: Any, seat: int) -> Battle | None:

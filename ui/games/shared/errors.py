@@ -2,7 +2,8 @@
 (:class:`store.tables.TableError`, never a sentence); each code is worded here
 (:data:`TABLE_ERRORS`, as :mod:`ui.games.wording` says), and :func:`worded` says a refusal in
 the reader's language. A move the game's rules refuse (:class:`store.tables.MoveRefused`) is
-worded as the game's refusal (:mod:`ui.games.refusals`)."""
+worded as the game's refusal, a set-up it refuses (:class:`store.tables.SetupRefused`) as the
+game's set-up refusal (:mod:`ui.games.refusals`)."""
 
 from __future__ import annotations
 
@@ -10,13 +11,9 @@ from collections.abc import Mapping
 
 from engine.core import Coded
 from messages import N_, _, join, ngettext, number
-from store.tables import MoveRefused, TableError
+from store.tables import MoveRefused, SetupRefused, TableError
 from ui.games import refusals
 from ui.games.wording import Wording, say
-
-
-def _bad_options(title: str, detail: str) -> str:
-    return detail  # the engine's own sentence: its option checks have no codes yet
 
 
 def _no_game(game: str) -> str:
@@ -62,8 +59,7 @@ def _not_your_turn(seat: int | None) -> str:
 
 
 TABLE_ERRORS: Mapping[str, Wording] = {
-    # creating a table
-    "bad_options": _bad_options,
+    # creating a table (a set-up the game refuses, "bad_options": the game's words)
     "unknown_options": N_("These are not options of {title}: {detail}"),
     "no_game": _no_game,
     "no_decisions": N_("{title} has no decisions to share: play it alone."),
@@ -123,4 +119,6 @@ def worded(error: TableError, game_id: str | None = None) -> str:
     tests walk every code the store gives)."""
     if isinstance(error, MoveRefused) and game_id is not None:
         return refusals.worded(error.refusal, game_id)
+    if isinstance(error, SetupRefused):
+        return refusals.setup_worded(error.refusal, error.values["game"])
     return say(Coded(error.code, **error.values), TABLE_ERRORS)
