@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from messages import _
 from ui.games import solo
 from ui.games.next_move import keep_in_view, next_move
 from ui.games.protocol import Seating, board_of
@@ -36,7 +37,7 @@ def game_page(game_id: str) -> None:
     board = board_of(game_id)
     game = board.words
     seating, session = open_session(game)
-    st.title(game.title)
+    st.title(_(game.title))
     st.caption(game.intro(session))
     card_styles()
     for note in session.notes:

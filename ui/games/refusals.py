@@ -62,7 +62,7 @@ SETUP: Mapping[str, Wording] = {
 
 def setup_worded(refusal: Refusal, game_id: str) -> str:
     """A set-up ``game_id``'s ``new`` refuses, in the reader's language (:data:`SETUP`)."""
-    return say(Coded(refusal.code, title=game_class(game_id).title, **refusal.values), SETUP)
+    return say(Coded(refusal.code, title=_(game_class(game_id).title), **refusal.values), SETUP)
 
 
 def table_of(game_id: str, part: str) -> Mapping[str, Wording]:

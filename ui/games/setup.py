@@ -245,7 +245,7 @@ def _levels(game_id: str, params: Params, players: int, notes: list[str]) -> tup
                 _(
                     "levels={text} has no effect: {game} has no decisions, so there is no AI "
                     "level to choose."
-                ).format(text=text, game=game_class(game_id).title)
+                ).format(text=text, game=_(game_class(game_id).title))
             )
         return ()
     asked = [s.lower() for s in split(text)]

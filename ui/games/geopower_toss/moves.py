@@ -20,7 +20,7 @@ from engine.geopower_toss import (
     play_action,
 )
 from engine.geopower_toss.tricks import led_zone, must_follow
-from messages import N_, _, join, ngettext, number, ordinal
+from messages import N_, _, join, ngettext, number, ordinal, pgettext
 from ui.games.geopower_toss.tricks import category_word, trick_number
 from ui.games.refusals import worded
 from ui.games.session import GameSession, sentence
@@ -56,11 +56,12 @@ def draft_prompt(session: GameSession, obs: GeoPowerObservation) -> str:
 
 def power_html(categories: Sequence[Category], caption: str = "") -> str:
     """GeoPower cards as small tiles."""
+    head = escape(pgettext("status chip: the round's category", "GeoPower"))
     tiles = "".join(
         "<div class='gp-slot' style='min-width:5.5rem;max-width:6.5rem;flex:0 0 5.8rem;"
         "text-align:center;border-style:solid;border-color:#444;background:#fff;"
         "padding:.4rem .3rem'>"
-        f"<small>GeoPower</small><br><b>{escape(category_label(c))}</b></div>"
+        f"<small>{head}</small><br><b>{escape(category_label(c))}</b></div>"
         for c in categories
     )
     extra = f"<div style='font-size:.9rem;color:#555'>{escape(caption)}</div>" if caption else ""
