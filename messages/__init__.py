@@ -25,7 +25,7 @@ from messages.catalogue import (
     speaking,
     use,
 )
-from messages.formats import collation_key, join, number, ordinal, percent
+from messages.formats import collation_key, join, long_date, number, ordinal, percent
 
 __all__ = [
     "LANGUAGES",
@@ -35,6 +35,7 @@ __all__ = [
     "collation_key",
     "join",
     "language",
+    "long_date",
     "ngettext",
     "number",
     "ordinal",

@@ -7,9 +7,11 @@ from __future__ import annotations
 import functools
 import unicodedata
 from collections.abc import Iterable
+from datetime import date
 from decimal import Decimal
 
 from babel import Locale
+from babel.dates import format_date
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
@@ -58,6 +60,12 @@ def _ordinal(lang: str, n: int) -> str:
     """:func:`ordinal` in ``lang`` (the current language): a card tile asks for three ranks per
     card on every rerun, and the answer depends only on the two (14 µs to make, once)."""
     return _ending(Locale.parse(formats_locale()).ordinal_form(n)).format(n=number(n))
+
+
+def long_date(day: date) -> str:
+    """A date written out as the current language writes it: "March 15, 1820", "15 de marzo
+    de 1820"."""
+    return format_date(day, format="long", locale=formats_locale())
 
 
 def collation_key(text: str) -> str:

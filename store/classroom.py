@@ -41,7 +41,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from types import MappingProxyType
 from typing import Any
 
 import sqlalchemy as sa
@@ -89,21 +88,10 @@ CODES: dict[str, tuple[str, ...]] = {
 }
 
 
-class ClassroomError(ValueError):
+class ClassroomError(errors.Refused):
     """A request the classroom refuses: ``ClassroomError("name_taken", name="Ana")``. ``code``
     says which refusal (one of :data:`CODES`), ``values`` what makes it precise (plain data);
     ``str(error)`` is for logs (``name_taken(name='Ana')``). A kind has its own default code."""
-
-    default_code = "refused"
-
-    def __init__(self, code: str | None = None, /, **values: Any) -> None:
-        self.code = code or self.default_code
-        self.values = MappingProxyType(values)
-        super().__init__(self.code)
-
-    def __str__(self) -> str:
-        values = ", ".join(f"{k}={v!r}" for k, v in self.values.items())
-        return f"{self.code}({values})"
 
 
 class NotFound(ClassroomError, errors.NotFound):

@@ -37,7 +37,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from types import MappingProxyType
 from typing import Any
 
 import sqlalchemy as sa
@@ -62,18 +61,9 @@ from store.models import (
 SOURCES = ("practice", "class", "live")  #: where an answer was given
 
 
-class ProgressError(ValueError):
+class ProgressError(errors.Refused):
     """A request the progress store refuses: ``code`` says which refusal, ``values`` what makes
     it precise (plain data); ``str(error)`` is for logs (``no_such_code(progress='K7PQ2M')``)."""
-
-    def __init__(self, code: str, /, **values: Any) -> None:
-        self.code = code
-        self.values = MappingProxyType(values)
-        super().__init__(code)
-
-    def __str__(self) -> str:
-        values = ", ".join(f"{k}={v!r}" for k, v in self.values.items())
-        return f"{self.code}({values})"
 
 
 class NotFound(ProgressError, errors.NotFound):

@@ -21,7 +21,7 @@ import store.db
 from engine.answers import spanish_names
 from engine.cards import by_usps, card, deck
 from engine.core import Coded
-from messages import PSEUDO, speaking
+from messages import PSEUDO, long_date, speaking
 from store import progress as pg
 from store.clock import now_utc
 from tests.test_app_drills import open_page, texts
@@ -411,8 +411,8 @@ def test_dates_and_moments_are_written_by_babel():
     assert when(moment, UTC) == "Sep 13, 23:05"
     with speaking("es"):
         assert when(moment, UTC) == "13 sept, 23:05"
-        assert atlas.long_date(date(1820, 3, 15)) == "15 de marzo de 1820"
-    assert atlas.long_date(date(1820, 3, 15)) == "March 15, 1820"
+        assert long_date(date(1820, 3, 15)) == "15 de marzo de 1820"
+    assert long_date(date(1820, 3, 15)) == "March 15, 1820"
 
 
 def test_the_progress_card_to_print_speaks_the_reader_s_language():

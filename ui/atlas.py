@@ -8,21 +8,19 @@ the card's figures and dates (Babel), its time zones and census region.
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 import streamlit as st
-from babel.dates import format_date
 
 import geodata
 from engine.answers import match_state
 from engine.cards import Card, Category, by_usps, card, deck, find
 from engine.quiz import echo
-from messages import _, join, ngettext, number, pgettext
-from messages.catalogue import formats_locale
+from messages import _, join, long_date, ngettext, number
 from ui.cards import CARD_CSS, card_html, ordinal
 from ui.games.wording import category_label, zone_name
 from ui.maps import map_change, us_map
+from ui.quiz.wording import region_name
 from ui.state_names import by_name, state_name
 
 KEY = "atlas"
@@ -30,21 +28,6 @@ MAP = f"{KEY}_map"
 PICK = f"{KEY}_pick"
 ALL = "All"  #: the filters' value that keeps every state (shown in the reader's language)
 NOTE = f"{KEY}_note"  #: session key: a typed name the search box could not read
-
-
-def region_name(region: str) -> str:
-    """A census region in the reader's language ("South")."""
-    return {
-        "Northeast": pgettext("Census region", "Northeast"),
-        "Midwest": pgettext("Census region", "Midwest"),
-        "South": pgettext("Census region", "South"),
-        "West": pgettext("Census region", "West"),
-    }[region]
-
-
-def long_date(day: date) -> str:
-    """A date written out in the reader's language: "March 15, 1820", "15 de marzo de 1820"."""
-    return format_date(day, format="long", locale=formats_locale())
 
 
 def _codes() -> list[str]:

@@ -4,28 +4,14 @@ reader's page words it in that reader's language (``ui.live.errors``)."""
 
 from __future__ import annotations
 
-from types import MappingProxyType
-from typing import Any
-
 from engine.core import Refusal
 from store import errors
 
 
-class LiveError(ValueError):
+class LiveError(errors.Refused):
     """A request a live game refuses: ``LiveError("locked", game="K7PQ2M")``. ``code`` says
     which refusal, ``values`` what makes it precise (plain data); ``str(error)`` is for logs
     (``locked(game='K7PQ2M')``). A kind has its own default code."""
-
-    default_code = "refused"
-
-    def __init__(self, code: str | None = None, **values: Any) -> None:
-        self.code = code or self.default_code
-        self.values = MappingProxyType(values)
-        super().__init__(self.code)
-
-    def __str__(self) -> str:
-        values = ", ".join(f"{k}={v!r}" for k, v in self.values.items())
-        return f"{self.code}({values})"
 
     @classmethod
     def of(cls, refusal: Refusal) -> LiveError:

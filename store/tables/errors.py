@@ -4,28 +4,14 @@ page words it in the reader's language (``ui.games.shared.errors``)."""
 
 from __future__ import annotations
 
-from types import MappingProxyType
-from typing import Any
-
 from engine.core import Refusal
 from store import errors
 
 
-class TableError(ValueError):
+class TableError(errors.Refused):
     """A request the table refuses: ``TableError("full", table="K7PQ2M")``. ``code`` says
     which refusal, ``values`` what makes it precise (plain data); ``str(error)`` is for logs
     (``full(table='K7PQ2M')``). A kind has its own default code."""
-
-    default_code = "refused"
-
-    def __init__(self, code: str | None = None, **values: Any) -> None:
-        self.code = code or self.default_code
-        self.values = MappingProxyType(values)
-        super().__init__(self.code)
-
-    def __str__(self) -> str:
-        values = ", ".join(f"{k}={v!r}" for k, v in self.values.items())
-        return f"{self.code}({values})"
 
 
 class TableNotFound(TableError, errors.NotFound):

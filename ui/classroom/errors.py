@@ -13,6 +13,7 @@ from engine.core import Coded
 from messages import N_, _
 from store.classroom import AssignmentInfo, ClassroomError, Closed
 from ui.games.wording import Wording, say
+from ui.name_faults import NAME_FAULTS
 
 
 def _closed(title: str, closes_at: datetime | None) -> str:
@@ -42,17 +43,7 @@ CLASSROOM_ERRORS: Mapping[str, Wording] = {
     "title_too_long": N_("A title has at most {limit} characters; this one has {length}."),
     "closing_past": N_("The closing time is already past: choose a later one."),
     # a student's name
-    "name_control": N_("A name cannot contain control characters."),
-    "name_override": N_(
-        "A name cannot contain right-to-left or left-to-right override characters: type it "
-        "as it reads (any script is fine)."
-    ),
-    "name_empty": N_("Type your name first."),
-    "name_invisible": N_(
-        "A name needs at least one visible letter, digit or sign: this one is made of "
-        "invisible characters."
-    ),
-    "name_too_long": N_("A name has at most {limit} characters; this one has {length}."),
+    **NAME_FAULTS,
     "name_taken": N_(
         "{name} is already in this class: open your resume link, or add your initial."
     ),

@@ -17,6 +17,7 @@ from engine.quiz import Result
 from messages import N_, _, ngettext, number
 from store.live import LiveError
 from ui.games.wording import Wording, say
+from ui.name_faults import NAME_FAULTS
 from ui.quiz.wording import message_of
 from ui.storage import UNAVAILABLE
 
@@ -111,17 +112,7 @@ LIVE_ERRORS: Mapping[str, Wording] = {
     "no_such_team": N_("This game has teams 1 to {teams}, not {team}."),
     "player_gone": N_("This player is no longer in the game."),
     # joining (a phone)
-    "name_control": N_("A name cannot contain control characters."),
-    "name_override": N_(
-        "A name cannot contain right-to-left or left-to-right override characters: type it "
-        "as it reads (any script is fine)."
-    ),
-    "name_empty": N_("Type your name first."),
-    "name_invisible": N_(
-        "A name needs at least one visible letter, digit or sign: this one is made of "
-        "invisible characters."
-    ),
-    "name_too_long": N_("A name has at most {limit} characters; this one has {length}."),
+    **NAME_FAULTS,
     "no_token": N_("This phone has no token: reload the page and join again."),
     "other_game": N_("This phone is in another game: reload the page to join this one."),
     "game_over": N_("Game {game} is over: there is nothing left to join."),

@@ -26,10 +26,7 @@ compatibility properties (``Question.prompt``, ``Result.message`` …) say the s
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from datetime import date
 from functools import cache
-
-from babel.dates import format_date
 
 from engine.cards import by_usps, deck
 from engine.quiz.facts import facts
@@ -38,8 +35,7 @@ from engine.quiz.modes import GROUP_INTROS, GROUP_TITLES, MODE_TITLES
 from engine.quiz.question import Naming, Question, Result, ValueKind
 from engine.quiz.settings import QuizSettings
 from engine.words import Sentence, install
-from messages import N_, _, join, ngettext, number, ordinal, percent, pgettext
-from messages.formats import formats_locale
+from messages import N_, _, join, long_date, ngettext, number, ordinal, percent, pgettext
 from ui.games.wording import zone_name
 from ui.state_names import by_name, state_name, state_names
 
@@ -168,11 +164,6 @@ _SHARED: dict[tuple[int, int], str] = {
 
 def _ask_shared(variant: int, count: int, states: Sequence[str]) -> str:
     return _(_SHARED[variant, count]).format(states=state_names(states))
-
-
-def long_date(day: date) -> str:
-    """A date as the reader's language writes it in full: "March 15, 1820"."""
-    return format_date(day, "long", locale=formats_locale())
 
 
 def figure(category: str, usps: str) -> str:

@@ -14,6 +14,7 @@ from messages import N_, _, join, ngettext, number
 from store.tables import MoveRefused, SetupRefused, TableError
 from ui.games import refusals
 from ui.games.wording import Wording, say
+from ui.name_faults import NAME_FAULTS
 
 
 def _no_game(game: str) -> str:
@@ -69,17 +70,7 @@ TABLE_ERRORS: Mapping[str, Wording] = {
     "idle_range": N_("The idle time is {low} to {high} seconds."),
     # a player's name
     "name_markup": _name_markup,
-    "name_control": N_("A name cannot contain control characters."),
-    "name_override": N_(
-        "A name cannot contain right-to-left or left-to-right override characters: type it "
-        "as it reads (any script is fine)."
-    ),
-    "name_empty": N_("Type your name first."),
-    "name_invisible": N_(
-        "A name needs at least one visible letter, digit or sign: this one is made of "
-        "invisible characters."
-    ),
-    "name_too_long": N_("A name has at most {limit} characters; this one has {length}."),
+    **NAME_FAULTS,
     # finding and joining a table
     "not_a_code": N_(
         "“{typed}” is not a table code: a code has {length} letters and digits (no 0, 1, I, L "
