@@ -8,9 +8,9 @@ measured is the CPU time of the process per rerun (median, p90). The languages a
 rerun by rerun, so other work on the machine weighs on both alike. The English rerun is the
 floor: the ratio is Spanish's median over English's.
 
-Pages: the Home page, a state's card in the Atlas, a border drill's question with its map, and
-a Border Attack game against the AI after a few moves (its log, hints and status worded on
-every rerun).
+Pages: the Home page, a state's card in the Atlas (New York: "Nueva York"), a border drill's
+question with its map, and a Border Attack game against the AI at its first move (rules,
+status, hand and map worded on every rerun).
 """
 
 from __future__ import annotations
@@ -29,11 +29,12 @@ sys.path.insert(0, str(ROOT))
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from benchmarks._machine import machine  # noqa: E402
+from messages import speaking  # noqa: E402
 
 PAGES: dict[str, dict[str, str]] = {
     "home": {},
     "atlas": {"state": "NY"},
-    "border_quiz": {"modes": "neighbors", "seed": "7", "n": "10"},
+    "border_quiz": {"mode": "neighbors", "seed": "7", "n": "10"},
     "border_attack": {"seed": "7", "ai": "easy"},
 }
 
@@ -43,16 +44,18 @@ def _opened(page: str, params: dict[str, str], lang: str) -> AppTest:
     at.switch_page(f"pages/{page}.py")
     for name, value in {**params, "lang": lang}.items():
         at.query_params[name] = value
-    at.run()
+    with speaking(lang):  # AppTest words a select box's value in this thread
+        at.run()
     if at.exception:
         raise SystemExit(f"{page} ({lang}): {at.exception[0].message}")
     return at
 
 
-def _rerun_cpu(at: AppTest) -> float:
-    start = time.process_time()
-    at.run()
-    return time.process_time() - start
+def _rerun_cpu(at: AppTest, lang: str) -> float:
+    with speaking(lang):
+        start = time.process_time()
+        at.run()
+        return time.process_time() - start
 
 
 def main() -> None:
@@ -73,7 +76,7 @@ def main() -> None:
         times: dict[str, list[float]] = {lang: [] for lang in langs}
         for _ in range(args.runs):
             for lang in langs:
-                times[lang].append(_rerun_cpu(apps[lang]))
+                times[lang].append(_rerun_cpu(apps[lang], lang))
         row = f"{page:<14}"
         for lang in langs:
             ms = sorted(t * 1000 for t in times[lang])
