@@ -1,7 +1,9 @@
 """The next move is in view after every move (issue 28, item 3): whole games of each of the
 four games against the AI, with a fixed deal, on a phone (390×844) and on a laptop
-(1280×800). Before every press after the first move, a control that makes it (for a card to
-play: one of the cards that may be played) lies wholly inside the window, below Streamlit's
+(1280×800); Border Attack's game on the phone is played in Spanish (issue 30: a whole game in
+the reader's language, whose longer words must not push the next move out of view either).
+Before every press after the first move, a control that makes it (for a card to play: one of the
+cards that may be played) lies wholly inside the window, below Streamlit's
 header, without the test scrolling: the page must have brought it there itself
 (``ui.games.next_move``). After the last move the end screen's "Play again" is in view too.
 
@@ -20,13 +22,15 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from engine.cards import deck
+from messages import _, ngettext, pgettext, speaking
 from tests.browser import LAPTOP, wait_for_app
 from tests.game_table import tall_screenshot
+from ui.state_names import state_name
 
 pytestmark = pytest.mark.browser
 FILE_SECONDS = 70  #: what this file takes on two idle cores (conftest starts it early)
 
-NAMES = {c.name: c for c in deck()}
+BY_USPS = {c.usps: c for c in deck()}
 
 # Where an element lies, against the window and the header Streamlit draws over its top.
 _WHERE_JS = """
@@ -61,29 +65,104 @@ def _there(locator) -> bool:
     return locator.count() > 0 and locator.first.is_visible()
 
 
-def _over(page) -> bool:
-    return _there(page.get_by_role("button", name="Play again"))
+def _again(lang: str) -> str:
+    with speaking(lang):
+        return _("Play again")
 
 
-def border_attack(page) -> list[Press]:
-    # the phase is read from the words: a segmented control is drawn a moment after them
-    if _there(page.get_by_text("Choose a category, then the card to lead")):
-        size = page.get_by_role("radio", name="Size", exact=True)
-        return [Press(size), Press(_enabled(page, "Lead ·"))]
-    if _there(page.get_by_text("Choose the card you answer with")):
-        announce = page.get_by_role("radio", name="Announce its name", exact=True)
-        return [Press(announce), Press(_enabled(page, "Play ·"))]
-    box = page.get_by_role("textbox", name="Its border states", exact=True)
-    if _there(box):  # the AI named its state: type its border states from memory
-        said = re.search(r"Name all \d+ of (.+?)'s border states", page.inner_text("body"))
-        borders = sorted(c.name for c in deck() if c.usps in NAMES[said[1]].borders)
-        return [Press(box, ", ".join(borders)), Press(_enabled(page, "Guess", exact=True))]
-    box = page.get_by_role("textbox", name="The state", exact=True)
-    if _there(box):
-        return [Press(box, "Texas"), Press(_enabled(page, "Guess", exact=True))]
-    if _there(page.get_by_role("button", name=re.compile(r"^Guess: "))):
-        return [Press(_enabled(page, re.compile(r"^Guess: ")))]
-    return [Press(_enabled(page, "Discard", exact=True))]
+@dataclass(frozen=True)
+class BorderAttackWords:
+    """What the Border Attack player reads and presses, as the catalogue words it for the
+    page's language (so a page that drew English where Spanish was due fails the walk)."""
+
+    lang: str
+    lead_phase: str  #: the instruction when the player leads (after its bold part)
+    answer_phase: str  #: the instruction when the player answers a lead
+    size: str
+    announce_name: str
+    borders_box: str
+    named: re.Pattern  #: "Name all 3 of Ohio's border states": group 1 is the state
+    state_box: str
+    guess: str
+    guess_colon: re.Pattern  #: the Guess button that says there is nothing to name
+    discard: str
+    lead: str  #: a Lead button's label before its rank ("Lead · 3rd")
+    play: str  #: a Play button's label before its rank
+    buttons: str  #: every move button's label, as a pattern
+
+    @classmethod
+    def of(cls, lang: str) -> BorderAttackWords:
+        with speaking(lang):
+            lead = _("**You lead trick {number}.** Choose a category, then the card to lead.")
+            answer = _(
+                "**{ai} leads {card} — category {category}, {rank}.** Choose the card you "
+                "answer with, and what you tell {ai} about it: its name or its border states. "
+                "Then {ai} gets one guess at the other part."
+            )
+            named = ngettext(
+                "Name **the {count}** border state of {card}: type it, or click it on the map "
+                "(click again to remove).",
+                "Name **all {count}** of {card}'s border states: type them, separated by "
+                "commas, or click them on the map (click again to remove).",
+                2,
+            )
+            named = re.escape(named.split(":")[0].replace("**", "") + ":")
+            named = named.replace(r"\{count\}", r"\d+").replace(r"\{card\}", "(.+?)")
+            guess = _("Guess")
+            lead_button, play_button = (
+                _(text).split(" ·")[0] for text in ("Lead · {rank}", "Play · {rank}")
+            )
+            discard = _("Discard")
+            return cls(
+                lang=lang,
+                lead_phase=_after_bold(lead).rstrip("."),
+                answer_phase=re.split(r"[,:{]", _after_bold(answer))[0].strip(),
+                size=pgettext("a trick's category", "Size"),
+                announce_name=_("Announce its name"),
+                borders_box=_("Its border states"),
+                named=re.compile(named),
+                state_box=_("The state"),
+                guess=guess,
+                guess_colon=re.compile("^" + re.escape(guess) + ": "),
+                discard=discard,
+                lead=lead_button + " ·",
+                play=play_button + " ·",
+                buttons=rf"^(({lead_button}|{play_button})( · .*)?|{guess}.*|{discard})$",
+            )
+
+
+def _after_bold(text: str) -> str:
+    """A message's words after its bold opening ("**You lead.** Choose …" → "Choose …")."""
+    return text.rsplit("**", 1)[-1].strip()
+
+
+def border_attack_in(lang: str) -> Player:
+    """The Border Attack player for a page in ``lang``."""
+    w = BorderAttackWords.of(lang)
+
+    def border_attack(page) -> list[Press]:
+        # the phase is read from the words: a segmented control is drawn a moment after them
+        if _there(page.get_by_text(w.lead_phase)):
+            size = page.get_by_role("radio", name=w.size, exact=True)
+            return [Press(size), Press(_enabled(page, w.lead))]
+        if _there(page.get_by_text(w.answer_phase)):
+            announce = page.get_by_role("radio", name=w.announce_name, exact=True)
+            return [Press(announce), Press(_enabled(page, w.play))]
+        box = page.get_by_role("textbox", name=w.borders_box, exact=True)
+        if _there(box):  # the AI named its state: type its border states from memory
+            said = w.named.search(page.inner_text("body"))
+            with speaking(lang):
+                usps = next(code for code in BY_USPS if state_name(code) == said[1])
+                borders = sorted(state_name(b) for b in BY_USPS[usps].borders)
+            return [Press(box, ", ".join(borders)), Press(_enabled(page, w.guess, exact=True))]
+        box = page.get_by_role("textbox", name=w.state_box, exact=True)
+        if _there(box):
+            return [Press(box, "Texas"), Press(_enabled(page, w.guess, exact=True))]
+        if _there(page.get_by_role("button", name=w.guess_colon)):
+            return [Press(_enabled(page, w.guess_colon))]
+        return [Press(_enabled(page, w.discard, exact=True))]
+
+    return border_attack
 
 
 def bordercap_gin(page) -> list[Press]:
@@ -109,8 +188,8 @@ def reverse_war(page) -> list[Press]:
 GAMES: dict[str, tuple[str, Player, str]] = {  # the deal, the player, its move buttons
     "border_attack": (
         "seed=1&levels=easy&dealer=you",
-        border_attack,
-        r"^((Lead|Play)( · .*)?|Guess.*|Discard)$",
+        border_attack_in("en"),
+        BorderAttackWords.of("en").buttons,
     ),
     "bordercap_gin": (
         "seed=18&levels=easy&target=30",
@@ -146,11 +225,17 @@ def _in_view(page, control, timeout_ms: int = 2_000) -> tuple[object, dict]:
         page.wait_for_timeout(100)
 
 
-def play_whole_game(page, app_url: str, game: str) -> tuple[int, list[str]]:
-    """Play ``game`` to its end; the moves played and every press that was out of view."""
+def play_whole_game(page, app_url: str, game: str, lang: str = "en") -> tuple[int, list[str]]:
+    """Play ``game`` to its end, on a page in ``lang`` (another language than English for Border
+    Attack only); the moves played and every press that was out of view."""
     params, player, buttons = GAMES[game]
+    if lang != "en":
+        assert game == "border_attack", "only Border Attack's player reads other languages"
+        params, player = f"{params}&lang={lang}", border_attack_in(lang)
+        buttons = BorderAttackWords.of(lang).buttons
+    again = page.get_by_role("button", name=_again(lang))
     # a move's buttons are drawn a moment after the run that makes them has ended
-    ready = page.get_by_role("button", name=re.compile(rf"{buttons}|^Play again$"))
+    ready = page.get_by_role("button", name=re.compile(rf"{buttons}|^{_again(lang)}$"))
     ready = ready.filter(visible=True).first
     page.goto(f"{app_url}/{game}?{params}")
     wait_for_app(page)
@@ -162,7 +247,7 @@ def play_whole_game(page, app_url: str, game: str) -> tuple[int, list[str]]:
         except PlaywrightTimeout:
             tall_screenshot(page, f"next-move-{game}-stuck")
             raise AssertionError(f"{game}, move {moves + 1}: no move to make") from None
-        if _over(page):
+        if _there(again):
             break
         assert moves < LIMIT, f"{game}: no end after {LIMIT} moves"
         for press in player(page):
@@ -178,7 +263,7 @@ def play_whole_game(page, app_url: str, game: str) -> tuple[int, list[str]]:
                 control.fill(press.text)
             wait_for_app(page)
         moves += 1
-    _, where = _in_view(page, page.get_by_role("button", name="Play again"))
+    _, where = _in_view(page, again)
     if not where["inside"]:
         out.append(f"the end: 'Play again' at {where}")
     return moves, out
@@ -186,8 +271,9 @@ def play_whole_game(page, app_url: str, game: str) -> tuple[int, list[str]]:
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_whole_game_on_a_phone_keeps_the_next_move_in_view(phone, app_url, blocked, game):
-    moves, out = play_whole_game(phone, app_url, game)
-    print(f"{game} at 390×844: {moves} moves, {len(out)} with the next press out of view")
+    lang = "es" if game == "border_attack" else "en"
+    moves, out = play_whole_game(phone, app_url, game, lang)
+    print(f"{game} at 390×844 in {lang}: {moves} moves, {len(out)} with the next press out of view")
     assert not out, "\n".join(out)
     assert blocked == []
 
