@@ -108,6 +108,7 @@ def state_shares(students: Sequence[StudentResult]) -> dict[str, tuple[int, int]
 @dataclass(frozen=True)
 class MissedQuestion:
     question: int
+    qid: str
     prompt: str
     correct_answer: str
     wrong: int  #: wrong first attempts
@@ -132,10 +133,10 @@ def most_missed(students: Sequence[StudentResult]) -> list[MissedQuestion]:
     asked: Counter[int] = Counter()
     wrong: Counter[int] = Counter()
     given: dict[int, Counter[str]] = defaultdict(Counter)
-    about: dict[int, tuple[str, str]] = {}
+    about: dict[int, tuple[str, str, str]] = {}
     for s in students:
         for a in s.answers:
-            about.setdefault(a.question, (a.prompt, a.correct_answer))
+            about.setdefault(a.question, (a.qid, a.prompt, a.correct_answer))
             if a.attempt == 1:
                 asked[a.question] += 1
                 wrong[a.question] += not a.correct

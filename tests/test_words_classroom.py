@@ -265,7 +265,7 @@ def answer_in_spanish(at: AppTest) -> None:
 
 
 @pytest.mark.usefixtures("sqlite_class_db")
-def test_the_results_page_in_spanish():
+def test_the_results_page_in_spanish_and_its_questions_in_the_readers_language():
     _teacher, made = make_class("es")
     student = open_page(session(), CLASS, code=made.assignment.code)
     student.text_input(key="class_name").input("Ana")
@@ -282,6 +282,19 @@ def test_the_results_page_in_spanish():
     ]  # fmt: skip
     assert list(roster["Respondidas"]) == ["1 de 3"]
     assert "Cerrar la tarea ahora" in [b.label for b in results.button]
+    # The answer was stored in Spanish; a teacher reading English reads its question and right
+    # answer in English (both tables of the page), the answer as the student gave it.
+    (stored,) = cr.class_results(app_database(), made.assignment.id)[0].answers
+    q = next(q for q in build_questions(made.assignment.settings()) if q.qid == stored.qid)
+    assert stored.prompt.startswith("¿En qué zona horaria")
+    english = open_page(session(), RESULTS, key=made.teacher_key, lang="en")
+    (answers,) = [t.value for t in english.table]
+    assert list(answers["Question"]) == [q.prompt] and q.prompt.startswith("Which time zone")
+    assert list(answers["Right answer"]) == [q.answer_text] and list(answers["Answer"]) == [
+        stored.given
+    ]
+    if not stored.correct:
+        assert f"**Q1.** {q.prompt}" in texts(english)
 
 
 # --- the pseudo-locale ----------------------------------------------------------------------

@@ -13,18 +13,21 @@ given most often, each student's answers and a CSV of every attempt.
   teacher key (the new key and link are shown once, the old ones open nothing from then on);
   delete the assignment with every answer once its title is typed.
 * **Languages.** The page is in the teacher's language; the gradebook files and the worksheet
-  in the assignment's (its headers and words). What students typed, and the questions and
-  answers as they were stored, are shown as they are.
+  in the assignment's (its headers and words). A question and its right answer are worded
+  anew in the teacher's language from the assignment's questions (:class:`Asked`), whatever
+  language the student answered in; what a student answered is shown as it was given.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 from typing import TypeVar
 
 import streamlit as st
 
+from engine.quiz import Question, build_questions
 from messages import _, ngettext, number, pgettext, speaking
 from store.classroom import (
     AnswerRecord,
@@ -66,6 +69,7 @@ from ui.links import app_base_url, md
 from ui.live.board import run_assignment_live
 from ui.maps import us_map
 from ui.quiz.text import clock, score_words
+from ui.quiz.wording import answer_of, prompt_of
 from ui.storage import app_database, storage_note
 from ui.times import teacher_zone, when
 
@@ -222,7 +226,28 @@ def _roster(assignment: AssignmentInfo, students: list[StudentResult], zone: tzi
     )
 
 
-def _missed(students: list[StudentResult]) -> None:
+@dataclass(frozen=True)
+class Asked:
+    """The assignment's questions by qid, to word a stored answer's question and right answer in
+    the reader's language (the stored words are the answerer's: they stand where the assignment
+    deals no such qid)."""
+
+    questions: dict[str, Question]
+
+    @classmethod
+    def of(cls, assignment: AssignmentInfo) -> Asked:
+        return cls({q.qid: q for q in build_questions(assignment.settings())})
+
+    def prompt(self, qid: str, stored: str) -> str:
+        q = self.questions.get(qid)
+        return prompt_of(q) if q else stored
+
+    def answer(self, qid: str, stored: str) -> str:
+        q = self.questions.get(qid)
+        return answer_of(q) if q else stored
+
+
+def _missed(students: list[StudentResult], asked: Asked) -> None:
     missed = most_missed(students)
     if not missed:
         st.caption(_("No question missed so far."))
@@ -233,10 +258,10 @@ def _missed(students: list[StudentResult]) -> None:
             "first try, and at least the {n} most missed; the largest share first."
         ).format(n=number(AT_LEAST))
     )
-    st.markdown("\n".join(_missed_line(i, m) for i, m in enumerate(missed, 1)))
+    st.markdown("\n".join(_missed_line(i, m, asked) for i, m in enumerate(missed, 1)))
 
 
-def _missed_line(i: int, m: MissedQuestion) -> str:
+def _missed_line(i: int, m: MissedQuestion, asked: Asked) -> str:
     """One question of the most missed (Markdown): what it asked, how many got it wrong, the
     right answer and the wrong answers given most often."""
     given = " · ".join(
@@ -247,12 +272,13 @@ def _missed_line(i: int, m: MissedQuestion) -> str:
         "{i}. **Q{question}.** {prompt}  \n{wrong} of {asked} wrong at the first try · right: "
         "**{answer}**  \nMost given: {given}"
     ).format(
-        i=number(i), question=number(m.question), prompt=md(m.prompt), wrong=number(m.wrong),
-        asked=number(m.asked), answer=md(m.correct_answer), given=given,
+        i=number(i), question=number(m.question), prompt=md(asked.prompt(m.qid, m.prompt)),
+        wrong=number(m.wrong), asked=number(m.asked),
+        answer=md(asked.answer(m.qid, m.correct_answer)), given=given,
     )  # fmt: skip
 
 
-def _answers_of(students: list[StudentResult], zone: tzinfo) -> None:
+def _answers_of(students: list[StudentResult], zone: tzinfo, asked: Asked) -> None:
     if not students:
         return
     started = _("{name} (started {time})")
@@ -285,7 +311,8 @@ def _answers_of(students: list[StudentResult], zone: tzinfo) -> None:
             number_of = again.format(question=number_of, attempt=number(a.attempt))
         parts = (outcome_words(a.outcome), _seconds(a.seconds), when(a.answered_at, zone))
         outcome = " · ".join(part for part in parts if part)
-        said = (number_of, md(a.prompt), md(a.given), md(a.correct_answer), outcome)
+        prompt, right = asked.prompt(a.qid, a.prompt), asked.answer(a.qid, a.correct_answer)
+        said = (number_of, md(prompt), md(a.given), md(right), outcome)
         return dict(zip(columns, said, strict=True))
 
     st.table(
@@ -327,6 +354,7 @@ def _results(assignment: AssignmentInfo) -> None:
         st.warning(unavailable(), icon=":material/cloud_off:")
         return
     now = f"{datetime.now(zone):%H:%M:%S}"
+    asked = Asked.of(assignment)
     if not assignment.is_open():
         state = _("The assignment is closed since {time} · results of {now}")
     elif assignment.closes_at:
@@ -352,9 +380,9 @@ def _results(assignment: AssignmentInfo) -> None:
         )
     with missed_col:
         st.subheader(_("Most missed"), anchor=False)
-        _missed(students)
+        _missed(students, asked)
     st.subheader(_("Each student's answers"), anchor=False)
-    _answers_of(students, zone)
+    _answers_of(students, zone, asked)
     st.download_button(
         _("Download every attempt (CSV)"),
         attempts_csv(students, zone),
