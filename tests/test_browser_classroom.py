@@ -2,6 +2,10 @@
 students' answers appearing on the teacher's page without a reload; then two ``streamlit run``
 servers sharing one PostgreSQL database, students on both, one results page showing them all.
 
+The class assignment is made in Spanish (the teacher, reading English, chooses its language):
+the students open the link the page gives, answer in Spanish, and the teacher's English page
+counts their answers (issue 30).
+
 Issue 18 in the browser: "Create" sends what the form shows (the browser sends a form's values
 only with its own buttons); a double click on "Create" or "Start the quiz" makes one row; the
 teacher key leaves the address bar and a new key shuts the old one out; screenshots of the
@@ -18,9 +22,11 @@ import sqlalchemy as sa
 
 import store.db
 from engine.quiz import QuizSettings, build_questions, question_states
+from messages import _, speaking
 from store import classroom as cr
 from store.clock import now_utc
 from tests import browser as b
+from ui.quiz.wording import label
 
 pytestmark = pytest.mark.browser
 
@@ -43,30 +49,39 @@ def open_app(page, url: str, text: str) -> None:
     b.wait_for_app(page)
 
 
-def join_and_miss_the_first(page, url: str, code: str, name: str, wrong: str) -> None:
-    """A student opens the link, gives a name and answers the first question wrong."""
+def said(lang: str, text: str) -> str:
+    """``text`` as the catalogue words it for a reader of ``lang``; its values left out (what
+    comes before the first of them)."""
+    with speaking(lang):
+        return _(text).split("{")[0].strip()
+
+
+def join_and_miss_the_first(page, link: str, name: str, wrong: str, lang: str = "en") -> None:
+    """A student opens the student link, gives a name and answers the first question wrong,
+    reading ``lang``."""
     t = time.monotonic()
-    open_app(page, f"{url}/class?code={code}", "Your name")
-    page.get_by_label("Your name").fill(name)
-    page.get_by_role("button", name="Start the quiz").click()
-    page.get_by_text("Question 1 of").wait_for(timeout=60_000)
+    open_app(page, link, said(lang, "Your name"))
+    page.get_by_label(said(lang, "Your name")).fill(name)
+    page.get_by_role("button", name=said(lang, "Start the quiz")).click()
+    page.get_by_text(said(lang, "Question {number} of {total}")).wait_for(timeout=60_000)
     b.wait_for_app(page)
     page.get_by_test_id("stRadio").get_by_text(wrong, exact=True).click()
     b.wait_for_app(page)
-    page.get_by_role("button", name="Check").click()
-    page.get_by_text("Right answer:").wait_for(timeout=60_000)
-    page.get_by_text("Saved").first.wait_for(timeout=60_000)
+    page.get_by_role("button", name=said(lang, "Check")).click()
+    right = said(lang, "**Right answer:** {answer}").replace("**", "")
+    page.get_by_text(right).wait_for(timeout=60_000)
+    page.get_by_text(said(lang, "Saved")).first.wait_for(timeout=60_000)
     assert re.search(r"resume=[\w-]{20,}", page.url)
     print(f"{name}: joined and answered in {time.monotonic() - t:.1f} s")
 
 
 def created_links(teacher) -> tuple[str, str]:
-    """On the Assign page just after "Create": the class code (step 1, the QR code drawn),
+    """On the Assign page just after "Create": the student link (step 1, the QR code drawn),
     then the teacher link (step 2, behind its button)."""
     teacher.get_by_text("Step 1 of 2").wait_for(timeout=30_000)
     teacher.get_by_test_id("stImage").first.wait_for(timeout=20_000)  # the QR code
     b.wait_for_app(teacher)
-    code = re.search(r"class\?code=(\w+)", b.wait_for_code(teacher, "class?code=")).group(1)
+    student = re.search(r"http://\S+/class\?code=\S+", b.wait_for_code(teacher, "class?code="))
     body = teacher.inner_text("body")
     assert "results?key=" not in body and "Keep this private" not in body
     teacher.get_by_role("button", name="Step 2: show my private teacher link").click()
@@ -75,12 +90,14 @@ def created_links(teacher) -> tuple[str, str]:
     link = re.search(r"http://\S+/results\?key=[\w-]+", b.wait_for_code(teacher, "results?key="))
     body = teacher.inner_text("body")
     assert "class?code=" not in body and teacher.get_by_test_id("stImage").count() == 0
-    return code, link.group(0)
+    return student.group(0), link.group(0)
 
 
-def wrong_first_answer(assignment: cr.AssignmentInfo) -> str:
+def wrong_first_answer(assignment: cr.AssignmentInfo, lang: str = "en") -> str:
+    """A wrong answer to the first question, as a reader of ``lang`` reads it."""
     q = build_questions(assignment.settings())[0]
-    return next(c for c in q.choices if c != q.answer)
+    with speaking(lang):
+        return label(q, next(c for c in q.choices if c != q.answer))
 
 
 def wait_for_text(page, text: str, timeout_s: float = 40) -> None:
@@ -95,10 +112,15 @@ def test_answers_appear_on_the_teachers_page_without_a_reload(chromium, app_url,
     teacher.get_by_test_id("stRadio").first.get_by_text("Zone quiz").click()
     b.wait_for_app(teacher)
     teacher.get_by_label("Title").fill("Zones, period 3")
+    teacher.locator(".st-key-assign_lang").click()
+    teacher.get_by_role("option", name="Español").click()
+    b.wait_for_app(teacher)
     teacher.get_by_role("button", name="Create a class assignment").click()
-    code, teacher_link = created_links(teacher)
+    student_link, teacher_link = created_links(teacher)
+    code = re.fullmatch(r".*class\?code=(\w+)&lang=es", student_link)[1]  # it opens in Spanish
     assignment = cr.find_assignment(db, code)
-    wrong = wrong_first_answer(assignment)
+    assert assignment.language == "es"
+    wrong = wrong_first_answer(assignment, "es")
 
     open_app(teacher, teacher_link, "No student has joined yet")
     teacher.wait_for_selector("path.choroplethlocation")
@@ -108,7 +130,7 @@ def test_answers_appear_on_the_teachers_page_without_a_reload(chromium, app_url,
         for name in ("Ana", "Ben"):
             context, student = _context(chromium, blocked)
             contexts.append(context)
-            join_and_miss_the_first(student, app_url, code, name, wrong)
+            join_and_miss_the_first(student, student_link, name, wrong, "es")
             b.screenshot(student, f"classroom-student-{name.lower()}")
         start = time.monotonic()
         wait_for_text(teacher, "2 of 2 wrong at the first try")
