@@ -63,20 +63,22 @@ def find_by_code(
     convert: Callable[[Any], T],
     *,
     error: Callable[..., Exception],
+    unknown: str = "unknown_code",
+    named: str = "code",
 ) -> T:
     """``convert(row)`` of the ``model`` row whose ``code`` is ``code`` as typed.
 
     A typed text that cannot be a code raises ``error("not_a_code", typed=…, length=…)`` (the
     text, cut to 20 characters, and :data:`CODE_LENGTH`); a well-formed code no row has raises
-    ``error("unknown_code", code=…)`` (the code in its stored form): codes and values, for the
-    pages to word."""
+    ``error(unknown, <named>=…)`` (by default ``unknown_code`` with ``code``: the code in its
+    stored form): codes and values, for the pages to word."""
     normal = normalize_code(code)
     if normal is None:
         raise error("not_a_code", typed=str(code or "").strip()[:20], length=CODE_LENGTH)
     with db.read() as session:
         row = session.scalar(sa.select(model).where(model.code == normal))
         if row is None:
-            raise error("unknown_code", code=normal)
+            raise error(unknown, **{named: normal})
         return convert(row)
 
 

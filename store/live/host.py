@@ -20,7 +20,7 @@ from engine.core import IllegalAction
 from engine.live import LiveRules, Phase, next_phase, split_teams
 from engine.quiz import SOLO_MODES, build_questions
 from store import clock
-from store.codes import CODE_LENGTH, digest, find_by_secret, new_code, normalize_code
+from store.codes import digest, find_by_code, find_by_secret, new_code
 from store.db import Database, insert_once
 from store.live.errors import LiveError, NotFound
 from store.live.records import LiveGameInfo, PlayerInfo, game_info, player_info, quiz_settings
@@ -96,14 +96,9 @@ def create_game(
 def find_game(db: Database, code: object) -> LiveGameInfo:
     """The game with this code (:class:`NotFound`: ``not_a_code`` for a text that cannot be a
     code, ``no_game`` for a code no game has)."""
-    normal = normalize_code(code)
-    if normal is None:
-        raise NotFound("not_a_code", typed=str(code or "").strip()[:20], length=CODE_LENGTH)
-    with db.read() as session:
-        row = session.scalar(sa.select(LiveGame).where(LiveGame.code == normal))
-        if row is None:
-            raise NotFound("no_game", game=normal)
-        return game_info(row)
+    return find_by_code(
+        db, LiveGame, code, game_info, error=NotFound, unknown="no_game", named="game"
+    )
 
 
 def game_for_key(db: Database, host_key: object) -> LiveGameInfo:

@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from engine.core import BadSetup
 from engine.games import GAMES, game_class, has_decisions
 from store import clock
-from store.codes import CODE_LENGTH, digest, new_code, new_token, normalize_code
+from store.codes import digest, find_by_code, new_code, new_token
 from store.db import Database
 from store.models import GameTable, TableSeat
 from store.names import NAME_MAX, checked
@@ -132,14 +132,9 @@ def _name(raw: object) -> str:
 
 def find(db: Database, code: object) -> TableInfo:
     """The table with this code."""
-    normal = normalize_code(code)
-    if normal is None:
-        raise TableNotFound("not_a_code", typed=str(code or "").strip()[:20], length=CODE_LENGTH)
-    with db.read() as session:
-        row = session.scalar(sa.select(GameTable).where(GameTable.code == normal))
-        if row is None:
-            raise TableNotFound("no_table", table=normal)
-        return table_info(row)
+    return find_by_code(
+        db, GameTable, code, table_info, error=TableNotFound, unknown="no_table", named="table"
+    )
 
 
 def join(

@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from engine.core import Coded
 from messages import _, number, ordinal, pgettext
 from ui.state_names import state_name, state_names
+from ui.value_words import Kinds, worded
 
 Wording = str | Callable[..., str]  #: a marked sentence, or a function of the raw values
 
@@ -62,23 +63,14 @@ def zone_name(zone: str) -> str:
     }[zone]
 
 
-def _value(name: str, value: object, seat_name: Callable[[int], str]) -> object:
-    kind = name.rpartition("_")[2]  # "led_card" is a card, "winner_seat" a seat
-    if kind == "card":
-        return card_name(value)  # type: ignore[arg-type]
-    if kind == "cards":
-        return card_names(value)
-    if kind == "seat":
-        return seat_name(value)  # type: ignore[arg-type]
-    if kind == "category":
-        return category_label(value)  # type: ignore[arg-type]
-    if kind == "zone":
-        return zone_name(value)  # type: ignore[arg-type]
-    if kind == "rank":
-        return ordinal(value)  # type: ignore[arg-type]
-    if isinstance(value, int) and not isinstance(value, bool):
-        return number(value)
-    return value
+#: how the games' sentences word a value, by its kind (a seat is worded by the table's names)
+KINDS: Kinds = {
+    "card": card_name,
+    "cards": card_names,
+    "category": category_label,
+    "zone": zone_name,
+    "rank": ordinal,
+}
 
 
 def say(
@@ -89,5 +81,6 @@ def say(
     wording = table[coded.code]
     if callable(wording):
         return wording(**coded.values)
-    values = {k: _value(k, v, seat_name) for k, v in coded.values.items()}
+    kinds = {**KINDS, "seat": seat_name}
+    values = {k: worded(k, v, kinds) for k, v in coded.values.items()}
     return _(wording).format(**values)

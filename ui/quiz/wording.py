@@ -38,6 +38,7 @@ from engine.words import Sentence, install
 from messages import N_, _, join, long_date, ngettext, number, ordinal, percent, pgettext
 from ui.games.wording import zone_name
 from ui.state_names import by_name, state_name, state_names
+from ui.value_words import Kinds, worded
 
 Wording = str | Callable[..., str]  #: a marked sentence, or a function of the raw values
 
@@ -89,37 +90,29 @@ def numbered(codes: Sequence[str]) -> str:
     )
 
 
+#: how the drills' sentences word a value, by its kind
+KINDS: Kinds = {
+    "state": state_name,
+    "states": state_names,
+    "capital": capital_name,
+    "capitals": capitals_list,
+    "zone": zone_name,
+    "zones": lambda zones: join(zone_name(z) for z in zones),
+    "region": region_name,
+    "name": official_name,
+    "names": lambda names: join((official_name(n) for n in names), "or"),
+    "items": join,
+    "values": ", ".join,
+    "used": ", ".join,
+}
+
+
 def _value(name: str, value: object) -> object:
-    kind = name.rpartition("_")[2]  # "best_state" is a state, "other_state" too
     if value is None:
         return ""
     if isinstance(value, Sentence):
         return say(value)
-    if kind == "state":
-        return state_name(value)  # type: ignore[arg-type]
-    if kind == "states":
-        return state_names(value)  # type: ignore[arg-type]
-    if kind == "capital":
-        return capital_name(value)  # type: ignore[arg-type]
-    if kind == "capitals":
-        return capitals_list(value)  # type: ignore[arg-type]
-    if kind == "zone":
-        return zone_name(value)  # type: ignore[arg-type]
-    if kind == "zones":
-        return join(zone_name(z) for z in value)  # type: ignore[attr-defined]
-    if kind == "region":
-        return region_name(value)  # type: ignore[arg-type]
-    if kind == "name":
-        return official_name(value)  # type: ignore[arg-type]
-    if kind == "names":
-        return join((official_name(n) for n in value), "or")  # type: ignore[attr-defined]
-    if kind == "items":
-        return join(value)  # type: ignore[arg-type]
-    if kind in ("values", "used"):
-        return ", ".join(value)  # type: ignore[arg-type]
-    if isinstance(value, int) and not isinstance(value, bool):
-        return number(value)
-    return value
+    return worded(name, value, KINDS)
 
 
 # --- sentences whose form depends on a count, or that word their values themselves -----------
