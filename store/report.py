@@ -19,13 +19,13 @@ language: a notebook reads it back, ``widgets.results``); the pages word them.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 from fractions import Fraction
 
 from engine.csvfile import csv_text
-from store.classroom import AssignmentInfo, StudentResult
+from store.classroom import AnswerRecord, AssignmentInfo, StudentResult
 
 CSV_COLUMNS: tuple[str, ...] = (
     "student",
@@ -121,8 +121,11 @@ MEANINGFUL_SHARE = Fraction(1, 4)  #: a question missed by this share or more is
 AT_LEAST = 5  #: the most-missed list holds at least this many missed questions, when there are
 
 
-def most_missed(students: Sequence[StudentResult]) -> list[MissedQuestion]:
-    """The questions missed at the first attempt, the most missed first.
+def most_missed(
+    students: Sequence[StudentResult], given: Callable[[AnswerRecord], str] = lambda a: a.given
+) -> list[MissedQuestion]:
+    """The questions missed at the first attempt, the most missed first; a wrong answer is
+    counted by ``given`` (its words: by default as stored).
 
     **Order**: by the share of first attempts that were wrong, the largest first; at an equal
     share, the one more students got wrong first (more evidence); then by question number.
@@ -132,7 +135,7 @@ def most_missed(students: Sequence[StudentResult]) -> list[MissedQuestion]:
     only question that half the class got wrong is listed first even when few reached it."""
     asked: Counter[int] = Counter()
     wrong: Counter[int] = Counter()
-    given: dict[int, Counter[str]] = defaultdict(Counter)
+    wrong_given: dict[int, Counter[str]] = defaultdict(Counter)
     about: dict[int, tuple[str, str, str]] = {}
     for s in students:
         for a in s.answers:
@@ -141,7 +144,7 @@ def most_missed(students: Sequence[StudentResult]) -> list[MissedQuestion]:
                 asked[a.question] += 1
                 wrong[a.question] += not a.correct
             if not a.correct:
-                given[a.question][a.given] += 1
+                wrong_given[a.question][given(a)] += 1
 
     def rank(q: int) -> tuple[Fraction, int]:
         return Fraction(wrong[q], asked[q]), wrong[q]
@@ -158,7 +161,7 @@ def most_missed(students: Sequence[StudentResult]) -> list[MissedQuestion]:
             *about[q],
             wrong[q],
             asked[q],
-            tuple(sorted(given[q].items(), key=lambda kv: (-kv[1], kv[0]))[:3]),
+            tuple(sorted(wrong_given[q].items(), key=lambda kv: (-kv[1], kv[0]))[:3]),
         )  # fmt: skip
         for q in ranked
     ]

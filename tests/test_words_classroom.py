@@ -254,12 +254,15 @@ def test_a_class_assignment_created_in_spanish_is_shown_in_spanish_to_a_student(
     assert [t.value for t in student.title] == ["Class quiz"]
 
 
-def answer_in_spanish(at: AppTest) -> None:
-    """Answer the question on screen (a zone quiz's radio) and press its Check. (AppTest words
-    a radio's value in the test's language to find it among the options the page drew.)"""
+def answer_in_spanish(at: AppTest, wrong: bool = False) -> None:
+    """Answer the question on screen (a zone quiz's radio; ``wrong``: with a wrong zone) and
+    press its Check. (AppTest words a radio's value in the test's language to find it among the
+    options the page drew.)"""
     v = view(at)
+    q = v.run.current
+    pick = next(c for c in q.choices if c != q.answer) if wrong else q.choices[0]
     with speaking("es"):
-        at.radio(key=v.answer_key("one")).set_value(v.run.current.choices[0]).run()
+        at.radio(key=v.answer_key("one")).set_value(pick).run()
         at.button(key=v.widget_key("check")).click().run()
     assert not at.exception
 
@@ -270,7 +273,7 @@ def test_the_results_page_in_spanish_and_its_questions_in_the_readers_language()
     student = open_page(session(), CLASS, code=made.assignment.code)
     student.text_input(key="class_name").input("Ana")
     click(student, "Empezar el cuestionario")
-    answer_in_spanish(student)
+    answer_in_spanish(student, wrong=True)
     results = open_page(session(), RESULTS, key=made.teacher_key, lang="es")
     shown = texts(results)
     assert [t.value for t in results.title] == ["Resultados de la clase"]
@@ -282,19 +285,20 @@ def test_the_results_page_in_spanish_and_its_questions_in_the_readers_language()
     ]  # fmt: skip
     assert list(roster["Respondidas"]) == ["1 de 3"]
     assert "Cerrar la tarea ahora" in [b.label for b in results.button]
-    # The answer was stored in Spanish; a teacher reading English reads its question and right
-    # answer in English (both tables of the page), the answer as the student gave it.
+    # The answer was stored in Spanish; a teacher reading English reads it in English (both
+    # tables of the page): its question, its right answer and what the student answered.
     (stored,) = cr.class_results(app_database(), made.assignment.id)[0].answers
     q = next(q for q in build_questions(made.assignment.settings()) if q.qid == stored.qid)
     assert stored.prompt.startswith("¿En qué zona horaria")
     english = open_page(session(), RESULTS, key=made.teacher_key, lang="en")
     (answers,) = [t.value for t in english.table]
     assert list(answers["Question"]) == [q.prompt] and q.prompt.startswith("Which time zone")
-    assert list(answers["Right answer"]) == [q.answer_text] and list(answers["Answer"]) == [
-        stored.given
-    ]
-    if not stored.correct:
-        assert f"**Q1.** {q.prompt}" in texts(english)
+    given = q.check(stored.response).given
+    assert list(answers["Right answer"]) == [q.answer_text] and list(answers["Answer"]) == [given]
+    assert given in {"Eastern", "Central", "Mountain", "Pacific", "Alaska", "Hawaii"}, given
+    with speaking("es"):
+        assert not stored.correct and stored.given == q.check(stored.response).given
+    assert f"**Q1.** {q.prompt}" in texts(english) and f"Most given: {given} (×1)" in texts(english)
 
 
 # --- the pseudo-locale ----------------------------------------------------------------------

@@ -14,8 +14,9 @@ given most often, each student's answers and a CSV of every attempt.
   delete the assignment with every answer once its title is typed.
 * **Languages.** The page is in the teacher's language; the gradebook files and the worksheet
   in the assignment's (its headers and words). A question and its right answer are worded
-  anew in the teacher's language from the assignment's questions (:class:`Asked`), whatever
-  language the student answered in; what a student answered is shown as it was given.
+  anew in the teacher's language from the assignment's questions (:class:`Asked`), and so is
+  what a student answered (read again from the response stored), whatever language the
+  answers were stored in.
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ from ui.links import app_base_url, md
 from ui.live.board import run_assignment_live
 from ui.maps import us_map
 from ui.quiz.text import clock, score_words
-from ui.quiz.wording import answer_of, prompt_of
+from ui.quiz.wording import answer_of, given_of, prompt_of
 from ui.storage import app_database, storage_note
 from ui.times import teacher_zone, when
 
@@ -228,9 +229,10 @@ def _roster(assignment: AssignmentInfo, students: list[StudentResult], zone: tzi
 
 @dataclass(frozen=True)
 class Asked:
-    """The assignment's questions by qid, to word a stored answer's question and right answer in
-    the reader's language (the stored words are the answerer's: they stand where the assignment
-    deals no such qid)."""
+    """The assignment's questions by qid, to word a stored answer in the reader's language: its
+    question, its right answer, and what the student answered (the stored response read again
+    by its question, as the quiz read it). The stored words, in the assignment's language, stand
+    where the assignment deals no such qid."""
 
     questions: dict[str, Question]
 
@@ -246,9 +248,13 @@ class Asked:
         q = self.questions.get(qid)
         return answer_of(q) if q else stored
 
+    def given(self, a: AnswerRecord) -> str:
+        q = self.questions.get(a.qid)
+        return given_of(q.check(a.response)) if q else a.given
+
 
 def _missed(students: list[StudentResult], asked: Asked) -> None:
-    missed = most_missed(students)
+    missed = most_missed(students, asked.given)
     if not missed:
         st.caption(_("No question missed so far."))
         return
@@ -312,7 +318,7 @@ def _answers_of(students: list[StudentResult], zone: tzinfo, asked: Asked) -> No
         parts = (outcome_words(a.outcome), _seconds(a.seconds), when(a.answered_at, zone))
         outcome = " · ".join(part for part in parts if part)
         prompt, right = asked.prompt(a.qid, a.prompt), asked.answer(a.qid, a.correct_answer)
-        said = (number_of, md(prompt), md(a.given), md(right), outcome)
+        said = (number_of, md(prompt), md(asked.given(a)), md(right), outcome)
         return dict(zip(columns, said, strict=True))
 
     st.table(
