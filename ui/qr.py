@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import segno
 import streamlit as st
 
@@ -24,10 +26,15 @@ def show_code(code: str, where: st.delta_generator.DeltaGenerator | None = None)
 
 def qr_svg(link: str) -> str:
     """The QR code of ``link`` as inline SVG (medium error correction, scannable from a
-    projected screen)."""
-    return segno.make(link, error="m").svg_inline(
-        scale=5, title=_("QR code of {link}").format(link=link), dark="#1F2933"
-    )
+    projected screen), titled in the reader's language."""
+    return _drawn(link, _("QR code of {link}").format(link=link))
+
+
+@lru_cache(maxsize=512)
+def _drawn(link: str, title: str) -> str:
+    """Encoding a QR code takes segno 10 to 20 ms, and a page draws the same few codes on
+    every rerun (a progress link under every quiz): each is encoded once per process."""
+    return segno.make(link, error="m").svg_inline(scale=5, title=title, dark="#1F2933")
 
 
 def show_qr(link: str, caption: str, name: str, key: str) -> None:
