@@ -11,13 +11,14 @@ from ui.nav import navigation, routed, sidebar_menu
 st.set_page_config(page_title="GeoPlunge", page_icon="🗺️", layout="wide")
 lang = choose_language()
 
-page = st.navigation(navigation(), position="hidden")
+pages = navigation()
+page = st.navigation(pages, position="hidden")
 # Less blank space above each page, so a question, its map and its Check button fit a laptop.
 st.html("<style>[data-testid='stMainBlockContainer']{padding-top:2.5rem}</style>")
 
 with st.sidebar:
     language_switch()
-    sidebar_menu()
+    sidebar_menu(pages)
     st.divider()
     st.markdown("**GeoPlunge** · " + _("learn the United States by playing"))
     st.caption(

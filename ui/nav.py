@@ -217,19 +217,18 @@ DRILL_MENU: dict[str, MenuEntry] = {e.group: e for e in MENU if e.group}
 """Mode group → the menu entry of its drill page."""
 
 
-def sidebar_menu() -> None:
-    """The menu in the sidebar: each section's name, then a link to each of its pages.
+def sidebar_menu(pages: dict[str, list[st.Page]]) -> None:
+    """The menu in the sidebar: each section's name, then a link to each of its ``pages`` (the
+    router's, from :func:`navigation`: a link to a page object has no file path to resolve).
 
     Streamlit's own sidebar menu puts its section headers inside the list of links, so a
     screen reader meets a broken list (axe: ``list``, ``listitem``); the router hides that menu
     (``position="hidden"``) and draws this one with ``st.page_link``.
     """
-    section = None
-    for entry in MENU:
-        if entry.section != section:
-            section = entry.section
-            st.markdown(f"**{_(section)}**")
-        st.page_link(entry.path, label=_(entry.title), icon=entry.icon)
+    for section, links in pages.items():
+        st.markdown(f"**{_(section)}**")
+        for page in links:
+            st.page_link(page)
 
 
 def navigation() -> dict[str, list[st.Page]]:
