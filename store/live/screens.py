@@ -6,6 +6,7 @@ version pages follow to redraw only on a change.
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
@@ -132,22 +133,21 @@ def version(db: Database, game_id: int) -> tuple:
     """A value that changes whenever what the board or a phone shows does (the phase, the
     question, a step, a player joining, leaving or changing team, an answer; ``None`` parts
     once deleted): pages poll it and redraw only on a change."""
+
+    def of(model: Any, value: Any) -> Any:
+        return sa.select(value).where(model.game_id == game_id).scalar_subquery()
+
+    def game(column: Any) -> Any:
+        return sa.select(column).where(LiveGame.id == game_id).scalar_subquery()
+
+    # One statement, one round trip: a page looks every second.
+    look = sa.select(
+        game(LiveGame.phase), game(LiveGame.question), game(LiveGame.version),
+        of(LivePlayer, sa.func.count(LivePlayer.id)), of(LivePlayer, sa.func.max(LivePlayer.id)),
+        of(LivePlayer, sa.func.sum(sa.func.coalesce(LivePlayer.team, 0) * LivePlayer.id)),
+        of(LiveAnswer, sa.func.count(LiveAnswer.id)), of(LiveAnswer, sa.func.max(LiveAnswer.id)),
+    )  # fmt: skip
     with db.read() as session:
-        state = session.execute(
-            sa.select(LiveGame.phase, LiveGame.question, LiveGame.version).where(
-                LiveGame.id == game_id
-            )
-        ).first()
-        players = session.execute(
-            sa.select(
-                sa.func.count(LivePlayer.id),
-                sa.func.max(LivePlayer.id),
-                sa.func.sum(sa.func.coalesce(LivePlayer.team, 0) * LivePlayer.id),
-            ).where(LivePlayer.game_id == game_id)
-        ).one()
-        answers = session.execute(
-            sa.select(sa.func.count(LiveAnswer.id), sa.func.max(LiveAnswer.id)).where(
-                LiveAnswer.game_id == game_id
-            )
-        ).one()
-    return (tuple(state) if state else None, tuple(players), tuple(answers))
+        phase, question, game_version, *players, answers, last = session.execute(look).one()
+    state = None if game_version is None else (phase, question, game_version)
+    return (state, tuple(players), (answers, last))
