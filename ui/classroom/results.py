@@ -96,7 +96,7 @@ def outcome_words(outcome: str) -> str:
     return {
         "right": pgettext("an answer's outcome", "right"),
         "wrong": pgettext("an answer's outcome", "wrong"),
-        "not_counted": pgettext("an answer's outcome", "not_counted"),
+        "not_counted": pgettext("an answer's outcome", "not counted"),
     }.get(outcome, outcome)
 
 
