@@ -135,14 +135,8 @@ if pid_alive "$(read_pid "$RUN_DIR/nginx.pid")"; then
   die "already running from $RUN_DIR (deploy/run-local.sh stop --run-dir $RUN_DIR)"
 fi
 
-free_ports() {  # free_ports N: N distinct free loopback ports
-  "$PYTHON" - "$1" <<'EOF'
-import socket, sys
-socks = [socket.socket() for _ in range(int(sys.argv[1]))]
-for s in socks:
-    s.bind(("127.0.0.1", 0))
-print(" ".join(str(s.getsockname()[1]) for s in socks))
-EOF
+free_ports() {  # free_ports N: N distinct free loopback ports, below the ephemeral range
+  "$PYTHON" "$ROOT/deploy/ports.py" "$1"
 }
 
 mkdir -p "$SERVER_DIR" "$LOG_DIR" "$RUN_DIR/nginx/temp" "$RUN_DIR/secrets"

@@ -8,6 +8,7 @@ the app needed nothing from outside.
 from __future__ import annotations
 
 import os
+import runpy
 import shutil
 import socket
 import subprocess
@@ -46,9 +47,14 @@ def chromium_path() -> str | None:
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A port an app server can listen on (``deploy/ports.py``: below the ephemeral range, so
+    no outgoing connection takes it before the server binds it)."""
+    return _free_ports(1)[0]
+
+
+_free_ports = runpy.run_path(str(Path(__file__).resolve().parent.parent / "deploy" / "ports.py"))[
+    "free_ports"
+]
 
 
 def start_app(port: int, env: dict[str, str] | None = None) -> subprocess.Popen:
