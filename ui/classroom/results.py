@@ -24,11 +24,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
+from functools import lru_cache
 from typing import TypeVar
 
 import streamlit as st
 
-from engine.quiz import Question, build_questions
+from engine.quiz import Question, QuizSettings, build_questions
 from messages import _, ngettext, number, pgettext, speaking
 from store.classroom import (
     AnswerRecord,
@@ -238,7 +239,7 @@ class Asked:
 
     @classmethod
     def of(cls, assignment: AssignmentInfo) -> Asked:
-        return cls({q.qid: q for q in build_questions(assignment.settings())})
+        return cls(_asked(assignment.settings()))
 
     def prompt(self, qid: str, stored: str) -> str:
         q = self.questions.get(qid)
@@ -251,6 +252,13 @@ class Asked:
     def given(self, a: AnswerRecord) -> str:
         q = self.questions.get(a.qid)
         return given_of(q.check(a.response)) if q else a.given
+
+
+@lru_cache(maxsize=64)
+def _asked(settings: QuizSettings) -> dict[str, Question]:
+    """An assignment's questions by qid, dealt once per process (the page reruns every few
+    seconds while students work)."""
+    return {q.qid: q for q in build_questions(settings)}
 
 
 def _missed(students: list[StudentResult], asked: Asked) -> None:
