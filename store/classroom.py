@@ -48,7 +48,7 @@ from sqlalchemy.exc import IntegrityError
 
 from engine.quiz import QuizSettings, build_questions, parse_settings
 from engine.quiz.run import is_list_mode, scale
-from store import clock, errors
+from store import changes, clock, errors
 from store.codes import KEY_BYTES, digest, find_by_code, find_by_secret, new_code, new_token
 from store.db import Database, insert_new, insert_once, upsert
 from store.models import Answer, Assignment, Draft, Student
@@ -390,6 +390,7 @@ def _set_closing(db: Database, assignment_id: int, closes: Any) -> AssignmentInf
         if row is None:
             raise NotFound("deleted")
         row.closes_at = closes(row.closes_at)
+        changes.mark(session, changes.results(assignment_id))
         return _info(row)
 
 
@@ -415,6 +416,7 @@ def delete_assignment(db: Database, assignment_id: int) -> int:
             .where(Student.assignment_id == assignment_id)
         )
         session.execute(sa.delete(Assignment).where(Assignment.id == assignment_id))
+        changes.mark(session, changes.results(assignment_id))
         return answers or 0
 
 
@@ -490,6 +492,8 @@ def join(
         if session.get(Assignment, assignment.id) is None:
             raise NotFound("just_deleted")
         new_id = insert_once(session, Student.__table__, row)
+        if new_id is not None:
+            changes.mark(session, changes.results(assignment.id))
         mine = sa.select(Student).where(
             Student.id == new_id if new_id is not None else Student.token_hash == digest(token)
         )
@@ -543,6 +547,7 @@ def record_answers(db: Database, student_id: int, records: Sequence[AnswerRecord
             row = record.row(student_id)
             if insert_new(session, Answer.__table__, [row], ("student_id", "seq")):
                 written += 1
+                changes.mark(session, changes.results(student.assignment_id))
             elif _same_answer(session, row):
                 duplicates += 1
             else:

@@ -43,6 +43,8 @@ from sqlalchemy import event, exc
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
+from store import changes
+
 ENV = "GEOPLUNGE_DATABASE_URL"
 SECRETS_SECTION = "geoplunge"  #: ``[connections.geoplunge]`` in ``.streamlit/secrets.toml``
 ROOT = Path(__file__).resolve().parent.parent
@@ -149,6 +151,8 @@ class Database:
         self._lock = threading.Lock()
         self._writers = threading.Lock() if self.dialect == "sqlite" else None
         self._timeout = float(dict(self.url.query).get("timeout", SQLITE_TIMEOUT))
+        self.changes = changes.hub(self.url)
+        self._tell_changes()
 
     def _create_engine(self) -> Engine:
         query = dict(self.url.query)
@@ -213,6 +217,26 @@ class Database:
             if _is_unavailable(error):
                 raise Unavailable(str(error.orig or error)) from error
             raise
+
+    def _tell_changes(self) -> None:
+        """Tell the topics a write marked (:func:`store.changes.mark`) once it commits: on
+        PostgreSQL by a ``NOTIFY`` in the transaction (every server hears it on commit), on
+        SQLite to this process's hub after the commit."""
+
+        def notify(session: Session) -> None:
+            if topics := changes.marked(session):
+                payload = " ".join(sorted(topics))
+                session.execute(sa.select(sa.func.pg_notify(changes.CHANNEL, payload)))
+
+        def publish(session: Session) -> None:
+            if topics := changes.marked(session):
+                self.changes.publish(topics)
+
+        if self.dialect == "postgresql":
+            event.listen(self._writer, "before_commit", notify)
+        else:
+            event.listen(self._writer, "after_commit", publish)
+        event.listen(self._writer, "after_rollback", changes.marked)
 
     def dispose(self) -> None:
         """Close every pooled connection."""
@@ -313,4 +337,5 @@ def forget(url: str | URL) -> None:
     with _databases_lock:
         db = _databases.pop(key, None)
     if db is not None:
+        changes.forget(db.url)
         db.dispose()

@@ -14,7 +14,7 @@ import sqlalchemy as sa
 
 from engine.live import Phase, answer_values
 from engine.quiz import Attempt, Question, question_states
-from store import classroom, clock
+from store import changes, classroom, clock
 from store.db import Database, Unavailable, insert_once
 from store.live.errors import AnswerRefused, NotFound
 from store.live.lobby import player_row
@@ -71,6 +71,7 @@ def answer(
         )  # fmt: skip
         if new_id is None:
             raise AnswerRefused("already_in")
+        changes.mark(session, changes.crowd(game.id))
         student_id = player.class_student_id
         attempt = Attempt(index + 1, 1, question, result, seconds)
         done = AnswerResult(player.id, index, result.given, seconds, attempt)

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from engine.core import IllegalAction
 from engine.live import LiveRules, Phase, next_phase, split_teams
 from engine.quiz import SOLO_MODES, build_questions
-from store import clock
+from store import changes, clock
 from store.codes import digest, find_by_code, find_by_secret, new_code
 from store.db import Database, insert_once
 from store.live.errors import LiveError, NotFound
@@ -136,6 +136,8 @@ def _step(session: Session, game: LiveGame, now: datetime) -> bool:
         .values(**values)
         .execution_options(synchronize_session=False)
     ).rowcount
+    if moved:
+        changes.mark(session, changes.live(game.id))
     if moved and game.phase == Phase.LOBBY.value:
         _deal_teams(session, game)
     return bool(moved)
@@ -212,6 +214,7 @@ def set_team(db: Database, host_key: object, player_id: int, team: int | None) -
             raise NotFound("player_gone")
         player.team = team
         game.version = LiveGame.version + 1  # the phones follow the version: the team shows
+        changes.mark(session, changes.live(game.id))
         return player_info(player)
 
 
@@ -233,6 +236,7 @@ def remove_player(
         )  # fmt: skip
         session.execute(sa.delete(LivePlayer).where(LivePlayer.id == player_id))
         game.version = LiveGame.version + 1  # the removed phone sees it (phones follow it)
+        changes.mark(session, changes.live(game.id), changes.crowd(game.id))
     return True
 
 
@@ -245,4 +249,5 @@ def set_locked(db: Database, host_key: object, locked: bool) -> LiveGameInfo:
         if game.locked != bool(locked):
             game.locked = bool(locked)
             game.version = LiveGame.version + 1  # the board shows the lock
+            changes.mark(session, changes.live(game.id))
     return game_for_key(db, host_key)

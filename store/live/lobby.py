@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
 from engine.live import JOIN_WINDOW, LiveRules, Phase, join_refusal
-from store import classroom, clock
+from store import changes, classroom, clock
 from store.codes import digest, find_by_secret
 from store.db import Database, insert_once
 from store.live.errors import GameOver, LiveError, NameTaken, NotFound
@@ -93,6 +93,7 @@ def _join(
         )
         if found is None:
             raise NameTaken(name=clean)
+        changes.mark(session, changes.crowd(game.id))
         if found.game_id != game.id:
             raise LiveError("other_game")
         return player_info(found), found.class_student_id is not None

@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 
 from engine.core import BadSetup
 from engine.games import GAMES, game_class, has_decisions
-from store import clock
+from store import changes, clock
 from store.codes import digest, find_by_code, new_code, new_token
 from store.db import Database
 from store.models import GameTable, TableSeat
@@ -167,6 +167,7 @@ def join(
                 session.execute(
                     sa.update(GameTable).where(GameTable.id == table.id).values(updated_at=now)
                 )
+                changes.mark(session, changes.table(table.id))
                 info = SeatInfo(seat.seat, PERSON, None, clean, now, now)
                 return info, token
     raise TableFull("full", table=table.code)
@@ -218,6 +219,7 @@ def fill_with_ai(
         if not done:
             raise TableError("not_empty_seat", seat=seat)
         table.updated_at = now
+        changes.mark(session, changes.table(table.id))
         return SeatInfo(seat, AI, level, None, None, None)
 
 
@@ -232,4 +234,5 @@ def start(db: Database, host_token: object, now: datetime | None = None) -> Tabl
         if empty:
             raise TableError("seats_empty", seats=tuple(sorted(empty)))
         table.status, table.updated_at = PLAYING, now
+        changes.mark(session, changes.table(table.id))
         return table_info(table)

@@ -12,7 +12,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from engine.core import IllegalAction
-from store import clock
+from store import changes, clock
 from store.actions import encode
 from store.db import Database, insert_new
 from store.models import GameTable, TableAction, TableSeat
@@ -50,7 +50,10 @@ def _write(
         "round": snap.table.round if round_index is None else round_index, "seat": seat,
         "by": by, "action": None if action is None else encode(action), "created_at": now,
     }  # fmt: skip
-    return insert_new(session, TableAction.__table__, [row], ("table_id", "seq")) == 1
+    if insert_new(session, TableAction.__table__, [row], ("table_id", "seq")) != 1:
+        return False
+    changes.mark(session, changes.table(snap.table.id))
+    return True
 
 
 def _finish(session: Any, table_id: int, over: bool, now: datetime) -> None:

@@ -1,8 +1,9 @@
 """The Results page of a class assignment, opened with the private teacher link
 (``/results?key=…``) or by typing the key.
 
-The page refreshes itself while students work (a small ``st.fragment`` with ``run_every``
-looks for new answers and redraws the page when there are): the roster, the class map (the
+The page refreshes itself while students work (a small look, run by the stream of changes
+the moment an answer comes in and every few seconds, redraws the page when there are new
+ones): the roster, the class map (the
 share of wrong first answers per state), the most-missed questions with the wrong answers
 given most often, each student's answers and a CSV of every attempt.
 
@@ -31,6 +32,7 @@ import streamlit as st
 
 from engine.quiz import Question, QuizSettings, build_questions
 from messages import _, ngettext, number, pgettext, speaking
+from store import changes
 from store.classroom import (
     AnswerRecord,
     AssignmentInfo,
@@ -73,6 +75,7 @@ from ui.maps import us_map
 from ui.quiz.text import clock, score_words
 from ui.quiz.wording import answer_of, given_of, prompt_of
 from ui.storage import app_database, storage_note
+from ui.stream import watched
 from ui.times import teacher_zone, when
 
 T = TypeVar("T")
@@ -343,18 +346,24 @@ def _seconds(seconds: float | None) -> str:
 
 
 def _watch(assignment_id: int) -> None:
-    """Every :data:`REFRESH` seconds: one small query; the page is drawn again only when the
-    results have changed (a new student, a new answer, closed, deleted)."""
-    try:
-        version = class_version(app_database(), assignment_id)
-    except Unavailable:
-        trying = _("The class database is not answering; still trying.")
-        st.caption(f":material/cloud_off: {trying}")
-        return
-    if version != st.session_state.get(VERSION):
-        st.rerun(scope="app")
-    looked = f"{datetime.now(teacher_zone()):%H:%M:%S}"
-    st.caption(_("Live: last looked at {time}").format(time=looked))
+    """Look at the results the moment the stream of changes says they moved (a new student, a
+    new answer, closed, deleted), and every :data:`REFRESH` seconds: one small query; the page
+    is drawn again only when they have changed."""
+
+    def look(_cause: str) -> None:
+        try:
+            version = class_version(app_database(), assignment_id)
+        except Unavailable:
+            trying = _("The class database is not answering; still trying.")
+            st.caption(f":material/cloud_off: {trying}")
+            return
+        if version != st.session_state.get(VERSION):
+            st.rerun(scope="app")
+        looked = f"{datetime.now(teacher_zone()):%H:%M:%S}"
+        st.caption(_("Live: last looked at {time}").format(time=looked))
+
+    topics = [changes.results(assignment_id)]
+    watched(look, topics, key="results_pulse", every=REFRESH, fallback=REFRESH)
 
 
 def _results(assignment: AssignmentInfo) -> None:
@@ -550,6 +559,6 @@ def results_page() -> None:
     live = st.toggle(_("Live: refresh while students work"), value=True, key="results_live")
     _results(assignment)  # sets the version _watch compares with: it must come first
     if live:
-        st.fragment(_watch, run_every=REFRESH)(assignment.id)
+        _watch(assignment.id)
     _manage(assignment)
     st.markdown(storage_note())  # not a caption: its code spans fail contrast in grey

@@ -1,5 +1,6 @@
-"""How the board and a phone follow a live game: a fragment that looks at the game every
-:data:`EVERY` seconds and reruns the page only when what the page shows has changed.
+"""How the board and a phone follow a live game: a look at the game that the stream of
+changes runs the moment it moves (:mod:`ui.stream`; every :data:`EVERY` seconds without the
+stream), which reruns the page only when what the page shows has changed.
 
 While a question with a deadline is asked, each look also lets :func:`store.live.tick` move it
 to its reveal once the time is up (whichever screen looks first does it; the store's
@@ -23,13 +24,14 @@ from typing import Any
 
 import streamlit as st
 
-from store import live
+from store import changes, live
 from store.db import Unavailable
 from ui.live.errors import UNAVAILABLE_NOTICE, worded
 from ui.storage import app_database
+from ui.stream import watched
 
 EVERY = 1  #: seconds between two looks at the game
-FRESH = "live_follow_fresh"  #: session key: the page has just read the game
+PULSE = "live_pulse"  #: the pulse's key (:func:`ui.stream.watched`)
 
 
 def follow(
@@ -38,25 +40,24 @@ def follow(
     *,
     timed: bool,
     shown: Callable[[tuple], tuple] = lambda version: version,
+    crowd: bool = True,
     clock: Callable[[live.LiveGameInfo], None] | None = None,
     away_page: bool = False,
 ) -> None:
     """Follow game ``game_id``, drawn from ``seen`` (:func:`store.live.version` read before the
-    page read the game): rerun the page when ``shown(version)`` changes. ``timed``: a question
-    with a deadline is asked (each look ticks, and ``clock`` draws the time left from the game
-    as the look found it).
+    page read the game): rerun the page when ``shown(version)`` changes. ``crowd``: the page
+    shows who joined and the answers (the board), so their changes make it look too.
+    ``timed``: a question with a deadline is asked (it looks every :data:`EVERY` seconds,
+    ticks, and ``clock`` draws the time left from the game as the look found it).
 
     A look that finds the database away says so in a line where the fragment is drawn; with
     ``away_page`` it reruns the page instead, which draws its own away state (the phone: its
     question kept, the notice under the form), so nothing above a control moves it under a
     finger on its way."""
 
-    ss = st.session_state
-
-    @st.fragment(run_every=EVERY)
-    def look() -> None:
-        if ss.pop(FRESH, False):
-            return  # run with the page, which has just read the game: the next look reads it
+    def look(cause: str) -> None:
+        if cause == "page" and not timed:
+            return  # the page has just read the game: the next look reads it
         try:
             db = app_database()
             if timed:
@@ -74,8 +75,8 @@ def follow(
         if changed:
             st.rerun(scope="app")
 
-    ss[FRESH] = not timed  # a timed look draws the time left: it looks with the page too
-    look()
+    topics = [changes.live(game_id)] + ([changes.crowd(game_id)] if crowd else [])
+    watched(look, topics, key=PULSE, every=EVERY if timed else None)
 
 
 def reconnect(probe: Callable[[], Any]) -> None:

@@ -430,6 +430,7 @@ def _play(token: str) -> None:
             seen,
             timed=timed,
             shown=_shown,
+            crowd=False,
             clock=_clock(view) if timed else None,
             away_page=True,
         )

@@ -13,8 +13,10 @@ draws what surrounds the game there (the :data:`SHARED` seating) and the ways in
 * **The lobby** (:func:`lobby`): the code, the link and its QR code, the seats as they fill;
   the host may put an AI in a seat still empty and starts the game once every seat is taken.
 * **Waiting.** While it is not this seat's turn (or in the lobby, or after the end) the page
-  draws :func:`watch`, a fragment that every :data:`REFRESH` seconds plays what is due for
-  the AI seats and the idle stand-in, and reruns the page when the table changed. On its own
+  draws :func:`watch`, a look that the stream of changes runs when the table moves
+  (:mod:`ui.stream`; every :data:`REFRESH` seconds without it), and every
+  :data:`store.tables.TOUCH_EVERY` seconds to play what is due for the idle stand-in; it
+  reruns the page when the table changed. On its own
   turn the page does not refresh (nothing can change but by this player, or by the stand-in
   after the idle time, which the next click then learns as "the table has moved on").
 * **Away.** A person idle longer than the host's setting is played by the AI until seen
@@ -32,6 +34,7 @@ import streamlit as st
 import store.tables as tables
 from engine.games import game_class
 from messages import _, join, ngettext, number
+from store import changes
 from store.db import Unavailable
 from store.tables import AI, OPEN, SeatInfo, SeatView, TableError
 from ui.games.session import GameSession
@@ -50,6 +53,7 @@ from ui.games.shared.session import UNAVAILABLE, SharedSession
 from ui.games.words import Ending, GameWords
 from ui.links import app_base_url, app_link, md
 from ui.storage import app_database
+from ui.stream import watched
 
 REFRESH = 1.0  #: seconds between two looks at the table while waiting
 
@@ -136,19 +140,23 @@ def _signature(view: SeatView) -> tuple:
 
 
 def watch(session: SharedSession | None) -> None:
-    """While this seat waits: look at the table every :data:`REFRESH` seconds (playing what is
-    due for the AI seats and the stand-in) and rerun the page when it changed. Without a
-    session (the database was away) it reruns the page once the seat can be read again."""
+    """While this seat waits: look at the table when the stream says it changed, and every
+    :data:`store.tables.TOUCH_EVERY` seconds (playing what is due for the AI seats and the
+    stand-in); rerun the page when it changed. Without the stream, look every :data:`REFRESH`
+    seconds. Without a session (the database was away) it reruns the page once the seat can be
+    read again."""
+    if session is None:
+        st.fragment(_come_back, run_every=REFRESH)()
+        return
 
-    @st.fragment(run_every=REFRESH)
-    def look() -> None:
+    def look(cause: str) -> None:
+        if cause == "page":
+            return  # the page has just read the table
         try:
-            if session is None:
-                tables.view(app_database(), _param(SEAT_PARAM))
-                st.rerun()
-            if tables.peek(session.db, session.view.table.id) != session.peeked:
+            fresh = cause == "change"  # the cache of this process may not hold the change yet
+            if tables.peek(session.db, session.view.table.id, fresh=fresh) != session.peeked:
                 st.rerun()  # a move, a join, the start …: the page is drawn again
-            if time.monotonic() - session.looked < tables.TOUCH_EVERY:
+            if cause != "time" and time.monotonic() - session.looked < tables.TOUCH_EVERY:
                 return
             # Now and then the whole view: it keeps this seat present, shows who is away,
             # and lets the stand-in play for a player who is.
@@ -162,7 +170,19 @@ def watch(session: SharedSession | None) -> None:
         if _signature(now) != _signature(session.view):
             st.rerun()
 
-    look()
+    topics = [changes.table(session.view.table.id)]
+    watched(look, topics, key="table_pulse", every=tables.TOUCH_EVERY)
+
+
+def _come_back() -> None:
+    """Rerun the page once the seat can be read again."""
+    try:
+        tables.view(app_database(), _param(SEAT_PARAM))
+    except Unavailable:
+        return
+    except TableError:
+        pass
+    st.rerun()
 
 
 def seat_notes(session: SharedSession) -> None:
