@@ -21,6 +21,7 @@ The callers make the pages (on their servers, with their viewports) and close th
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Mapping
 
 from engine.live import Phase
@@ -174,3 +175,38 @@ def play(
         assert where in phones[name].inner_text("body"), (name, where)
     assert live.find_game(db, code).phase is Phase.ENDED
     return code
+
+
+#: the page's pulses (:mod:`ui.stream`): whether each relies on the stream, the looks it has
+#: asked for and the last one run, and whether one is waiting
+PULSES_JS = """() => [...(window.__geoplungePulse || [])].map(
+  (p) => ({ push: p.push, sent: p.sent, seen: p.seen, pending: p.pending }))"""
+
+
+def pulse(page, timeout_ms: int, *, push: bool) -> dict:
+    """The page's one pulse once it relies on the stream (``push``) or polls (not ``push``),
+    and no look it asked for is waiting to run."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        found = page.evaluate(PULSES_JS)
+        if len(found) == 1 and found[0]["push"] is push:
+            b.wait_for_app(page, timeout_ms=timeout_ms, settle_ms=0)
+            now = page.evaluate(PULSES_JS)
+            if len(now) == 1 and not now[0]["pending"] and now[0]["seen"] >= now[0]["sent"]:
+                return now[0]
+        assert time.monotonic() < deadline, f"no pulse with push={push}: {found}"
+        page.wait_for_timeout(100)
+
+
+def follows_by_the_stream(board, phone, base_url: str, timeout_ms: int) -> None:
+    """The board sets up a game and the phone joins; the phone relies on the stream: it asks
+    for no look while nothing moves, and shows the first question once the board starts."""
+    _, link = set_up(board, base_url, timeout_ms)
+    join(phone, link, "Ana", timeout_ms)
+    wait_text(board, "Ana", timeout_ms)
+    before = pulse(phone, timeout_ms, push=True)
+    phone.wait_for_timeout(3000)  # a polling page would look three times meanwhile
+    assert pulse(phone, timeout_ms, push=True)["sent"] == before["sent"]
+    board.get_by_role("button", name="Start", exact=True).click()
+    wait_text(phone, "Question 1 of", timeout_ms)
+    assert pulse(phone, timeout_ms, push=True)["sent"] <= before["sent"] + 2

@@ -357,6 +357,24 @@ def test_a_live_game_is_played_with_the_board_and_a_phone_on_different_servers(
     assert blocked == []
 
 
+@pytest.mark.browser
+def test_a_change_on_one_server_reaches_a_phone_on_the_other_by_the_stream(chromium, deployment):
+    """The board on server 1, a phone on server 2, the stream passed by nginx: the phone relies
+    on the stream (no look while nothing moves) and shows the first question once the board,
+    on the other server, starts the game (PostgreSQL's NOTIFY, heard by server 2's listener)."""
+    class_database(deployment)  # PostgreSQL: SQLite's hub tells one process only
+    blocked: list[str] = []
+    with ExitStack() as stack:
+        pages = []
+        for server, viewport in ((1, b.DESKTOP), (2, b.PHONE)):
+            cookie = deployment.cookie_for(server, f"push-{server}")
+            context, page = new_page(chromium, deployment, blocked, cookie, viewport, server == 2)
+            stack.callback(context.close)
+            pages.append(page)
+        live_browser.follows_by_the_stream(*pages, deployment.url, tb.TIMEOUT)
+    assert blocked == []
+
+
 #: records every connection state Streamlit's root goes through (the test waits for a return
 #: to CONNECTED after the server died, however short the outage)
 WATCH_CONNECTION_JS = """() => {
