@@ -118,8 +118,7 @@ class Hub:
             if self._url is not None and (self._listener is None or not self._listener.alive()):
                 self._listener = Listener(self, self._url)
                 self._listener.start()
-            reliable = self.reliable
-        subscriber.tell(("state", reliable))
+            subscriber.tell(("state", self.reliable))  # in the lock: before any later state
         return subscriber
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
@@ -146,16 +145,16 @@ class Hub:
     def set_reliable(self, reliable: bool) -> None:
         """The listener connected (``True``: everything may have changed meanwhile) or lost its
         connection (``False``): tell every subscriber."""
-        with self._lock:
+        with self._lock:  # told in the lock: a new subscriber hears the states in order
             if self.reliable == reliable:
                 return
             self.reliable = reliable
             everyone = set().union(*self._by_topic.values()) if self._by_topic else set()
-        for subscriber in everyone:
-            subscriber.tell(("state", reliable))
-            if reliable:
-                for topic in subscriber.topics:
-                    subscriber.tell(("change", topic))
+            for subscriber in everyone:
+                subscriber.tell(("state", reliable))
+                if reliable:
+                    for topic in subscriber.topics:
+                        subscriber.tell(("change", topic))
 
     def stop(self) -> None:
         """Stop the listener, if any (the database is forgotten)."""

@@ -389,8 +389,10 @@ def _set_closing(db: Database, assignment_id: int, closes: Any) -> AssignmentInf
         row = session.get(Assignment, assignment_id)
         if row is None:
             raise NotFound("deleted")
-        row.closes_at = closes(row.closes_at)
-        changes.mark(session, changes.results(assignment_id))
+        closing = closes(row.closes_at)
+        if closing != row.closes_at:
+            row.closes_at = closing
+            changes.mark(session, changes.results(assignment_id))
         return _info(row)
 
 
