@@ -24,12 +24,14 @@ What runs:
 * **The board**: a protocol-level tab (``load.py``'s ``Tab``: the page's HTML, the host config,
   the WebSocket, ``rerun_script`` ``BackMsg``s, the message cache) opens
   ``/live_board?key=HOST_KEY`` (the page moves the key into its session). It follows the game
-  as a browser does: the page's watcher (``ui/live/follow.py``, ``st.fragment(run_every=1)``)
-  announces itself with ``auto_rerun`` and the tab sends a real fragment rerun one second after
-  the last one was sent, or at once when that one took longer (``tables_load.py``'s
-  ``SeatTab``); when the fragment sees a change, its ``st.rerun()`` reruns the page, read to its
-  ``script_finished``. The host's Start, Reveal, Next question and Finish are real clicks of the
-  board's buttons in that session.
+  as a browser does (``tables_load.py``'s ``SeatTab``): the page's look (``ui/live/follow.py``)
+  is run by the app's pulse (``ui/stream.py``), so the tab reads the stream of changes the
+  pulse names, through nginx, and sends the pulse's trigger as a real fragment rerun when a
+  change comes (every second while the stream says ``poll`` or is not there; the floor page's
+  ``st.fragment(run_every=1)`` is followed by its ``auto_rerun``, one second after the last
+  look was sent, or at once when that one took longer); when the fragment sees a change, its
+  ``st.rerun()`` reruns the page, read to its ``script_finished``. The host's Start, Reveal,
+  Next question and Finish are real clicks of the board's buttons in that session.
 * **The students**: one tab each, opening ``/live?code=CODE`` spread evenly over
   ``--join-over`` seconds, filling the join form ("Game code", "Your name", "Join": one
   ``rerun_script`` with both texts and the submit button, as a browser sends an ``st.form``),
@@ -123,7 +125,6 @@ from tests.deploy_cluster import STICKY_COOKIE, Cluster  # noqa: E402
 
 PG_BASE = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 LIVE_APP, FLOOR_APP = "streamlit_app.py", "benchmarks/floor_live.py"
-EVERY = 1.0  #: seconds between two fragment reruns of a tab (the page's run_every)
 HEADING = re.compile(r"^(?:## )?Question (\d+)(?: of (\d+))?")
 COUNT = re.compile(r"^## (\d+)(?: of (\d+))? answered")
 JOINED = re.compile(r"^## (\d+) players? joined")
@@ -139,7 +140,6 @@ class FollowTab(SeatTab):
         super().__init__(base, page, timeout)
         self.cookies[STICKY_COOKIE] = cookie
         self.sticky = cookie
-        self.next_look = 0.0  #: when the next fragment rerun is due
 
     def texts(self) -> list[str]:
         """The text of every markdown, caption, heading and alert of the page, top to bottom."""
@@ -341,15 +341,13 @@ class Record:
 
 
 async def look(tab: FollowTab, record: Record, role: str) -> bool:
-    """One fragment rerun (when one is due; else a short sleep); whether the page reran."""
+    """One look of the page (when one is due: a change heard, its timer; else a short wait);
+    whether the page reran."""
     now = time.monotonic()
-    if tab.fragment_id is None:  # no watcher on the page (the end, an error): nothing to do
-        await asyncio.sleep(0.2)
+    due = tab.next_look()
+    if due is None or now < due:
+        await tab.until_look(now + 0.2)
         return False
-    if now < tab.next_look:
-        await asyncio.sleep(max(0.01, min(tab.next_look - now, 0.2)))
-        return False
-    tab.next_look = now + EVERY
     runs = tab.runs
     await tab.fragment_rerun()
     done = time.monotonic()
@@ -425,9 +423,11 @@ async def phone(
                         record.error(f"answer not in (the phone shows {after.phase})")
                     reported = record.take_exceptions(tab, reported)
                     continue
-                if tab.fragment_id is None or due < tab.next_look:
-                    await asyncio.sleep(max(0.01, due - now))
-                    continue
+                look_due = tab.next_look()
+                if look_due is None or due < look_due:
+                    await tab.until_look(due)
+                    if not tab.news.is_set():
+                        continue
             if await look(tab, record, "phone"):
                 after_full_run(time.monotonic())
             reported = record.take_exceptions(tab, reported)

@@ -77,10 +77,11 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from streamlit.components.v2.bidi_component.main import _make_trigger_id
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -168,33 +169,133 @@ def make_tables(db: store.db.Database, n: int) -> list[TableRun]:
 
 
 class SeatTab(Tab):
-    """A :class:`Tab` that follows the page's fragment: the ``auto_rerun`` it announces, fragment
-    runs (which end with ``FINISHED_FRAGMENT_RUN_SUCCESSFULLY``), and whether a run was a full
-    one (a ``new_session`` without fragment ids) and when it started."""
+    """A :class:`Tab` that follows the page's look as a browser does: a fragment with
+    ``run_every`` (the ``auto_rerun`` it announces: the floor pages), or the app's pulse
+    (``ui.stream``: the page draws its component inside the look's fragment; the tab reads the
+    stream of changes the component names, through nginx with the tab's cookies, and sends the
+    component's ``look`` trigger as the fragment's rerun when a change comes, every ``every``
+    seconds if the page asks for it, and every ``fallback`` seconds while the stream says
+    ``poll`` or is not there). Fragment runs end with ``FINISHED_FRAGMENT_RUN_SUCCESSFULLY``;
+    a run is a full one when its ``new_session`` has no fragment ids."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fragment_id: str | None = None
         self.full_started: float | None = None  #: monotonic time of the last full run's start
+        self.pulse: dict | None = None  #: the pulse the last run drew (id, fragment, data)
+        self._drawn: dict | None = None
+        self.push = False  #: the stream says it hears every change
+        self.news = asyncio.Event()  #: a change came since the last look was sent
+        self.last_look = time.monotonic()
+        self.looks = 0
+        self._stream: asyncio.Task | None = None
+        self._stream_url: str | None = None
 
     def _handle(self, fwd: ForwardMsg) -> bool:
         kind = fwd.WhichOneof("type")
-        if kind == "new_session" and not fwd.metadata.run.fragment_ids:
-            self.full_started = time.monotonic()
-            self.fragment_id = None  # the frontend drops its timers when a full run starts
+        if kind == "new_session":
+            self._drawn = None
+            if not fwd.metadata.run.fragment_ids:
+                self.full_started = time.monotonic()
+                self.fragment_id = None  # the frontend drops its timers when a full run starts
         elif kind == "auto_rerun":
             self.fragment_id = fwd.auto_rerun.fragment_id or None
         elif kind == "stop_auto_rerun":
             self.fragment_id = None
-        if kind == "script_finished" and fwd.script_finished == FRAGMENT_DONE:
-            return True
+        drawn = fwd
+        if kind == "ref_hash" and fwd.ref_hash in self.cache:  # drawn as in an earlier run
+            drawn = self.cache[fwd.ref_hash][0]
+        if drawn.WhichOneof("type") == "delta" and drawn.delta.WhichOneof("type") == "new_element":
+            element = drawn.delta.new_element
+            if element.WhichOneof("type") == "bidi_component":
+                component = element.bidi_component
+                if component.component_name.endswith("geoplunge_pulse"):
+                    data = json.loads(component.json) if component.json else {}
+                    self._drawn = {"id": component.id, "fragment": drawn.delta.fragment_id,
+                                   **data}  # fmt: skip
+        if kind == "script_finished":
+            self.pulse = self._drawn
+            if self.pulse is not None and self.pulse["url"] != self._stream_url:
+                self._listen(self.pulse["url"])
+            if fwd.script_finished == FRAGMENT_DONE:
+                return True
         return super()._handle(fwd)
 
+    def next_look(self) -> float | None:
+        """When the page's next look is due (now, for a change heard; ``None``: none until a
+        change comes)."""
+        if self.pulse is not None:
+            if self.news.is_set():
+                return 0.0  # at once
+            every = self.pulse.get("every") if self.push else self.pulse.get("fallback")
+            return self.last_look + every if every else None
+        if self.fragment_id is not None:
+            return self.last_look + 1.0
+        return None
+
+    async def until_look(self, deadline: float) -> None:
+        """Sleep until the next look is due, a change is heard, or ``deadline``."""
+        due = self.next_look()
+        wake = deadline if due is None else min(deadline, due)
+        if wake > time.monotonic():
+            with suppress(TimeoutError):
+                await asyncio.wait_for(self.news.wait(), wake - time.monotonic())
+
     async def fragment_rerun(self) -> None:
+        """The look: the pulse's trigger as its fragment's rerun, or the fragment's auto-rerun."""
+        self.news.clear()
+        self.last_look = time.monotonic()
+        self.looks += 1
         msg = self.rerun_message()
-        msg.rerun_script.fragment_id = self.fragment_id or ""
-        msg.rerun_script.is_auto_rerun = True
+        if self.pulse is not None:
+            msg.rerun_script.fragment_id = self.pulse["fragment"]
+            state = msg.rerun_script.widget_states.widgets.add()
+            state.id = _make_trigger_id(self.pulse["id"], "events")
+            cause = "change" if self.push else "poll"
+            look = {"n": self.looks, "cause": cause}
+            state.json_trigger_value = json.dumps([{"event": "look", "value": look}])
+        else:
+            msg.rerun_script.fragment_id = self.fragment_id or ""
+            msg.rerun_script.is_auto_rerun = True
         await self.send_and_wait(msg)
+
+    def _listen(self, url: str) -> None:
+        if self._stream is not None:
+            self._stream.cancel()
+        self._stream_url = url
+        self._stream = asyncio.get_running_loop().create_task(self._read_stream(url))
+
+    async def _read_stream(self, url: str) -> None:
+        """Read the stream of changes as an ``EventSource`` does, again 2 s after it ends."""
+        while True:
+            try:
+                reader, writer = await asyncio.open_connection(self.host, self.port)
+                cookie = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+                writer.write(
+                    f"GET {url} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+                    f"Cookie: {cookie}\r\nAccept: text/event-stream\r\n\r\n".encode()
+                )
+                await writer.drain()
+                event = ""
+                while line := await reader.readline():
+                    text = line.decode("utf-8", "replace").strip()
+                    if text.startswith("event:"):
+                        event = text[6:].strip()
+                    elif text.startswith("data:") and event == "state":
+                        self.push = text[5:].strip() == "push"
+                        self.news.set()
+                    elif text.startswith("data:") and event == "change":
+                        self.news.set()
+                writer.close()
+            except (OSError, asyncio.IncompleteReadError):
+                pass
+            self.push = False
+            await asyncio.sleep(2)
+
+    async def close(self) -> None:
+        if self._stream is not None:
+            self._stream.cancel()
+        await super().close()
 
     def shown_to_act(self, me: int, names: dict[str, int]) -> int | None:
         """The seat the last full run's page shows to act (``me`` when no one is waited for)."""
@@ -274,7 +375,6 @@ async def seat_session(
         last_store = 0.0
         my_turn_since: float | None = None
         view = None
-        next_fragment = time.monotonic()
         checked_runs = tab.runs
         while time.monotonic() < clock.stop:
             now = time.monotonic()
@@ -298,8 +398,8 @@ async def seat_session(
                 take_exceptions()
                 checked_runs = -1
                 continue
-            if tab.fragment_id is not None and now >= next_fragment:
-                next_fragment = now + 1.0
+            due = tab.next_look()
+            if due is not None and now >= due:
                 runs = tab.runs
                 start = time.monotonic()
                 await tab.fragment_rerun()
@@ -310,10 +410,10 @@ async def seat_session(
                 else:
                     tally.run_seconds.append(time.monotonic() - start)
                 continue
-            wake = min(next_fragment, last_store + STORE_EVERY, clock.stop)
+            wake = min(last_store + STORE_EVERY, clock.stop)
             if view is not None and view.my_turn and my_turn_since is not None:
                 wake = min(wake, max(my_turn_since, clock.go) + pause)
-            await asyncio.sleep(max(0.01, wake - time.monotonic()))
+            await tab.until_look(wake)
     except Exception as exc:  # a session's failure is a figure, not a crash
         tally.error(error_kind(exc))
         opened.set()
