@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Sequence
 from typing import Any
+from urllib.parse import urlencode
 
 import streamlit as st
 
@@ -144,8 +145,6 @@ def watched(look: Callable[[str], None], topics: Sequence[str], *, key: str,
     why it runs: ``"page"`` (with the page), ``"change"`` (the stream said so), ``"time"``
     (``every`` seconds passed) or ``"poll"`` (the stream is not there: look every
     ``fallback`` seconds)."""
-    from urllib.parse import urlencode
-
     url = path() + "?" + urlencode([("topic", t) for t in topics])
     ss = st.session_state
     seen_key = f"{key}_seen"
