@@ -10,7 +10,8 @@ commits, the process's :class:`Hub` for that database hears of it and tells each
 those topics. On **PostgreSQL** the write sends one ``NOTIFY`` with its topics in the same
 transaction (delivered on commit, to every server), and one listening connection per server
 process (:class:`Listener`, started by the first subscriber) hands them to the hub. On
-**SQLite** (one process) the commit hands them to the hub itself.
+**SQLite** the commit hands them to the hub of its own process; other processes writing the
+same file are not heard, so there the hub never says it can be relied on.
 
 A subscriber is told whether it may rely on the hub (``("state", True)``) or must look by itself
 (``("state", False)``): while the listener has no connection, changes could pass unheard. When
@@ -99,15 +100,17 @@ class Subscriber:
 class Hub:
     """The subscribers of one database in this process, and whether they may rely on it.
 
-    ``reliable`` is ``True`` from the start where commits tell the hub themselves (SQLite);
-    with a :class:`Listener` it is ``True`` only while the listener is connected."""
+    With a :class:`Listener` (PostgreSQL) ``reliable`` is ``True`` while the listener is
+    connected: every server's commits reach it. Without one (SQLite) it stays ``False``: the
+    commits of this process are told at once, but another process writing the same file (a
+    second server, a script) is not heard, so the pages also look by themselves."""
 
     def __init__(self, listener_url: URL | None = None) -> None:
         self._lock = threading.Lock()
         self._by_topic: dict[str, set[Subscriber]] = {}
         self._url = listener_url
         self._listener: Listener | None = None
-        self.reliable = listener_url is None
+        self.reliable = False
 
     def subscribe(self, topics: Iterable[str], loop: asyncio.AbstractEventLoop) -> Subscriber:
         """A new subscriber of ``topics``; told at once whether it may rely on the hub."""

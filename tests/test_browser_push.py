@@ -1,8 +1,9 @@
 """Pages told of a change by the stream (:mod:`ui.stream`), in real Chromium on one server and
-its SQLite file (the in-process hub): a phone that relies on the stream asks for no look while
-nothing moves and still shows the next question at once; a phone whose stream is blocked
-(a proxy that refuses it) polls as before, says nothing, and follows the game all the same.
-``test_deploy.py`` has a change on one server reach a phone on the other."""
+its SQLite file: the phone is told by the stream that the board started (the server's own
+commit: on SQLite the hub tells its process's commits, and the page still looks every second
+for another process's); a phone whose stream is blocked (a proxy that refuses it) polls as
+before, hears nothing, says nothing, and follows the game all the same. ``test_deploy.py`` has
+a change on one server reach a phone on the other through PostgreSQL, with no polling."""
 
 from __future__ import annotations
 
@@ -19,11 +20,11 @@ FILE_SECONDS = 25  #: what this file takes on two idle cores (conftest starts it
 TIMEOUT = 30_000
 
 
-def test_a_phone_follows_a_live_game_by_the_stream_alone(app_url, chromium, blocked, page):
+def test_a_phone_is_told_by_the_stream_that_the_game_started(app_url, chromium, blocked, page):
     with ExitStack() as stack:
         context, phone = _page(chromium, blocked, b.PHONE, touch=True)
         stack.callback(context.close)
-        live_browser.follows_by_the_stream(page, phone, app_url, TIMEOUT)
+        live_browser.follows_by_the_stream(page, phone, app_url, TIMEOUT, relied=False)
     assert blocked == []
 
 
@@ -41,6 +42,7 @@ def test_a_phone_without_the_stream_polls_and_follows_the_game(app_url, chromium
         page.get_by_role("button", name="Start", exact=True).click()
         live_browser.wait_text(phone, "Question 1 of", TIMEOUT)
         assert refused, "the phone never asked for the stream"
+        assert live_browser.pulse(phone, TIMEOUT, push=False)["changes"] == 0
         main = phone.get_by_test_id("stMain").inner_text()
         assert "stream" not in main.lower() and "not answering" not in main
     assert blocked == []

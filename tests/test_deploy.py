@@ -371,7 +371,7 @@ def test_a_change_on_one_server_reaches_a_phone_on_the_other_by_the_stream(chrom
             context, page = new_page(chromium, deployment, blocked, cookie, viewport, server == 2)
             stack.callback(context.close)
             pages.append(page)
-        live_browser.follows_by_the_stream(*pages, deployment.url, tb.TIMEOUT)
+        live_browser.follows_by_the_stream(*pages, deployment.url, tb.TIMEOUT, relied=True)
     assert blocked == []
 
 

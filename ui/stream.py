@@ -66,6 +66,7 @@ function start(id, url) {
     });
     es.addEventListener("change", () => {
       p.heard = Date.now();
+      window.__geoplungeChanges = (window.__geoplungeChanges || 0) + 1;  // for the page's tests
       p.pending = true;
       p.cause = "change";
       p.fire();
