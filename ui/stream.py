@@ -42,11 +42,12 @@ const REOPEN = 20000;  // ms before a closed stream is tried again
 const STALL = 5000;  // ms a look may take before the next is sent all the same
 
 // While the app runs the script (or has lost the server) a look waits: the run under way may be
-// the one that takes this pulse off the page, and a look asked for then would never run.
+// the one that takes this pulse off the page, and a look asked for then would never run. Read
+// from the states Streamlit writes on its root; where it writes none, nothing waits.
 function busy() {
-  const app = document.querySelector("[data-testid='stApp']");
-  return !app || app.dataset.testScriptState === "running"
-    || app.dataset.testConnectionState !== "CONNECTED";
+  const state = document.querySelector("[data-testid='stApp']")?.dataset || {};
+  const connection = state.testConnectionState;
+  return state.testScriptState === "running" || (!!connection && connection !== "CONNECTED");
 }
 
 function start(id, url) {
