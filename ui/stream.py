@@ -28,6 +28,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from store import changes
+from store.db import Unavailable
 
 MAX_TOPICS = 4  #: topics one stream may follow
 HEARTBEAT = 15.0  #: seconds between two beats of an idle stream
@@ -169,6 +170,31 @@ def watched(look: Callable[[str], None], topics: Sequence[str], *, key: str,
 
 def _ignore() -> None:
     """The look's cause is read from the component's state; the callback only registers it."""
+
+
+def reconnect(
+    probe: Callable[[], Any],
+    *,
+    gone: type[Exception] | tuple[type[Exception], ...],
+    every: float = FALLBACK,
+) -> None:
+    """While the database does not answer: every ``every`` seconds call ``probe`` (what
+    failed, tried again: a read, a write kept) and rerun the page once it goes through, or
+    raises ``gone`` (what the page followed is gone: the page says so). A SQLite file locked by
+    a writer still answers reads: the probe must write what the page would, or the page would
+    rerun into the lock again and again. No stream here: what failed is the database."""
+
+    @st.fragment(run_every=every)
+    def look() -> None:
+        try:
+            probe()
+        except Unavailable:
+            return
+        except gone:
+            pass
+        st.rerun(scope="app")
+
+    look()
 
 
 # --- the route ------------------------------------------------------------------------------

@@ -21,7 +21,7 @@
   answer, a step).
 * **Through a database outage** a step pressed (Start, Reveal, Next) is kept and made when the
   database is back, from the version the board showed (:data:`STEP`), and the board looks by
-  itself every second (:func:`ui.live.follow.reconnect`) instead of waiting for "Try again".
+  itself every second (:func:`ui.stream.reconnect`) instead of waiting for "Try again".
 * **Counts, never names**: the reveal shows how many picked each value; the standings show
   points and places only.
 """
@@ -51,7 +51,7 @@ from store.db import Database, Unavailable
 from ui.buttons import button
 from ui.links import app_base_url, app_link, md
 from ui.live.errors import STEP_KEPT, UNAVAILABLE_NOTICE, coded, worded
-from ui.live.follow import follow, reconnect
+from ui.live.follow import follow
 from ui.live.standings import reveal_roles, reveal_words, share_line, show_leaders, team_name
 from ui.live.words import answer_words, prompt_words, value_words
 from ui.qr import show_code, show_qr
@@ -60,6 +60,7 @@ from ui.quiz.roles import MAX_RADIO, asking_roles
 from ui.quiz.session import TIMER
 from ui.quiz.widgets import choose_drill, field_values, form_params, settings_fields
 from ui.storage import app_database
+from ui.stream import reconnect
 
 KEY = "live"  #: the settings form's key prefix
 URL_PATH = "live_board"
@@ -644,7 +645,10 @@ def board_page() -> None:
         if ss.get(ERROR) != STEP_KEPT:
             st.error(worded(UNAVAILABLE_NOTICE), icon=":material/cloud_off:")
         st.button(_("Try again"), key=f"{KEY}_retry")
-        reconnect(lambda: _resume(app_database(), key) or live.board(app_database(), key))
+        reconnect(
+            lambda: _resume(app_database(), key) or live.board(app_database(), key),
+            gone=live.LiveError,
+        )
         return
     base = app_base_url(URL_PATH)
     if ss.get(FRESH):

@@ -1,5 +1,5 @@
 """How the board and a phone follow a live game: a look at the game that the stream of
-changes runs the moment it moves (:mod:`ui.stream`; every :data:`EVERY` seconds without the
+changes runs the moment it moves (:mod:`ui.stream`; every second without the
 stream), which reruns the page only when what the page shows has changed.
 
 While a question with a deadline is asked, each look also lets :func:`store.live.tick` move it
@@ -8,9 +8,9 @@ conditional update makes it happen once), and may draw the time left. Otherwise 
 read of :func:`store.live.version`, and none when the fragment runs with the whole page (which
 has just read the game).
 
-When the database does not answer, a page keeps what it showed and :func:`reconnect` looks
-again every :data:`EVERY` seconds, rerunning the page as soon as the database answers: a
-screen never waits for a press of "Try again".
+When the database does not answer, a page keeps what it showed and
+:func:`ui.stream.reconnect` looks again every second, rerunning the page as soon as the
+database answers: a screen never waits for a press of "Try again".
 
 A press made while a look runs is kept: the app runs one script run per session at a time
 (``runner.fastReruns = false`` in ``.streamlit/config.toml``), so the press joins the look's
@@ -20,7 +20,6 @@ run instead of starting a second run whose widget state the look could reset und
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import streamlit as st
 
@@ -77,22 +76,3 @@ def follow(
 
     topics = [changes.live(game_id)] + ([changes.crowd(game_id)] if crowd else [])
     watched(look, topics, key=PULSE, every=EVERY if timed else None)
-
-
-def reconnect(probe: Callable[[], Any]) -> None:
-    """While the database does not answer: every :data:`EVERY` seconds call ``probe`` (what
-    failed, tried again: a read of the game, a write kept) and rerun the page once it goes
-    through (a SQLite file locked by a writer still answers reads: the probe must write what
-    the page would, or the page would rerun into the lock again and again)."""
-
-    @st.fragment(run_every=EVERY)
-    def look() -> None:
-        try:
-            probe()
-        except Unavailable:
-            return
-        except live.LiveError:
-            pass  # the game or this player is gone: the page says so
-        st.rerun(scope="app")
-
-    look()

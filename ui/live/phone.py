@@ -19,7 +19,7 @@ what :func:`store.live.player_view` hands it (never an answer before the reveal)
 * **Through a database outage.** A phone keeps the question it showed, with the pick in its
   form, and says so on the question; an answer sent while the database does not answer is
   kept on the phone (:data:`PENDING`) and sent by itself when it is back, if that question is
-  still asked (:func:`ui.live.follow.reconnect` looks every second). With no question to show
+  still asked (:func:`ui.stream.reconnect` looks every second). With no question to show
   it says so, with a "Try again" button, and still looks by itself.
 * Refusals are the store's codes, worded in the reader's language (:mod:`ui.live.errors`);
   the page keeps a refusal as its code, never its sentence. No traceback.
@@ -45,7 +45,7 @@ from store.db import Database, Unavailable
 from ui.buttons import button
 from ui.links import md
 from ui.live.errors import ANSWER_KEPT, AWAY, UNAVAILABLE_NOTICE, coded, worded
-from ui.live.follow import follow, reconnect
+from ui.live.follow import follow
 from ui.live.words import answer_words, given_words, prompt_words
 from ui.maps import map_change
 from ui.progress.keep import attach_student, keep_attempt, keep_panel, me, open_form
@@ -54,6 +54,7 @@ from ui.quiz.page import answer_map
 from ui.quiz.roles import asking_roles, clickable, zoom_states
 from ui.quiz.widgets import answer_box, answer_list
 from ui.storage import app_database
+from ui.stream import reconnect
 
 URL_PATH = "live"
 CODE, PLAYER = "code", "player"  #: the page's URL parameters
@@ -477,7 +478,7 @@ def _away(token: str) -> None:
         st.button(_("Try again"), icon=":material/refresh:", width="stretch")
     if token:
         with watcher:
-            reconnect(lambda: _retry(token))
+            reconnect(lambda: _retry(token), gone=live.LiveError)
 
 
 def _retry(token: str) -> None:

@@ -53,7 +53,7 @@ from ui.games.shared.session import UNAVAILABLE, SharedSession
 from ui.games.words import Ending, GameWords
 from ui.links import app_base_url, app_link, md
 from ui.storage import app_database
-from ui.stream import watched
+from ui.stream import reconnect, watched
 
 REFRESH = 1.0  #: seconds between two looks at the table while waiting
 
@@ -146,7 +146,8 @@ def watch(session: SharedSession | None) -> None:
     seconds. Without a session (the database was away) it reruns the page once the seat can be
     read again."""
     if session is None:
-        st.fragment(_come_back, run_every=REFRESH)()
+        seat = _param(SEAT_PARAM)
+        reconnect(lambda: tables.view(app_database(), seat), gone=TableError, every=REFRESH)
         return
 
     def look(cause: str) -> None:
@@ -172,17 +173,6 @@ def watch(session: SharedSession | None) -> None:
 
     topics = [changes.table(session.view.table.id)]
     watched(look, topics, key="table_pulse", every=tables.TOUCH_EVERY)
-
-
-def _come_back() -> None:
-    """Rerun the page once the seat can be read again."""
-    try:
-        tables.view(app_database(), _param(SEAT_PARAM))
-    except Unavailable:
-        return
-    except TableError:
-        pass
-    st.rerun()
 
 
 def seat_notes(session: SharedSession) -> None:
