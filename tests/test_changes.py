@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 import store.classroom as cr
 import store.live as live
 import store.tables as tables
+from engine.games import GAMES, has_decisions
 from engine.live import LiveRules
 from engine.quiz import QuizSettings
 from store import changes
@@ -141,10 +142,12 @@ def test_a_live_screen_is_told_whenever_what_it_shows_changes(db, seed):
     heard.close()
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_a_table_screen_is_told_whenever_the_table_changes(db, seed):
+@pytest.mark.parametrize("game", [g for g in GAMES if has_decisions(g)])
+@pytest.mark.parametrize("seed", range(2))
+def test_a_table_screen_is_told_whenever_the_table_changes(db, game, seed):
     rng = random.Random(seed)
-    made = tables.create(db, "border_attack", "Ana", players=2, now=T0)
+    players = min(GAMES[game].max_players, 3)
+    made = tables.create(db, game, "Ana", players=players, now=T0)
     table_id = made.table.id
     heard = Heard(db, [changes.table(table_id)])
     tokens = {0: made.token}
@@ -153,11 +156,12 @@ def test_a_table_screen_is_told_whenever_the_table_changes(db, seed):
         view = tables.view(db, made.token, now=at(step + 1))
         kind = rng.choice(["join", "ai", "start", "move", "move", "move", "stale"])
         if kind == "join":
-            joined = attempt(tables.join, db, made.table.code, "Ben", now=at(step + 1))
+            name = rng.choice(("Ben", "Cleo", "Dan"))
+            joined = attempt(tables.join, db, made.table.code, name, now=at(step + 1))
             if joined:
                 tokens[joined[0].seat] = joined[1]
         elif kind == "ai":
-            attempt(tables.fill_with_ai, db, made.token, 1, "easy")
+            attempt(tables.fill_with_ai, db, made.token, rng.randrange(1, players), "easy")
         elif kind == "start":
             attempt(tables.start, db, made.token, now=at(step + 1))
         elif view.to_act is not None and view.to_act not in tokens:
