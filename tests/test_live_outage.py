@@ -102,6 +102,7 @@ def test_phones_and_board_go_on_by_themselves_after_an_outage(chromium, blocked)
             looked = {name: phone.gp_runs.finished for name, phone in phones.items()}
             for name, phone in phones.items():  # the phones look again and again meanwhile
                 b.wait_for_runs(phone, looked[name] + 2, WAIT)
+        db.engine.dispose()  # this process's own pooled connection was ended with the others
         for phone in phones.values():
             wait_text(phone, "Your answer is in", WAIT)  # sent by itself
         assert answers(db, game.id) == len(NAMES)
@@ -112,6 +113,7 @@ def test_phones_and_board_go_on_by_themselves_after_an_outage(chromium, blocked)
             board.get_by_role("button", name="Reveal").click()
             wait_text(board, STEP_KEPT, WAIT)
             b.screenshot(board, "live-board-outage", full_page=False)
+        db.engine.dispose()
         wait_text(board, f"The answer: {q.answer_text}", WAIT)  # the press, made by itself
         for phone in phones.values():
             wait_text(phone, "Right!", WAIT)  # the phones followed to the reveal
