@@ -135,10 +135,10 @@ class Runs:
         self.finished = 0  #: runs ended (a fragment's too)
         self.socket = 0  #: the connections opened so far; the latest is the one that counts
         self.story: list[str] = []
-        self._start = time.monotonic()
+        self.start = time.monotonic()
 
     def _tell(self, socket: int, what: str) -> None:
-        self.story = [*self.story[-23:], f"{time.monotonic() - self._start:.2f}s #{socket} {what}"]
+        self.story = [*self.story[-23:], f"{time.monotonic() - self.start:.2f}s #{socket} {what}"]
 
     def new_socket(self) -> int:
         """A new connection (a reload, a reconnect) is a new session: what the old one asked
@@ -207,10 +207,30 @@ def wait_for_app(page, timeout_ms: int = 30_000, settle_ms: int = 300) -> None:
         if runs is None or runs.settled:
             break
         if time.monotonic() > deadline:
-            raise AssertionError(f"the page asked for a rerun that never ran ({runs})")
+            never = f"the page asked for a rerun that never ran ({runs}){pulses(page)}"
+            raise AssertionError(never)
         page.wait_for_timeout(50)
     if settle_ms:
         page.wait_for_timeout(settle_ms)
+
+
+_TRACE_JS = "() => [Date.now(), window.__geoplungeTrace || []]"
+
+
+def pulses(page) -> str:
+    """What the page's pulses (:mod:`ui.stream`) did lately, timed as :class:`Runs`' story is
+    (seconds since the page was followed), for a failure's message; "" without pulses."""
+    runs: Runs | None = getattr(page, "gp_runs", None)
+    now = time.monotonic()
+    try:
+        page_now, trace = page.evaluate(_TRACE_JS)
+    except Exception:  # the page is gone
+        return ""
+    if not trace:
+        return ""
+    start = runs.start if runs else now
+    told = [f"{now - start + (at - page_now) / 1000:.2f}s {what}" for at, what in trace]
+    return "; pulses: " + "; ".join(told)
 
 
 def wait_for_runs(page, count: int, timeout_ms: int = 30_000) -> None:

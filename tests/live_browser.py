@@ -24,6 +24,8 @@ import re
 import time
 from collections.abc import Mapping
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from engine.live import Phase
 from messages import _, ordinal, speaking
 from store import live
@@ -37,7 +39,15 @@ SHOW = "I have kept it: show the board to the class"  #: past the private link t
 
 
 def wait_text(page, text: str, timeout_ms: int) -> None:
-    page.get_by_text(text).first.wait_for(timeout=timeout_ms)
+    """Wait for ``text`` on ``page``; if it never shows, say what the page showed and did."""
+    try:
+        page.get_by_text(text).first.wait_for(timeout=timeout_ms)
+    except PlaywrightTimeout:
+        shown = page.inner_text("body")[-600:].replace("\n", " | ")
+        runs = getattr(page, "gp_runs", "not followed")
+        raise AssertionError(
+            f"{text!r} never showed; the page shows …{shown}; runs: {runs}{b.pulses(page)}"
+        ) from None
 
 
 def said(lang: str, text: str, **values: object) -> str:

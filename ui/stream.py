@@ -38,6 +38,13 @@ CAUSES = ("change", "time", "poll")  #: why the pulse asks for a look
 
 _JS = """
 const PULSES = (window.__geoplungePulse ||= new Set());  // the page's pulses, for its tests
+const TRACE = (window.__geoplungeTrace ||= []);  // what the pulses did, for the tests' messages
+function trace(p, what) {
+  const app = document.querySelector("[data-testid='stApp']")?.dataset || {};
+  TRACE.push([Date.now(), `${p.url.slice(-12)} ${what} (sent ${p.sent}, seen ${p.seen}, ` +
+    `${app.testScriptState}/${app.testConnectionState})`]);
+  if (TRACE.length > 40) TRACE.shift();
+}
 const DEAD = 2.5 * HEARTBEAT * 1000;  // no word from the stream for this long: it is gone
 const REOPEN = 20000;  // ms before a closed stream is tried again
 const STALL = 5000;  // ms a look may take before the next is sent all the same
@@ -62,6 +69,7 @@ function start(id, url) {
     es.addEventListener("state", (e) => {
       p.heard = Date.now();
       p.push = e.data === "push";
+      trace(p, `state ${e.data}`);
       p.pending = true;  // what moved before the stream was there
       p.cause = "change";
       p.fire();
@@ -69,6 +77,7 @@ function start(id, url) {
     es.addEventListener("change", () => {
       p.heard = Date.now();
       window.__geoplungeChanges = (window.__geoplungeChanges || 0) + 1;  // for the page's tests
+      trace(p, "change");
       p.pending = true;
       p.cause = "change";
       p.fire();
@@ -84,6 +93,7 @@ function start(id, url) {
     p.sent += 1;
     p.last = now;
     p.send("look", { n: p.sent, cause: p.cause });
+    trace(p, `look ${p.sent} (${p.cause})`);
     p.cause = null;
   };
   p.tick = () => {
@@ -98,7 +108,8 @@ function start(id, url) {
     }
     p.fire();
   };
-  p.close = () => { clearInterval(p.timer); p.source?.close(); };
+  p.close = () => { clearInterval(p.timer); p.source?.close(); trace(p, "closed"); };
+  trace(p, "mounted");
   p.open();
   p.timer = setInterval(p.tick, 200);
   return p;
