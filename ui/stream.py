@@ -51,17 +51,36 @@ const STALL = 5000;  // ms a look may take before the next is sent all the same
 
 // While the app runs the script (or has lost the server) a look waits: the run under way may be
 // the one that takes this pulse off the page, and a look asked for then would never run. Read
-// from the states Streamlit writes on its root; where it writes none, nothing waits.
+// from the states Streamlit writes on its root; where it writes none, nothing waits. The page
+// learns of a run a moment after the server starts it, so a look can still be lost that way:
+// a look not run after STALL is asked for again, and a pulse taken off the page hands the look
+// it owed to the page's next pulse on the same stream.
+const RUNNING = new Set(["running", "rerunRequested", "stopRequested"]);
 function busy() {
   const state = document.querySelector("[data-testid='stApp']")?.dataset || {};
   const connection = state.testConnectionState;
-  return state.testScriptState === "running" || (!!connection && connection !== "CONNECTED");
+  return RUNNING.has(state.testScriptState) || (!!connection && connection !== "CONNECTED");
+}
+
+const OWED = new Set();  // streams whose closed pulse owed a look no pulse has taken yet
+function handOver(p) {
+  for (const q of PULSES) {
+    if (q !== p && q.url === p.url && q.element?.isConnected) {
+      q.pending = true;
+      q.cause = "change";
+      trace(q, "took a look over");
+      return;
+    }
+  }
+  OWED.add(p.url);
 }
 
 function start(id, url) {
   // The page has just been drawn from what it read: the first look waits for a reason.
   const now = Date.now();
-  const p = { id, url, push: false, pending: false, sent: 0, seen: 0, last: now, heard: 0 };
+  const owed = OWED.delete(url);
+  const p = { id, url, push: false, pending: owed, sent: 0, seen: 0, last: now, heard: 0 };
+  if (owed) p.cause = "change";
   p.open = () => {
     p.source?.close();
     const es = (p.source = new EventSource(url));
@@ -106,9 +125,19 @@ function start(id, url) {
       p.pending = true;
       p.cause = p.push ? "time" : "poll";
     }
+    if (p.sent > p.seen && now - p.last > STALL && !p.pending) {
+      p.pending = true;  // the look never ran: ask again
+      p.cause = "change";
+      trace(p, "asks again");
+    }
     p.fire();
   };
-  p.close = () => { clearInterval(p.timer); p.source?.close(); trace(p, "closed"); };
+  p.close = () => {
+    clearInterval(p.timer);
+    p.source?.close();
+    trace(p, "closed");
+    if (p.pending || p.sent > p.seen) handOver(p);
+  };
   trace(p, "mounted");
   p.open();
   p.timer = setInterval(p.tick, 200);
