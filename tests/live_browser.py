@@ -148,19 +148,7 @@ def play(
         last = i == N - 1
         answering = {"Ana": True} if last else {"Ana": True, "Ben": False}
         for name, right in answering.items():
-            phone, lang = phones[name], langs[name]
-            wrong = next(c for c in q.choices if c != q.answer)
-            with speaking(lang):
-                choice = label(q, q.answer if right else wrong)
-            phone.get_by_test_id("stRadio").filter(has_text=said(lang, "Your answer")).get_by_text(
-                choice, exact=True
-            ).click()
-            phone.get_by_role("button", name=said(lang, "Send my answer")).click()
-            wait_text(
-                phone,
-                said(lang, "Your answer is in: {given}. The right answer comes at the reveal."),
-                timeout_ms,
-            )
+            answer(phones[name], q, timeout_ms, right=right, lang=langs[name])
         wait_text(board, f"{len(answering)} of 2 answered", timeout_ms)
         for phone in phones.values():
             b.wait_for_app(phone, timeout_ms=timeout_ms)
@@ -185,6 +173,22 @@ def play(
         assert where in phones[name].inner_text("body"), (name, where)
     assert live.find_game(db, code).phase is Phase.ENDED
     return code
+
+
+ANSWER_IN = "Your answer is in: {given}. The right answer comes at the reveal."
+
+
+def answer(phone, q, timeout_ms: int, *, right: bool = True, lang: str = "en") -> None:
+    """On ``phone``, pick the right answer of question ``q`` (or a wrong one), send it, and
+    wait until the phone says it is in."""
+    wrong = next(c for c in q.choices if c != q.answer)
+    with speaking(lang):
+        choice = label(q, q.answer if right else wrong)
+    phone.get_by_test_id("stRadio").filter(has_text=said(lang, "Your answer")).get_by_text(
+        choice, exact=True
+    ).click()
+    phone.get_by_role("button", name=said(lang, "Send my answer")).click()
+    wait_text(phone, said(lang, ANSWER_IN), timeout_ms)
 
 
 #: the page's pulses (:mod:`ui.stream`): whether each relies on the stream, the looks it has

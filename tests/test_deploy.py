@@ -26,12 +26,15 @@ import uuid
 from contextlib import ExitStack
 
 import pytest
+import sqlalchemy as sa
 from playwright.sync_api import Error as PlaywrightError
 
 import store.db
 from engine.cards import by_usps
 from engine.quiz import QuizSettings, build_questions
 from store import classroom as cr
+from store import live
+from store.models import LiveAnswer, LivePlayer
 from tests import browser as b
 from tests import live_browser
 from tests import table_browser as tb
@@ -430,6 +433,70 @@ def chosen(page) -> str:
     return picked.inner_text().strip() if picked.count() else ""
 
 
+class LiveAcrossTheKill:
+    """A live game whose phones are on the server about to be killed, the board on the other:
+    before the kill, Yoko has sent her answer to the first question and Xavi has not; after it,
+    each phone reconnects through nginx to the living server and follows the game again by
+    the stream (its listener there), Yoko's answer is still in (not asked again), Xavi sends his,
+    the board counts two, and both phones follow the Reveal. The database holds exactly one
+    answer of each: none lost, none doubled."""
+
+    PHONES = ("Yoko", "Xavi")
+
+    def __init__(self, chromium, deployment, blocked: list[str], stack: ExitStack, dying: int):
+        self.db = class_database(deployment)
+        living = 2 if dying == 1 else 1
+        cookie = deployment.cookie_for(living, "kill-board")
+        context, self.board = new_page(chromium, deployment, blocked, cookie, b.DESKTOP)
+        stack.callback(context.close)
+        self.phones = {}
+        for name in self.PHONES:
+            cookie = deployment.cookie_for(dying, f"kill-{name.lower()}")
+            context, self.phones[name] = new_page(
+                chromium, deployment, blocked, cookie, b.PHONE, True
+            )
+            stack.callback(context.close)
+        code, link = live_browser.set_up(self.board, deployment.url, tb.TIMEOUT)
+        self.game = live.find_game(self.db, code)
+        for name, phone in self.phones.items():
+            live_browser.join(phone, link, name, tb.TIMEOUT)
+            live_browser.wait_text(self.board, name, tb.TIMEOUT)
+        self.board.get_by_role("button", name="Start", exact=True).click()
+        self.q = self.game.question(0)
+        for phone in self.phones.values():
+            live_browser.wait_text(phone, "Question 1 of", tb.TIMEOUT)
+            b.wait_for_app(phone, timeout_ms=tb.TIMEOUT)
+        live_browser.answer(self.phones["Yoko"], self.q, tb.TIMEOUT)
+        live_browser.wait_text(self.board, "1 of 2 answered", tb.TIMEOUT)
+        for phone in self.phones.values():
+            phone.evaluate(WATCH_CONNECTION_JS)
+
+    def reconnected(self) -> None:
+        for phone in self.phones.values():
+            phone.wait_for_function(RECONNECTED_JS, timeout=120_000)
+
+    def goes_on(self) -> None:
+        yoko, xavi = self.phones["Yoko"], self.phones["Xavi"]
+        for phone in (yoko, xavi):
+            live_browser.pulse(phone, 60_000, push=True)  # the living server's stream
+            told = b.pulses(phone)  # the new session there had run nothing: a look could not
+            assert "asked for the whole page" in told, told
+        assert "Your answer is in" in yoko.inner_text("body")
+        live_browser.answer(xavi, self.q, tb.TIMEOUT)
+        live_browser.wait_text(self.board, "2 of 2 answered", tb.TIMEOUT)
+        b.wait_for_app(self.board, timeout_ms=tb.TIMEOUT)
+        self.board.get_by_role("button", name="Reveal").click()
+        for phone in (yoko, xavi):
+            live_browser.wait_text(phone, "Right!", tb.TIMEOUT)
+        with self.db.read() as s:
+            rows = s.execute(
+                sa.select(LivePlayer.name, LiveAnswer.question)
+                .join(LivePlayer, LivePlayer.id == LiveAnswer.player_id)
+                .where(LiveAnswer.game_id == self.game.id)
+            ).all()
+        assert sorted(rows) == [("Xavi", 0), ("Yoko", 0)]
+
+
 @pytest.mark.browser
 def test_a_server_killed_mid_quiz_loses_no_answer_and_the_quiz_goes_on(chromium, deployment):
     """Ben (a zone quiz) and Ana (a capital quiz) on server 1, which is killed: no recorded
@@ -437,7 +504,8 @@ def test_a_server_killed_mid_quiz_loses_no_answer_and_the_quiz_goes_on(chromium,
     14): Ben's zone chosen but not checked, and Ana's capital typed but not checked, are still
     there once each page has reconnected through nginx to server 2, and are what their next
     Check records. Then Ben's resume link, opened afresh, puts back his next choice from the
-    database (his draft), and the quiz goes on to the end."""
+    database (his draft), and the quiz goes on to the end. A live game's phones on server 1
+    go on as well (:class:`LiveAcrossTheKill`)."""
     db = class_database(deployment)
     zones, _ = new_assignment(deployment, "The server that died", n=4)
     capitals = cr.create_assignment(
@@ -472,12 +540,16 @@ def test_a_server_killed_mid_quiz_loses_no_answer_and_the_quiz_goes_on(chromium,
     typed = by_usps()[capital_qs[1].answer].capital
     ana.get_by_label("Your answer").fill(typed)  # typed, not checked: no server has it
 
-    for page in (ben, ana):
-        page.evaluate(WATCH_CONNECTION_JS)
-    deployment.kill(1)
-    assert not deployment.healthy(1) and deployment.healthy(2)
-    for page in (ben, ana):  # each page reconnects by itself, through nginx, to server 2
-        page.wait_for_function(RECONNECTED_JS, timeout=120_000)
+    with ExitStack() as stack:
+        live_game = LiveAcrossTheKill(chromium, deployment, blocked, stack, dying=1)
+        for page in (ben, ana):
+            page.evaluate(WATCH_CONNECTION_JS)
+        deployment.kill(1)
+        assert not deployment.healthy(1) and deployment.healthy(2)
+        for page in (ben, ana):  # each page reconnects by itself, through nginx, to server 2
+            page.wait_for_function(RECONNECTED_JS, timeout=120_000)
+        live_game.reconnected()
+        live_game.goes_on()
 
     def ben_still_chose() -> None:
         assert chosen(ben) == third.label(third.answer)

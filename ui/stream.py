@@ -16,6 +16,12 @@ seconds whenever the stream is not there to rely on (it cannot connect, a proxy 
 its beat stops, the server says ``poll``). So a page that cannot have the stream polls as
 before, and says nothing. One look runs at a time: changes that come while one runs make one
 more look after it.
+
+A look can be lost (the server drops a fragment's rerun when a full run under way takes the
+fragment away; after a reconnection the server may be another one, whose new session holds no
+fragment): the pulse asks again for a look not run within five seconds, and asks for a run of
+the whole page (a second tiny component, drawn outside the fragment) after a reconnection and
+when the look asked for again was lost as well.
 """
 
 from __future__ import annotations
@@ -55,11 +61,25 @@ const STALL = 5000;  // ms a look may take before the next is sent all the same
 // learns of a run a moment after the server starts it, so a look can still be lost that way:
 // a look not run after STALL is asked for again, and a pulse taken off the page hands the look
 // it owed to the page's next pulse on the same stream.
+//
+// A look is a rerun of the pulse's fragment, which only the session that drew it holds. After
+// the connection comes back the server may be another (its own died) with a new session that
+// has run nothing: there, and when a look asked for again was lost too, the pulse asks for a
+// run of the whole page instead (the page's "whole" trigger, drawn outside the fragment).
 const RUNNING = new Set(["running", "rerunRequested", "stopRequested"]);
+function app() {
+  return document.querySelector("[data-testid='stApp']")?.dataset || {};
+}
 function busy() {
-  const state = document.querySelector("[data-testid='stApp']")?.dataset || {};
-  const connection = state.testConnectionState;
-  return RUNNING.has(state.testScriptState) || (!!connection && connection !== "CONNECTED");
+  const connection = app().testConnectionState;
+  return RUNNING.has(app().testScriptState) || (!!connection && connection !== "CONNECTED");
+}
+const WHOLE = (window.__geoplungeWhole ||= new Map());  // stream → its page's "whole" trigger
+// Out of the page's flow: an empty element box would still take a gap of the page's column.
+function unseen(element) {
+  const node = element?.host ?? element;  // a shadow root's host
+  const box = node?.closest?.("[data-testid='stElementContainer']");
+  if (box) box.style.display = "none";
 }
 
 const OWED = new Set();  // streams whose closed pulse owed a look no pulse has taken yet
@@ -106,6 +126,15 @@ function start(id, url) {
   };
   p.fire = () => {
     const now = Date.now();
+    if (p.whole && !busy() && WHOLE.has(p.url)) {
+      p.whole = false;
+      p.pending = false;
+      p.seen = p.sent;  // the page's run reads everything afresh
+      p.last = now;
+      WHOLE.get(p.url)("run", now);
+      trace(p, "asked for the whole page");
+      return;
+    }
     const free = p.seen >= p.sent || now - p.last > STALL;
     if (!p.pending || !free || !p.send || busy() || !p.element?.isConnected) return;
     p.pending = false;
@@ -125,10 +154,19 @@ function start(id, url) {
       p.pending = true;
       p.cause = p.push ? "time" : "poll";
     }
+    const connection = app().testConnectionState;
+    if (p.connection && p.connection !== "CONNECTED" && connection === "CONNECTED") {
+      p.whole = true;  // back, perhaps on another server whose session holds no fragment
+    }
+    p.connection = connection;
     if (p.sent > p.seen && now - p.last > STALL && !p.pending) {
+      p.whole = p.asked;  // a look asked for again was lost as well
+      p.asked = !p.whole;
       p.pending = true;  // the look never ran: ask again
       p.cause = "change";
       trace(p, "asks again");
+    } else if (p.seen >= p.sent) {
+      p.asked = false;
     }
     p.fire();
   };
@@ -162,6 +200,7 @@ export default function ({ data, parentElement, setTriggerValue }) {
   p.seen = Math.max(p.seen, seen);
   p.send = setTriggerValue;
   p.element = parentElement;
+  unseen(parentElement);
   p.fire();
   const mine = p;
   return () => { mine.close(); PULSES.delete(mine); MINE.delete(parentElement); };
@@ -172,6 +211,20 @@ _mount = st.components.v2.component(
     "geoplunge_pulse",
     js=_JS.replace("HEARTBEAT", repr(HEARTBEAT)),
     css=":host { display: none; }",
+)
+
+_WHOLE_JS = """
+const WHOLE = (window.__geoplungeWhole ||= new Map());
+export default function ({ data, parentElement, setTriggerValue }) {
+  const node = parentElement?.host ?? parentElement;  // a shadow root's host
+  const box = node?.closest?.("[data-testid='stElementContainer']");
+  if (box) box.style.display = "none";  // out of the page's flow, as the pulse
+  WHOLE.set(data.url, setTriggerValue);
+  return () => { if (WHOLE.get(data.url) === setTriggerValue) WHOLE.delete(data.url); };
+}
+"""
+_whole = st.components.v2.component(
+    "geoplunge_whole_page", js=_WHOLE_JS, css=":host { display: none; }"
 )
 
 
@@ -205,6 +258,7 @@ def watched(look: Callable[[str], None], topics: Sequence[str], *, key: str,
         _mount(data=data, key=key, height=0, on_look_change=_ignore)
         look(cause)
 
+    _whole(data={"url": url}, key=f"{key}_whole", height=0, on_run_change=_ignore)
     run()
 
 
