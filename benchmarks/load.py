@@ -46,8 +46,9 @@ one visit and one rerun before it is measured (a class does not find the server 
 Figures per (page, servers, students): first visit p50/p95, rerun p50/p95/max, errors (a
 connection refused or dropped, a run that did not finish within ``--timeout``, an exception on
 the page), the server processes' CPU (utime + stime from ``/proc/<pid>/stat``) as a share of
-one core and as CPU ms per rerun (first visits included in the count), and this client's own
-CPU, since it shares the machine's cores with the servers.
+one core and as CPU ms per rerun (first visits included in the count), the same per rerun once
+every student has made their first visit (*steady*: what a click costs, the joins apart), and
+this client's own CPU, since it shares the machine's cores with the servers.
 """
 
 from __future__ import annotations
@@ -394,6 +395,15 @@ class Tally:
     errors: dict[str, int] = field(default_factory=dict)
     page_not_found: int = 0
     bytes_received: int = 0
+    expected: int = 0  #: the students of the phase
+    servers: list[int] = field(default_factory=list)  #: their server processes
+    steady: tuple[float, int] | None = None  #: servers' CPU and reruns once all had visited
+
+    def visited(self, seconds: float) -> None:
+        """A first visit ended; the last one starts the steady part of the phase."""
+        self.first_visits.append(seconds)
+        if len(self.first_visits) == self.expected:
+            self.steady = (cpu_seconds(self.servers), len(self.reruns))
 
     def error(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
@@ -421,7 +431,7 @@ async def student(
         if args.action == "student" and (joined := player.action(tab.widgets))[0] == "join":
             await tab.rerun(joined[1])  # the name typed at once: part of the first visit
             tally.actions["join"] = tally.actions.get("join", 0) + 1
-        tally.first_visits.append(time.perf_counter() - start)
+        tally.visited(time.perf_counter() - start)
         while True:
             pause = rng.uniform(*args.think)
             if time.monotonic() + pause >= deadline:
@@ -447,8 +457,10 @@ async def student(
         await tab.close()
 
 
-async def run_students(base: str, page: str, n: int, args: argparse.Namespace) -> Tally:
-    tally = Tally()
+async def run_students(
+    base: str, page: str, n: int, args: argparse.Namespace, servers: list[int]
+) -> Tally:
+    tally = Tally(expected=n, servers=servers)
     deadline = time.monotonic() + args.duration
     await asyncio.gather(
         *(student(base, page, args, args.seed * 1000 + i, deadline, tally) for i in range(n))
@@ -675,9 +687,14 @@ def measure(
     client_before = time.process_time()
     servers_before, lb_before = cpu_seconds(target.servers), cpu_seconds(target.balancer)
     wall_start = time.perf_counter()
-    tally = asyncio.run(run_students(target.url, page, n, args))
+    tally = asyncio.run(run_students(target.url, page, n, args, target.servers))
     wall = time.perf_counter() - wall_start
-    server_cpu = cpu_seconds(target.servers) - servers_before
+    servers_after = cpu_seconds(target.servers)
+    server_cpu = servers_after - servers_before
+    steady_ms = None
+    if tally.steady is not None and len(tally.reruns) > tally.steady[1]:
+        steady_cpu = servers_after - tally.steady[0]
+        steady_ms = round(1000 * steady_cpu / (len(tally.reruns) - tally.steady[1]), 1)
     balancer_cpu = cpu_seconds(target.balancer) - lb_before
     runs = len(tally.reruns) + len(tally.first_visits)
     stored = stored_answers(database_url, assignment_id) if assignment_id else None
@@ -700,6 +717,7 @@ def measure(
         "page_not_found": tally.page_not_found,
         "server_cpu_pct": round(100 * server_cpu / wall, 1),
         "server_cpu_ms_per_rerun": round(1000 * server_cpu / runs, 1) if runs else None,
+        "steady_cpu_ms_per_rerun": steady_ms,
         "nginx_cpu_pct": round(100 * balancer_cpu / wall, 1) if target.balancer else None,
         "client_cpu_pct": round(100 * (time.process_time() - client_before) / wall, 1),
         "mb_received": round(tally.bytes_received / 1e6, 1),
@@ -716,7 +734,7 @@ def print_header() -> None:
     print(
         f"{'page':<12} {'servers':>10} {'students':>8} {'visits':>6} {'first p50':>9} "
         f"{'first p95':>9} {'reruns':>6} {'p50 s':>6} {'p95 s':>6} {'max s':>6} {'errors':>6} "
-        f"{'server CPU':>10} {'ms/rerun':>8} {'nginx':>6} {'client':>6}",
+        f"{'server CPU':>10} {'ms/rerun':>8} {'steady':>6} {'nginx':>6} {'client':>6}",
         flush=True,
     )
 
@@ -728,7 +746,8 @@ def print_row(row: dict, name: str) -> None:
         f"{fmt(row['first_visit_p50_s']):>9} {fmt(row['first_visit_p95_s']):>9} "
         f"{row['reruns']:>6} {fmt(row['rerun_p50_s']):>6} {fmt(row['rerun_p95_s']):>6} "
         f"{fmt(row['rerun_max_s']):>6} {row['errors']:>6} {row['server_cpu_pct']:>9.0f}% "
-        f"{row['server_cpu_ms_per_rerun'] or 0:>8.0f} {nginx:>6} {row['client_cpu_pct']:>5.0f}%",
+        f"{row['server_cpu_ms_per_rerun'] or 0:>8.0f} {row['steady_cpu_ms_per_rerun'] or 0:>6.0f} "
+        f"{nginx:>6} {row['client_cpu_pct']:>5.0f}%",
         flush=True,
     )
     if row["error_kinds"]:
