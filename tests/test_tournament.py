@@ -1,0 +1,180 @@
+"""Tournament rules in the engine: match scoring, standings against hand computations, and the
+Swiss pairing's properties over whole random tournaments (Hypothesis), checked against a
+brute-force search of every pairing of the round."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.tournament.pairing import Pairing, met_before, pair_round
+from engine.tournament.standings import AI, GameResult, Match, standings
+
+BA, GIN, TOSS = "border_attack", "bordercap_gin", "geopower_toss"
+
+
+def match(round_: int, a: int, b: int, *winners: int | None) -> Match:
+    games = (BA, GIN, TOSS)
+    return Match(round_, a, b, tuple(GameResult(games[i % 3], w) for i, w in enumerate(winners)))
+
+
+@pytest.mark.parametrize("module", ["engine.tournament.pairing", "engine.tournament.standings"])
+def test_the_examples_in_the_docstrings_hold(module):
+    assert doctest.testmod(importlib.import_module(module)).failed == 0
+
+
+def test_a_match_scores_two_a_win_one_a_tie_and_is_won_by_more_games_won():
+    m = match(1, 1, 2, 1, 2, None, 1)  # 1 wins two, 2 wins one, one tie
+    assert (m.games_won(1), m.games_won(2)) == (2, 1)
+    assert (m.points(1), m.points(2)) == (5, 3)
+    assert (m.outcome(1), m.outcome(2)) == ("won", "lost")
+    level = match(1, 1, 2, 1, 2)
+    assert (level.outcome(1), level.outcome(2)) == ("tied", "tied")
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Match(1, 1, 1),
+        lambda: Match(1, AI, 2),
+        lambda: Match(1, 1, 2, (GameResult(BA, 3),)),
+        lambda: Match(1, 1, 2).opponent(3),
+    ],
+)
+def test_a_match_that_cannot_be_is_refused(make):
+    with pytest.raises(ValueError):
+        make()
+
+
+def test_standings_equal_a_hand_computation():
+    """Four teams, two rounds, no bye, worked out by hand:
+
+    round 1: 1 beats 2 (2 games to 1), 3 and 4 tie (1 game each and a tied game)
+    round 2: 1 beats 3 (1 game to 0 and a tied game), 4 beats 2 (2 games to 0)
+
+    team  won tied lost  games  points
+       1    2    0    0      3  2·3 + 1 = 7
+       4    1    1    0      3  2·3 + 1 = 7
+       3    0    1    1      1  2·1 + 2 = 4
+       2    0    0    2      1  2·1     = 2
+    """
+    matches = [
+        match(1, 1, 2, 1, 2, 1),
+        match(1, 3, 4, 3, 4, None),
+        match(2, 1, 3, 1, None),
+        match(2, 4, 2, 4, 4),
+    ]
+    table = {s.team: s for s in standings([1, 2, 3, 4], matches)}
+    got = {t: (s.place, s.won, s.tied, s.lost, s.games_won, s.points) for t, s in table.items()}
+    assert got == {
+        1: (1, 2, 0, 0, 3, 7),
+        4: (2, 1, 1, 0, 3, 7),
+        3: (3, 0, 1, 1, 1, 4),
+        2: (4, 0, 0, 2, 1, 2),
+    }
+    assert [s.team for s in standings([1, 2, 3, 4], matches)] == [1, 4, 3, 2]
+
+
+def test_head_to_head_orders_teams_level_on_everything_else_and_a_true_tie_shares_a_place():
+    # 1 and 2 each win one match 1–0 and lose one 0–1: level; 1 beat 2, so 1 is above.
+    matches = [match(1, 1, 2, 1), match(1, 3, 4, 3), match(2, 1, 3, 3), match(2, 2, 4, 2)]
+    lines = standings([1, 2, 3, 4], matches)
+    assert [(s.team, s.place) for s in lines][:2] == [(3, 1), (1, 2)]
+    assert [(s.team, s.place) for s in lines][2:] == [(2, 3), (4, 4)]
+    # Teams level that never met share their place, listed as entered.
+    apart = [match(1, 1, 3, 1), match(1, 2, 4, 2)]
+    assert [(s.team, s.place) for s in standings([2, 1, 3, 4], apart)] == [
+        (2, 1), (1, 1), (3, 3), (4, 3)
+    ]  # fmt: skip
+
+
+def test_a_bye_counts_as_any_match_and_the_ai_is_in_no_standings():
+    matches = [match(1, 1, AI, 1, AI, 1), match(1, 2, 3, 2)]
+    lines = {s.team: s for s in standings([1, 2, 3], matches)}
+    assert set(lines) == {1, 2, 3}
+    assert (lines[1].won, lines[1].games_won, lines[1].points, lines[1].byes) == (1, 2, 4, 1)
+
+
+def test_the_first_round_pairs_winners_with_winners_after_it():
+    teams = list(range(1, 9))
+    first = pair_round(teams, [], seed=11)
+    played = [match(1, a, b, a, a) for a, b in first.tables]  # the first of each pair wins
+    second = pair_round(teams, played, seed=12)
+    winners = {a for a, _ in first.tables}
+    for a, b in second.tables:
+        assert (a in winners) == (b in winners), second
+
+
+def test_the_same_seed_gives_the_same_pairing_and_another_seed_another_draw():
+    teams = list(range(1, 13))
+    assert pair_round(teams, [], seed=5) == pair_round(teams, [], seed=5)
+    draws = {pair_round(teams, [], seed=s).tables for s in range(10)}
+    assert len(draws) > 1
+
+
+def _best(order: list[int], met: set[frozenset[int]]) -> int:
+    """The fewest rematches of any pairing of all of ``order`` (brute force)."""
+    if not order:
+        return 0
+    first, others = order[0], order[1:]
+    return min(
+        (frozenset((first, p)) in met) + _best(others[:i] + others[i + 1 :], met)
+        for i, p in enumerate(others)
+    )
+
+
+def _check(teams: list[int], matches: list[Match], pairing: Pairing) -> None:
+    seated = [t for pair in pairing.tables for t in pair]
+    seated += [pairing.bye] if pairing.bye is not None else []
+    assert sorted(seated) == sorted(teams), "every team plays or has the bye, once"
+    assert (pairing.bye is not None) == (len(teams) % 2 == 1)
+    met = met_before(matches)
+    assert pairing.rematches == sum(frozenset(p) in met for p in pairing.tables)
+    byes = {t: sum(m.a == t and m.b == AI for m in matches) for t in teams}
+    options = [None] if len(teams) % 2 == 0 else teams
+    fewest = {b: _best([t for t in teams if t != b], met) for b in options}
+    least = min(fewest.values())
+    assert pairing.rematches == least, "no rematch that a pairing of the round avoids"
+    if pairing.bye is not None:
+        fair = [b for b in teams if fewest[b] == least]
+        assert byes[pairing.bye] == min(byes[b] for b in fair), "a second bye only when forced"
+
+
+results = st.sampled_from([None, "a", "b"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    n=st.integers(2, 9),
+    rounds=st.integers(1, 8),
+    seed=st.integers(0, 2**16),
+    games=st.lists(st.lists(results, min_size=1, max_size=4), min_size=80, max_size=80),
+)
+def test_every_round_of_a_random_tournament_is_paired_by_the_rules(n, rounds, seed, games):
+    teams = list(range(1, n + 1))
+    matches: list[Match] = []
+    outcomes = iter(games)
+    for r in range(1, rounds + 1):
+        pairing = pair_round(teams, matches, seed=seed + r)
+        _check(teams, matches, pairing)
+        for m in pairing.matches(r):
+            side = {"a": m.a, "b": m.b, None: None}
+            played = [GameResult(BA, side[w]) for w in next(outcomes)]
+            matches.append(Match(r, m.a, m.b, tuple(played)))
+        lines = standings(teams, matches)
+        assert sorted(s.team for s in lines) == teams
+        assert all(s.played == r for s in lines)
+        assert [s.place for s in lines] == sorted(s.place for s in lines)
+
+
+def test_a_large_field_is_paired_at_once_without_rematches():
+    teams = list(range(1, 96))  # the city tournament: 95 teams
+    matches: list[Match] = []
+    for r in range(1, 9):
+        pairing = pair_round(teams, matches, seed=r)
+        assert pairing.rematches == 0
+        matches += [match(r, m.a, m.b, m.a if (m.a + r) % 3 else m.b) for m in pairing.matches(r)]
