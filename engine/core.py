@@ -138,6 +138,9 @@ class GameState(ABC):
     bots: ClassVar[Mapping[str, type]] = MappingProxyType({})
     #: The hard bot's effort per decision.
     search: ClassVar[SearchEffort] = SearchEffort()
+    #: Whether a tournament may score the game as a contest: one without decisions (Reverse
+    #: Geography War) is played for a draw of cards, never for points.
+    contest: ClassVar[bool] = True
 
     rng: random.Random
     log: list[Event]  #: what happened, oldest first
@@ -245,6 +248,21 @@ class GameState(ABC):
     def round_index(self) -> int:
         """Which round is being played (games of one round return 0); search stops at its end."""
         return 0
+
+    def time_up(self) -> int | None:
+        """Who wins when a tournament's clock ends the game: the winner of a game that is over,
+        else the team whose score (``scores``: cards got rid of, points of the rounds played)
+        is highest now; ``None`` for a tie, at the top or of a game that ended drawn."""
+        if not self.contest:
+            raise ValueError(f"{self.title} is not played as a contest")
+        if self.is_over:
+            return self.winner
+        best: dict[int, int] = {}
+        for seat, score in enumerate(self.scores):
+            best[self.team_of(seat)] = score
+        top = max(best.values())
+        leaders = [team for team, score in best.items() if score == top]
+        return leaders[0] if len(leaders) == 1 else None
 
     def team_of(self, player: int) -> int:
         """The team (the unit that wins) a seat belongs to; each seat is its own team by default."""

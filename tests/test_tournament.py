@@ -1,16 +1,18 @@
-"""Tournament rules in the engine: match scoring, standings against hand computations, and the
+"""Tournament rules in the engine: match scoring, standings against hand computations, the
 Swiss pairing's properties over whole random tournaments (Hypothesis), checked against a
-brute-force search of every pairing of the round."""
+brute-force search of every pairing of the round, and each game's time-up rule."""
 
 from __future__ import annotations
 
 import doctest
 import importlib
+import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.games import GAMES, new_game
 from engine.tournament.pairing import Pairing, met_before, pair_round
 from engine.tournament.standings import AI, GameResult, Match, standings
 
@@ -178,3 +180,73 @@ def test_a_large_field_is_paired_at_once_without_rematches():
         pairing = pair_round(teams, matches, seed=r)
         assert pairing.rematches == 0
         matches += [match(r, m.a, m.b, m.a if (m.a + r) % 3 else m.b) for m in pairing.matches(r)]
+
+
+# --- when the clock ends a game ---------------------------------------------------------------
+
+
+def test_border_attack_at_time_up_goes_to_who_has_got_rid_of_more_cards():
+    state = new_game("border_attack", seed=3)
+    state.discards[0] += [state.deck.pop() for _ in range(3)]
+    state.discards[1] += [state.deck.pop() for _ in range(2)]
+    assert state.scores == [3, 2] and state.time_up() == 0
+    state.discards[1].append(state.deck.pop())
+    assert state.time_up() is None  # as many gone on each side: a tie
+
+
+@pytest.mark.parametrize(
+    ("score", "expected"),
+    [([20, 35], 1), ([35, 35], None), ([10, 40, 40], None), ([10, 45, 40], 1), ([0, 0], None)],
+)
+def test_bordercap_gin_at_time_up_goes_to_the_higher_score_of_the_rounds_played(score, expected):
+    state = new_game("bordercap_gin", players=len(score), seed=4)
+    state.score = list(score)  # the round under way counts for nothing
+    assert state.time_up() == expected
+
+
+@pytest.mark.parametrize(
+    ("players", "teams", "units", "expected"),
+    [
+        (2, None, (30, 20), 0),
+        (2, None, (25, 25), None),
+        (4, 2, (15, 40), 1),
+        (6, 3, (5, 5, 0), None),
+    ],
+)
+def test_geopower_toss_at_time_up_goes_to_the_unit_that_leads(players, teams, units, expected):
+    state = new_game("geopower_toss", players=players, teams=teams, seed=5)
+    state.team_scores = units
+    assert state.time_up() == expected
+
+
+def test_a_game_already_over_keeps_its_winner_at_time_up():
+    state = new_game("bordercap_gin", seed=6)
+    state.score = [10, 30]
+    state.over, state.won_by = True, 0  # over, whatever the scores say
+    assert state.is_over and state.time_up() == 0
+
+
+def test_reverse_geography_war_is_no_contest():
+    assert not GAMES["reverse_war"].contest
+    with pytest.raises(ValueError):
+        new_game("reverse_war", seed=1).time_up()
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    game=st.sampled_from([g for g, cls in GAMES.items() if cls.contest]), seed=st.integers(0, 999)
+)
+def test_time_up_never_names_a_team_behind_another_at_any_point_of_a_game(game, seed):
+    state = new_game(game, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(state.max_actions):
+        verdict = state.time_up()
+        by_team = {state.team_of(s): score for s, score in enumerate(state.scores)}
+        if state.is_over:
+            assert verdict == state.winner
+            break
+        if verdict is not None:
+            assert all(by_team[verdict] > s for t, s in by_team.items() if t != verdict)
+        else:
+            assert list(by_team.values()).count(max(by_team.values())) > 1
+        state.step(rng.choice(state.legal_actions()))

@@ -120,6 +120,7 @@ class ReverseWar(GameState):
     max_players: ClassVar[int] = 2
     max_actions: ClassVar[int] = MAX_TURNS  # one FLIP per turn, and the game stops at 5,000
     actions: ClassVar[tuple[type, ...]] = (Flip,)
+    contest: ClassVar[bool] = False  # no decisions: a tournament draws cards with it
 
     __slots__ = (
         "seed",

@@ -12,6 +12,12 @@ The format, and the decisions that close what it leaves open:
 - **Standings** (:mod:`engine.tournament.standings`): matches won, then games won, then points,
   then head to head (the points the tied teams took off each other); teams still level share a
   place.
+- **When the clock ends a game** its engine decides it (``GameState.time_up``): a game over
+  keeps its winner; otherwise the side with the higher score now wins, equal scores tie. For
+  Border Attack that is the cards each has got rid of (played or discarded); for BorderCap Gin
+  the points of the rounds played (a round under way counts for nothing); for GeoPower Toss the
+  team's points. Reverse Geography War has no decisions: it is no contest (``contest`` is
+  false), only the draw of cards that settles who picks first in a "Call" round.
 - **Pairings** (:mod:`engine.tournament.pairing`): Swiss. Teams are ranked by the standings
   (the first round by the seeded draw) and each meets the nearest team below it that it has
   not met; a rematch only when no pairing of the round avoids it, and then as few as can be.
