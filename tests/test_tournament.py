@@ -14,7 +14,18 @@ from hypothesis import strategies as st
 
 from engine.games import GAMES, new_game
 from engine.tournament.pairing import Pairing, met_before, pair_round
-from engine.tournament.standings import AI, GameResult, Match, standings
+from engine.tournament.rounds import (
+    ALL,
+    CALL,
+    ROTATION,
+    Championship,
+    calls_first,
+    championship,
+    draw,
+    nth_game,
+    out_of_the_running,
+)
+from engine.tournament.standings import AI, GameResult, Match, Standing, standings
 
 BA, GIN, TOSS = "border_attack", "bordercap_gin", "geopower_toss"
 
@@ -24,7 +35,10 @@ def match(round_: int, a: int, b: int, *winners: int | None) -> Match:
     return Match(round_, a, b, tuple(GameResult(games[i % 3], w) for i, w in enumerate(winners)))
 
 
-@pytest.mark.parametrize("module", ["engine.tournament.pairing", "engine.tournament.standings"])
+MODULES = ("pairing", "rounds", "standings")
+
+
+@pytest.mark.parametrize("module", [f"engine.tournament.{m}" for m in MODULES])
 def test_the_examples_in_the_docstrings_hold(module):
     assert doctest.testmod(importlib.import_module(module)).failed == 0
 
@@ -250,3 +264,61 @@ def test_time_up_never_names_a_team_behind_another_at_any_point_of_a_game(game, 
         else:
             assert list(by_team.values()).count(max(by_team.values())) > 1
         state.step(rng.choice(state.legal_actions()))
+
+
+# --- rounds, the championship and the comeback ----------------------------------------------
+
+
+def test_an_all_round_loops_through_every_contest_and_never_reverse_war():
+    assert set(ROTATION) == {g for g, cls in GAMES.items() if cls.contest}
+    assert "reverse_war" not in ROTATION
+    order = [nth_game(ALL, n) for n in range(2 * len(ROTATION))]
+    assert order == list(ROTATION) * 2
+
+
+@pytest.mark.parametrize(
+    "calls",
+    [(), ("border_attack",), ("border_attack", "border_attack"), ("reverse_war", "border_attack")],
+)
+def test_a_call_round_refuses_calls_that_are_not_two_different_contests(calls):
+    with pytest.raises(ValueError):
+        nth_game(CALL, 0, calls)
+
+
+def test_unknown_kind_of_round_is_refused():
+    with pytest.raises(ValueError):
+        nth_game("swiss", 0)
+
+
+@given(st.integers(0, 2**32))
+def test_the_draw_is_two_cards_of_the_seeded_deal_and_the_earlier_state_calls_first(seed):
+    cards = draw(seed)
+    assert draw(seed) == cards and cards[0] != cards[1]
+    first = calls_first(cards)
+    assert cards[first].statehood_rank < cards[1 - first].statehood_rank
+
+
+def _lines(*rows: tuple[int, int, int]) -> list[Standing]:
+    """Standings lines from (team, place, matches won)."""
+    return [Standing(team=t, place=p, won=w) for t, p, w in rows]
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        ([(1, 1, 4), (2, 2, 3), (3, 3, 2)], Championship((1, 2))),
+        ([(1, 1, 4), (2, 1, 4), (3, 3, 2)], Championship((1, 2))),
+        ([(1, 1, 4), (2, 2, 3), (3, 2, 3), (4, 4, 1)], Championship((1,), (2, 3), 1)),
+        ([(1, 1, 4), (2, 1, 4), (3, 1, 4)], Championship((), (1, 2, 3), 2)),
+        ([(1, 1, 1)], Championship((1,))),
+    ],
+)
+def test_the_championship_takes_the_top_two_and_a_shared_place_plays_off(rows, expected):
+    assert championship(_lines(*rows)) == expected
+
+
+def test_at_the_half_the_teams_that_cannot_reach_second_place_go_to_the_comeback():
+    lines = _lines((1, 1, 4), (2, 2, 3), (3, 3, 2), (4, 4, 1), (5, 5, 0))
+    assert out_of_the_running(lines, rounds_left=2) == [5]  # 0 + 2 < 3; 1 + 2 = 3 may still tie
+    assert out_of_the_running(lines, rounds_left=4) == []
+    assert out_of_the_running(lines[:2], rounds_left=0) == []
