@@ -75,12 +75,7 @@ function busy() {
   return RUNNING.has(app().testScriptState) || (!!connection && connection !== "CONNECTED");
 }
 const WHOLE = (window.__geoplungeWhole ||= new Map());  // stream → its page's "whole" trigger
-// Out of the page's flow: an empty element box would still take a gap of the page's column.
-function unseen(element) {
-  const node = element?.host ?? element;  // a shadow root's host
-  const box = node?.closest?.("[data-testid='stElementContainer']");
-  if (box) box.style.display = "none";
-}
+UNSEEN
 
 const OWED = new Set();  // streams whose closed pulse owed a look no pulse has taken yet
 function handOver(p) {
@@ -207,24 +202,34 @@ export default function ({ data, parentElement, setTriggerValue }) {
 }
 """
 
+_UNSEEN_JS = """
+// Out of the page's flow: an empty element box would still take a gap of the page's column.
+function unseen(element) {
+  const node = element?.host ?? element;  // a shadow root's host
+  const box = node?.closest?.("[data-testid='stElementContainer']");
+  if (box) box.style.display = "none";
+}
+"""
+
 _mount = st.components.v2.component(
     "geoplunge_pulse",
-    js=_JS.replace("HEARTBEAT", repr(HEARTBEAT)),
+    js=_JS.replace("HEARTBEAT", repr(HEARTBEAT)).replace("UNSEEN\n", _UNSEEN_JS),
     css=":host { display: none; }",
 )
 
 _WHOLE_JS = """
 const WHOLE = (window.__geoplungeWhole ||= new Map());
+UNSEEN
 export default function ({ data, parentElement, setTriggerValue }) {
-  const node = parentElement?.host ?? parentElement;  // a shadow root's host
-  const box = node?.closest?.("[data-testid='stElementContainer']");
-  if (box) box.style.display = "none";  // out of the page's flow, as the pulse
+  unseen(parentElement);
   WHOLE.set(data.url, setTriggerValue);
   return () => { if (WHOLE.get(data.url) === setTriggerValue) WHOLE.delete(data.url); };
 }
 """
 _whole = st.components.v2.component(
-    "geoplunge_whole_page", js=_WHOLE_JS, css=":host { display: none; }"
+    "geoplunge_whole_page",
+    js=_WHOLE_JS.replace("UNSEEN\n", _UNSEEN_JS),
+    css=":host { display: none; }",
 )
 
 
