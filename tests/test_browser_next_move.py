@@ -225,9 +225,19 @@ def _in_view(page, control, timeout_ms: int = 2_000) -> tuple[object, dict]:
         page.wait_for_timeout(100)
 
 
+# Columns with nothing in them that still take room: on a phone the columns stand one under the
+# other, and an empty one leaves a gap between what is above and the next move.
+_EMPTY_COLUMNS_JS = """() => [...document.querySelectorAll(
+    "[data-testid='stMain'] [data-testid='stColumn']")]
+  .filter(c => !c.querySelector("[data-testid='stElementContainer']")
+    && getComputedStyle(c).display !== 'none').length"""
+STACKED = 640  #: the widest window whose columns stand one under the other
+
+
 def play_whole_game(page, app_url: str, game: str, lang: str = "en") -> tuple[int, list[str]]:
     """Play ``game`` to its end, on a page in ``lang`` (another language than English for Border
-    Attack only); the moves played and every press that was out of view."""
+    Attack only); the moves played and every press that was out of view (on a phone, also every
+    move at which an empty column took room)."""
     params, player, buttons = GAMES[game]
     if lang != "en":
         assert game == "border_attack", "only Border Attack's player reads other languages"
@@ -250,6 +260,9 @@ def play_whole_game(page, app_url: str, game: str, lang: str = "en") -> tuple[in
         if _there(again):
             break
         assert moves < LIMIT, f"{game}: no end after {LIMIT} moves"
+        stacked = page.viewport_size["width"] <= STACKED
+        if stacked and (empty := page.evaluate(_EMPTY_COLUMNS_JS)):
+            out.append(f"move {moves + 1}: {empty} empty column(s) take room")
         for press in player(page):
             control, where = _in_view(page, press.control)
             if moves and not where["inside"]:  # the first move starts from the top

@@ -24,6 +24,11 @@ TABLE_CSS = """
    buttons are updated in place, so a tooltip opened before a rerun could stay over a playable
    card. */
 [class*="_box_"] .stTooltipHoverTarget:has(button:disabled) {pointer-events:none;}
+/* On a phone the columns stand one under the other: an empty one (Border Attack's side column
+   before there is a last trick to show) would still leave a gap under the one above it. */
+@media (max-width: 640px) {
+  [data-testid="stColumn"]:not(:has([data-testid="stElementContainer"])) {display:none;}
+}
 </style>
 """
 
