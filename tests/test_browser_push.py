@@ -85,7 +85,7 @@ def test_a_look_lost_on_its_way_is_asked_for_again(chromium, blocked, page):
         page.get_by_role("button", name="Start", exact=True).click()
         live_browser.wait_text(phone, "Question 1 of", TIMEOUT)
         assert dropped == [1], "no look was lost"
-        told = b.pulses(phone)
+        told = b.pulses(phone)  # the look after the lost one, sent once it was overdue
         assert "asks again" in told, told
     assert blocked == []
 

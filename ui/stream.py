@@ -130,13 +130,14 @@ function start(id, url) {
       trace(p, "asked for the whole page");
       return;
     }
-    const free = p.seen >= p.sent || now - p.last > STALL;
-    if (!p.pending || !free || !p.send || busy() || !p.element?.isConnected) return;
+    const again = p.seen < p.sent;  // the last look has not run: this one asks again
+    if (!p.pending || (again && now - p.last <= STALL)) return;
+    if (!p.send || busy() || !p.element?.isConnected) return;
     p.pending = false;
     p.sent += 1;
     p.last = now;
     p.send("look", { n: p.sent, cause: p.cause });
-    trace(p, `look ${p.sent} (${p.cause})`);
+    trace(p, `look ${p.sent} (${p.cause})${again ? ", asks again" : ""}`);
     p.cause = null;
   };
   p.tick = () => {
