@@ -130,6 +130,7 @@ class Runs:
 
     def __init__(self) -> None:
         self.asked = 0  #: rerun_script messages sent
+        self.whole_asked = False  #: a rerun of the whole page asked for since the last start
         self.started_after = 0  #: how many had been sent when the latest run started
         self.running = False
         self.finished = 0  #: runs ended (a fragment's too)
@@ -156,6 +157,7 @@ class Runs:
             self._tell(socket, f"rerun asked{' (fragment)' if fragment else ''}")
             if socket == self.socket:
                 self.asked += 1
+                self.whole_asked = self.whole_asked or not fragment
 
     def received(self, socket: int, payload: object) -> None:
         if isinstance(payload, bytes):
@@ -166,6 +168,7 @@ class Runs:
                 return
             if kind == "new_session":
                 self.started_after, self.running = self.asked, True
+                self.whole_asked = False
             elif kind == "script_finished":
                 self.running = False
                 self.finished += 1
@@ -174,6 +177,11 @@ class Runs:
     def settled(self) -> bool:
         """No run under way, and every rerun asked for has had a run start after it."""
         return not self.running and self.started_after >= self.asked
+
+    @property
+    def only_looks_wait(self) -> bool:
+        """No run under way, and what has not started since is fragments' reruns only."""
+        return not self.running and not self.whole_asked
 
     def __str__(self) -> str:
         counts = f"asked {self.asked}, started after {self.started_after}, finished {self.finished}"
@@ -197,7 +205,8 @@ def track_runs(page) -> None:
 
 def wait_for_app(page, timeout_ms: int = 30_000, settle_ms: int = 300) -> None:
     """Wait until Streamlit is connected and has finished running the script: on a page that
-    :func:`track_runs` follows, also every rerun the page has asked for; then ``settle_ms``
+    :func:`track_runs` follows, also every rerun the page has asked for (but a pulse's look
+    that no pulse on the page awaits any more: its fragment left the page); then ``settle_ms``
     more (a caller that next waits for what it needs to see may pass 0)."""
     page.wait_for_selector("[data-testid='stApp']", timeout=timeout_ms)
     runs: Runs | None = getattr(page, "gp_runs", None)
@@ -206,6 +215,8 @@ def wait_for_app(page, timeout_ms: int = 30_000, settle_ms: int = 300) -> None:
         wait_explained(page, _APP_IDLE_JS, None, _APP_STATE_JS, timeout_ms)
         if runs is None or runs.settled:
             break
+        if runs.only_looks_wait and not page.evaluate(_LOOK_AWAITED_JS):
+            break  # a look of a pulse that the page has taken away: Streamlit drops it
         if time.monotonic() > deadline:
             never = f"the page asked for a rerun that never ran ({runs}){pulses(page)}"
             raise AssertionError(never)
@@ -215,6 +226,8 @@ def wait_for_app(page, timeout_ms: int = 30_000, settle_ms: int = 300) -> None:
 
 
 _TRACE_JS = "() => [Date.now(), window.__geoplungeTrace || []]"
+#: whether a pulse on the page still awaits a look it asked for (:mod:`ui.stream`)
+_LOOK_AWAITED_JS = "() => [...(window.__geoplungePulse || [])].some((p) => p.sent > p.seen)"
 
 
 def pulses(page) -> str:

@@ -188,6 +188,7 @@ export default function ({ data, parentElement, setTriggerValue }) {
   if (p && p.id !== url) { p.close(); p = null; }
   if (!p) {
     p = start(url, url);
+    p.sent = p.seen = seen;  // the session's looks go on from the last one run, under its key
     MINE.set(parentElement, p);
     PULSES.add(p);
   }
