@@ -77,6 +77,8 @@ def test_markup_names_and_the_host_key_on_the_board(app_url, page, blocked):
     board.get_by_text(q.prompt).first.wait_for()
     for i, _ in enumerate(MARKUP_NAMES):
         live.answer(db, f"markup-{i}", 0, q.answer)
+    board.get_by_text(f"{len(MARKUP_NAMES)} of {len(MARKUP_NAMES)} answered").wait_for()
+    b.wait_for_app(board)  # the look that counted them has ended: Reveal is pressed on a still page
     board.get_by_role("button", name="Reveal").click()
     board.get_by_text("Top five").wait_for()
     nothing_made(board, "the reveal", requested)
