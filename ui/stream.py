@@ -71,8 +71,8 @@ function app() {
   return document.querySelector("[data-testid='stApp']")?.dataset || {};
 }
 function busy() {
-  const connection = app().testConnectionState;
-  return RUNNING.has(app().testScriptState) || (!!connection && connection !== "CONNECTED");
+  const { testScriptState: script, testConnectionState: connection } = app();
+  return RUNNING.has(script) || (!!connection && connection !== "CONNECTED");
 }
 const WHOLE = (window.__geoplungeWhole ||= new Map());  // stream → its page's "whole" trigger
 UNSEEN

@@ -19,7 +19,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.tournament.standings import AI, Match, standings
+from engine.tournament.standings import AI, Match, Standing, standings
 
 SEARCH_LIMIT = 200_000  #: steps one search may take before it settles for more rematches
 
@@ -39,14 +39,12 @@ class Pairing:
         return found + ([Match(round, self.bye, AI)] if self.bye is not None else [])
 
 
-def ranked(teams: Sequence[int], matches: Sequence[Match], seed: int) -> list[int]:
-    """``teams`` from the top of the standings down; a shared place in the seed's draw."""
+def ranked(teams: Sequence[int], matches: Sequence[Match], seed: int) -> list[Standing]:
+    """The standings of ``teams``, a shared place in the seed's draw."""
     draw = list(teams)
     random.Random(seed).shuffle(draw)
     drawn = {team: i for i, team in enumerate(draw)}
-    return [
-        s.team for s in sorted(standings(teams, matches), key=lambda s: (s.place, drawn[s.team]))
-    ]
+    return sorted(standings(teams, matches), key=lambda s: (s.place, drawn[s.team]))
 
 
 def met_before(matches: Sequence[Match]) -> set[frozenset[int]]:
@@ -59,15 +57,13 @@ def pair_round(teams: Sequence[int], matches: Sequence[Match], seed: int) -> Pai
     teams, matches and seed give the same pairing."""
     if len(set(teams)) != len(teams) or AI in teams:
         raise ValueError("teams must be distinct ids of 1 and up")
-    order = ranked(teams, matches, seed)
+    lines = ranked(teams, matches, seed)
+    order = [line.team for line in lines]
     met = met_before(matches)
-    byes = {team: 0 for team in teams}
-    for m in matches:
-        if AI in m.teams:
-            byes[m.a] += 1
     candidates: list[int | None] = [None]
-    if len(order) % 2:
-        candidates = sorted(order, key=lambda t: (byes[t], -order.index(t)))
+    if len(order) % 2:  # the fewest byes, then the lowest ranked
+        by_bye = sorted(enumerate(lines), key=lambda item: (item[1].byes, -item[0]))
+        candidates = [line.team for _, line in by_bye]
     for allowed in range(len(order) // 2 + 1):
         for bye in candidates:
             rest = [t for t in order if t != bye]
