@@ -3,7 +3,8 @@ out to every subscriber of the process.
 
 A **topic** names what a screen follows: a live game's state (:func:`live`: the board and every
 phone), its crowd (:func:`crowd`: players joining and answers coming in, which only the board
-counts), a shared table (:func:`table`) and a class assignment's results (:func:`results`).
+counts), a shared table (:func:`table`), a tournament (:func:`tournament`) and a class
+assignment's results (:func:`results`).
 
 A write marks the topics it changes (:func:`mark`, inside ``db.write()``); when its transaction
 commits, the process's :class:`Hub` for that database hears of it and tells each subscriber of
@@ -41,7 +42,7 @@ IDLE = 60.0  #: seconds a listener stays connected with no subscriber
 RETRY = 1.0  #: seconds between two tries to connect the listener
 WAIT = 1.0  #: seconds a listener waits for notifications before it looks at its subscribers
 
-_TOPIC = re.compile(r"live/[1-9][0-9]{0,17}(/crowd)?|(table|class)/[1-9][0-9]{0,17}")
+_TOPIC = re.compile(r"live/[1-9][0-9]{0,17}(/crowd)?|(table|class|tournament)/[1-9][0-9]{0,17}")
 _LOG = logging.getLogger(__name__)
 
 
@@ -63,6 +64,11 @@ def table(table_id: int) -> str:
 def results(assignment_id: int) -> str:
     """A class assignment's results: a student joining, an answer, the closing time."""
     return f"class/{assignment_id}"
+
+
+def tournament(tournament_id: int) -> str:
+    """A tournament: a team, a round, a call, a game decided, an award."""
+    return f"tournament/{tournament_id}"
 
 
 def is_topic(text: str) -> bool:

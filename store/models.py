@@ -70,6 +70,32 @@ answers on a phone.
 Deleting a game deletes its players and answers; deleting a player its answers. Game ids are
 never reused (SQLite: ``AUTOINCREMENT``).
 
+Tournaments (issue 32, ``store/tournament/``): teams meet in head-to-head matches over timed
+rounds, at shared game tables.
+
+* ``tournament``: one per tournament; its ``code`` is public (the board's link), its ``seed``
+  secret (pairing draws, the cards of a "Call" round, the deals and the team seats' tokens come
+  from it), the teacher's key kept only as a SHA-256 hash (unique: one press of "Create" makes
+  one tournament). ``rounds`` is the list of ``[kind, minutes]``; ``round`` the round under way
+  or last played (0 before the first), ``stage`` what it is (``swiss``, ``playoff``,
+  ``championship``) and ``clock`` its state (``running`` until ``ends_at``, ``paused`` with
+  ``left`` seconds, ``done``); ``version`` grows by one at each step the teacher takes, and a
+  step is written only where the version is still the one the teacher saw;
+* ``tournament_division``: the divisions, names unique per tournament as names are compared;
+* ``tournament_team``: one per team, its name unique per tournament (``name_key``), its
+  ``code`` (public on its card) the team's way in; ``comeback``: moved to the comeback
+  division at the half;
+* ``tournament_match``: one per pairing of a round, unique ``(tournament_id, round, table_no)``
+  and one per team and round (``team_a``, ``team_b``; ``team_b`` is ``NULL`` for a bye, played
+  against the hard AI); a "Call" round's two ``calls`` and the two teams' drawn ``cards``;
+* ``tournament_game``: one per game of a match, unique ``(match_id, n)``, at its game table
+  (``table_id``, ``NULL`` once the table is cleaned up); ``result`` is written once (``NULL``
+  until then: ``won`` with its ``winner``, or ``tied``), with how it was decided (``over``: the
+  game ended; ``time``: the clock ended it);
+* ``tournament_award``: a teamwork or sportsmanship award, unique ``(team_id, kind)``.
+
+Deleting a tournament deletes its divisions, teams, matches, games and awards.
+
 Deleting a table deletes its seats and actions. Table ids are never reused (SQLite:
 ``AUTOINCREMENT``), so a server's cache of replayed states can never mistake a new table for a
 deleted one. All times are UTC (:class:`UTCDateTime`).
@@ -414,3 +440,99 @@ class LiveAnswer(Base):
     value: Mapped[Any] = mapped_column(JSON)  #: ``engine.live.answer_values``: a list
     seconds: Mapped[float | None] = mapped_column(Float)
     answered_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class Tournament(Base):
+    __tablename__ = "tournament"
+    __table_args__ = {"sqlite_autoincrement": True}
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(8), unique=True)
+    host_key_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    name: Mapped[str] = mapped_column(String(120))
+    seed: Mapped[int] = mapped_column(BigInteger)  #: secret
+    rounds: Mapped[list] = mapped_column(JSON)  #: ``[[kind, minutes], …]``
+    grace_seconds: Mapped[int] = mapped_column(Integer)  #: an empty seat's wait for its team
+    round: Mapped[int] = mapped_column(Integer)  #: 0 before the first
+    stage: Mapped[str] = mapped_column(String(12))  #: swiss, playoff, championship
+    clock: Mapped[str] = mapped_column(String(8))  #: running, paused, done
+    ends_at: Mapped[datetime | None] = mapped_column(UTCDateTime)  #: while running
+    left: Mapped[float | None] = mapped_column(Float)  #: seconds left, while paused
+    version: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class TournamentDivision(Base):
+    __tablename__ = "tournament_division"
+    __table_args__ = (UniqueConstraint("tournament_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(64))
+
+
+class TournamentTeam(Base):
+    __tablename__ = "tournament_team"
+    __table_args__ = (UniqueConstraint("tournament_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"))
+    division_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_division.id", ondelete="CASCADE")
+    )
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(64))
+    code: Mapped[str] = mapped_column(String(8), unique=True)
+    comeback: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class TournamentMatch(Base):
+    __tablename__ = "tournament_match"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "round", "table_no"),
+        UniqueConstraint("team_a", "round"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"))
+    round: Mapped[int] = mapped_column(Integer)
+    stage: Mapped[str] = mapped_column(String(12))
+    table_no: Mapped[int] = mapped_column(Integer)
+    team_a: Mapped[int] = mapped_column(ForeignKey("tournament_team.id", ondelete="CASCADE"))
+    team_b: Mapped[int | None] = mapped_column(
+        ForeignKey("tournament_team.id", ondelete="CASCADE")
+    )  #: ``NULL``: a bye, against the hard AI
+    calls: Mapped[list | None] = mapped_column(JSON)  #: a Call round's games, first call first
+    cards: Mapped[list | None] = mapped_column(JSON)  #: a Call round's drawn cards (a's, b's)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class TournamentGame(Base):
+    __tablename__ = "tournament_game"
+    __table_args__ = (UniqueConstraint("match_id", "n"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("tournament_match.id", ondelete="CASCADE"))
+    n: Mapped[int] = mapped_column(Integer)  #: 0-based
+    game: Mapped[str] = mapped_column(String(20))
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("game_table.id", ondelete="SET NULL"))
+    seat_a: Mapped[int] = mapped_column(Integer)  #: team a's seat at the table (0 or 1)
+    result: Mapped[str | None] = mapped_column(String(6))  #: won, tied; ``NULL``: undecided
+    winner: Mapped[int | None] = mapped_column(Integer)  #: a team id; 0: the AI
+    decided_by: Mapped[str | None] = mapped_column(String(6))  #: over, time
+    decided_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class TournamentAward(Base):
+    __tablename__ = "tournament_award"
+    __table_args__ = (UniqueConstraint("team_id", "kind"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"))
+    team_id: Mapped[int] = mapped_column(ForeignKey("tournament_team.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(20))
+    given_at: Mapped[datetime] = mapped_column(UTCDateTime)

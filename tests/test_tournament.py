@@ -20,10 +20,14 @@ from engine.tournament.rounds import (
     ROTATION,
     Championship,
     calls_first,
+    champion,
     championship,
     draw,
     nth_game,
     out_of_the_running,
+    playoff_pairs,
+    playoff_winner,
+    still_in,
 )
 from engine.tournament.standings import AI, GameResult, Match, Standing, standings
 
@@ -317,8 +321,56 @@ def test_the_championship_takes_the_top_two_and_a_shared_place_plays_off(rows, e
     assert championship(_lines(*rows)) == expected
 
 
-def test_at_the_half_the_teams_that_cannot_reach_second_place_go_to_the_comeback():
-    lines = _lines((1, 1, 4), (2, 2, 3), (3, 3, 2), (4, 4, 1), (5, 5, 0))
-    assert out_of_the_running(lines, rounds_left=2) == [5]  # 0 + 2 < 3; 1 + 2 = 3 may still tie
-    assert out_of_the_running(lines, rounds_left=4) == []
-    assert out_of_the_running(lines[:2], rounds_left=0) == []
+@pytest.mark.parametrize(
+    ("rows", "out"),
+    [
+        ([(1, 1, 2, 0), (2, 2, 1, 1), (3, 2, 1, 1), (4, 4, 0, 2)], [4]),
+        ([(1, 1, 0, 2), (2, 1, 0, 2), (3, 1, 0, 2)], []),  # the top two stay in the running
+        ([(1, 1, 2, 0), (2, 2, 0, 2), (3, 2, 0, 2), (4, 2, 0, 2)], []),  # all share second
+        ([(1, 1, 1, 1), (2, 2, 1, 1), (3, 3, 1, 1)], []),  # an even record is in the running
+        ([(1, 1, 1, 0), (2, 2, 0, 0), (3, 3, 0, 1)], [3]),  # a tie counts for neither
+    ],
+)
+def test_at_the_half_a_losing_record_below_second_goes_to_the_comeback(rows, out):
+    lines = [Standing(team=t, place=p, won=w, lost=lost) for t, p, w, lost in rows]
+    assert out_of_the_running(lines) == out
+
+
+def test_at_the_half_of_real_standings_the_comeback_holds_the_losing_records():
+    matches = [match(1, 1, 2, 1), match(1, 3, 4, 3), match(2, 1, 3, 1), match(2, 2, 4, 2)]
+    lines = standings([1, 2, 3, 4], matches)
+    assert out_of_the_running(lines) == [4]  # 0 won, 2 lost; 2 and 3 are even (1-1)
+
+
+@given(
+    size=st.integers(2, 9),
+    places=st.integers(1, 2),
+    outcomes=st.lists(st.sampled_from(["a", "b", "tie"]), min_size=20, max_size=20),
+)
+@settings(max_examples=200, deadline=None)
+def test_a_playoff_ends_with_as_many_teams_as_places_whatever_the_games(size, places, outcomes):
+    group = list(range(1, size + 1))
+    if places >= size:
+        places = size - 1
+    played: list[Match] = []
+    rounds = 0
+    while len(left := still_in(group, played)) > places:
+        pairs = playoff_pairs(left, places)
+        assert pairs and all(a in left and b in left for a, b in pairs)
+        rounds += 1
+        for a, b in pairs:
+            result = outcomes[len(played) % len(outcomes)]
+            winner = {"a": a, "b": b, "tie": None}[result]
+            played.append(Match(100 + rounds, a, b, (GameResult(BA, winner),)))
+    assert len(still_in(group, played)) == places
+    assert rounds <= size  # every round sends at least one team home
+
+
+def test_a_tied_playoff_goes_to_the_team_higher_in_the_draw_and_a_tied_final_to_the_higher():
+    tied = Match(5, 3, 7, (GameResult(BA, None),))
+    assert playoff_winner(tied, [7, 3]) == 7 and playoff_winner(tied, [3, 7]) == 3
+    won = Match(5, 3, 7, (GameResult(BA, None), GameResult(BA, 7)))
+    assert playoff_winner(won, [3, 7]) == 7
+    assert champion(tied) == 3 and champion(won) == 7
+    assert playoff_pairs([4, 1, 2], places=1) == [(4, 1)]  # 2 waits for the winner
+    assert playoff_pairs([4, 1, 2, 9], places=2) == [(4, 1), (2, 9)]

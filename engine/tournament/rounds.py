@@ -9,14 +9,20 @@
 - **Championship**: after the last round the top two of the standings play a championship
   match. Teams sharing a place that decides who is in play off for the places left, with
   games of Border Attack (:data:`PLAYOFF_GAME`).
-- **Comeback**: at the half of the rounds, a team that could no longer reach the matches won
-  of the team now second, even winning every match left, is out of the running and plays the
-  rounds left in the comeback division.
+- **Playoff**: the teams sharing the place play knockout matches of Border Attack games: the
+  group in the order of the standings' draw, the first two meet, then the next two, as many
+  pairs as teams must go (at most half the group); the rest wait for the next playoff round. A
+  playoff match is won by the first game won; one still without a winner when the clock ends
+  goes to the team higher in the draw. The loser is out; the playoff ends when as many teams
+  are left as places.
+- **The champion** is the winner of the championship match; a tied championship match goes to
+  the team placed higher in the standings.
+- **Comeback**: at the half of the rounds, a team with a losing record (more matches lost than
+  won) is out of the running, unless it is placed in the top two, and plays the rounds left in
+  the comeback division. (A team that could not even reach the second's matches won by
+  winning every match left is never found at the half: as many rounds are left as were
+  played. A losing record is the line a class can read off the board.)
 
->>> [nth_game(ALL, n) for n in range(4)]
-['border_attack', 'bordercap_gin', 'geopower_toss', 'border_attack']
->>> [nth_game(CALL, n, ("geopower_toss", "border_attack")) for n in range(3)]
-['geopower_toss', 'border_attack', 'geopower_toss']
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from dataclasses import dataclass
 
 from engine.cards import Card
 from engine.games import GAMES, new_game
-from engine.tournament.standings import Standing
+from engine.tournament.standings import Match, Standing
 
 ALL, CALL = "all", "call"  #: the two kinds of round
 ROTATION: tuple[str, ...] = tuple(game for game, cls in GAMES.items() if cls.contest)
@@ -91,10 +97,37 @@ def championship(lines: Sequence[Standing]) -> Championship:
     return Championship(tuple(through))
 
 
-def out_of_the_running(lines: Sequence[Standing], rounds_left: int) -> list[int]:
-    """The teams that cannot reach the matches won of the team placed second now, even by
-    winning each of the ``rounds_left`` matches left (the comeback division)."""
-    if len(lines) < 3:
-        return []
-    second = sorted((line.won for line in lines), reverse=True)[1]
-    return [line.team for line in lines if line.won + rounds_left < second]
+def out_of_the_running(lines: Sequence[Standing]) -> list[int]:
+    """The teams of the standings ``lines`` that go to the comeback division at the half: more
+    matches lost than won, and placed below second."""
+    return [line.team for line in lines if line.lost > line.won and line.place > 2]
+
+
+def playoff_winner(match: Match, order: Sequence[int]) -> int:
+    """The team that goes on from a playoff ``match``: more games won, else the one earlier in
+    ``order`` (the standings' draw)."""
+    a, b = match.teams
+    if match.games_won(a) != match.games_won(b):
+        return a if match.games_won(a) > match.games_won(b) else b
+    return a if order.index(a) < order.index(b) else b
+
+
+def still_in(group: Sequence[int], playoffs: Sequence[Match]) -> list[int]:
+    """The teams of a playoff ``group`` (in the draw's order) that have lost no match of
+    ``playoffs``."""
+    out = {m.opponent(playoff_winner(m, group)) for m in playoffs if set(m.teams) <= set(group)}
+    return [team for team in group if team not in out]
+
+
+def playoff_pairs(left: Sequence[int], places: int) -> list[tuple[int, int]]:
+    """The next playoff round among the teams ``left`` (in the draw's order) for ``places``
+    places: the first two, the next two …, as many pairs as teams must go, at most half."""
+    pairs = min(len(left) - places, len(left) // 2)
+    return [(left[2 * i], left[2 * i + 1]) for i in range(max(0, pairs))]
+
+
+def champion(match: Match) -> int:
+    """The winner of the championship ``match`` (``a`` is the team placed higher: it takes a
+    tied match)."""
+    a, b = match.teams
+    return b if match.outcome(b) == "won" else a

@@ -71,6 +71,7 @@ from store.tables.lobby import (
     fill_with_ai,
     find,
     join,
+    seated,
     start,
 )
 from store.tables.moves import (
@@ -168,6 +169,7 @@ __all__ = [
     "replay",
     "round_seed",
     "round_state",
+    "seated",
     "seats",
     "snapshot",
     "snapshot_and_seats",

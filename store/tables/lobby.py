@@ -16,7 +16,7 @@ from engine.games import GAMES, game_class, has_decisions
 from store import changes, clock
 from store.codes import digest, find_by_code, new_code, new_token
 from store.db import Database
-from store.models import GameTable, TableSeat
+from store.models import GameTable, TableSeat, TournamentGame
 from store.names import NAME_MAX, checked
 from store.seeds import new_seed
 from store.tables.errors import NotHost, SetupRefused, TableError, TableFull, TableNotFound
@@ -116,6 +116,38 @@ def create(
     raise RuntimeError("could not draw a free table code")
 
 
+def seated(
+    session: Any, game: str, seats: list[tuple[str, str | None, str | None]], *,
+    idle_seconds: int, now: datetime, seed: int | None = None,
+) -> GameTable:  # fmt: skip
+    """A table of ``game`` already playing, made in ``session`` (a tournament's game): each of
+    ``seats`` is ``(name, token_hash, None)`` for a person, seen now, or ``(name, None, level)``
+    for an AI. Nobody hosts it (no seat is a host's: seat 0's token opens nothing more)."""
+    opts = _clean_options(game, {"players": len(seats), "teams": None})
+    for _ in range(10):
+        row = GameTable(
+            code=new_code(), game=game, options=opts, seed=new_seed() if seed is None else seed,
+            idle_seconds=idle_seconds, stand_in="medium", status=PLAYING, round=0,
+            created_at=now, updated_at=now,
+        )  # fmt: skip
+        row.seats = [
+            TableSeat(seat=i, kind=PERSON, name=name, token_hash=token_hash, joined_at=now,
+                      last_seen=now)
+            if level is None
+            else TableSeat(seat=i, kind=AI, level=level, name=name)
+            for i, (name, token_hash, level) in enumerate(seats)
+        ]  # fmt: skip
+        try:
+            with session.begin_nested():
+                session.add(row)
+                session.flush()
+            changes.mark(session, changes.table(row.id))
+            return row
+        except IntegrityError:  # the code was taken: draw again
+            continue
+    raise RuntimeError("could not draw a free table code")
+
+
 MARKUP = set("*_[]<>`|#~$\\{}")  #: characters a player's name may not hold: pages would read
 #: them as formatting
 
@@ -187,9 +219,11 @@ def seat_row(session: Any, token: object) -> TableSeat:
 
 
 def host_table(session: Any, token: object) -> GameTable:
-    """The table whose host this token is, its row locked (:class:`NotHost` otherwise)."""
+    """The table whose host this token is, its row locked (:class:`NotHost` otherwise: a
+    tournament's table has no host, its seat 0 is a team like the other)."""
     seat = seat_row(session, token)
-    if seat.seat != 0:
+    hosted = sa.select(TournamentGame.id).where(TournamentGame.table_id == seat.table_id)
+    if seat.seat != 0 or session.scalar(hosted) is not None:
         raise NotHost()
     table = session.get(GameTable, seat.table_id, with_for_update=True)
     return table
