@@ -10,7 +10,6 @@ setup does, then draws the board or the phone."""
 
 from __future__ import annotations
 
-import ast
 import re
 import string
 from pathlib import Path
@@ -24,44 +23,19 @@ from engine.quiz import build_questions, parse_settings
 from messages import LANGUAGES, PSEUDO, _, speaking
 from store import live
 from store.names import checked
+from tests import refusal_codes
+from tests.refusal_codes import NAME_FAULTS
 from tests.test_pseudo_locale import bypassed
 from ui.live.errors import LIVE_ERRORS, NOTICES, worded
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [*sorted((ROOT / "store" / "live").glob("*.py")), ROOT / "engine" / "live.py"]
 KINDS = {"LiveError", "NotFound", "NameTaken", "GameOver", "AnswerRefused", "Refusal"}
-#: the rules a name breaks (store.names.checked), refused as ``name_<rule>``
-NAME_FAULTS = {"control": set(), "override": set(), "empty": set(), "invisible": set(),
-               "too_long": {"limit", "length"}}  # fmt: skip
 
 
 def given() -> dict[str, set[frozenset[str]]]:
     """Each code the live store and rules refuse with, and the names of its values."""
-    defaults = {
-        cls.__name__: cls.default_code
-        for cls in vars(live_errors).values()
-        if isinstance(cls, type) and issubclass(cls, live_errors.LiveError)
-    }
-    found: dict[str, set[frozenset[str]]] = {}
-    for path in SOURCES:
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
-                continue
-            if node.func.id == "find_by_code":  # store.codes: refuses with the codes it is given
-                said = {k.arg: k.value.value for k in node.keywords if k.arg != "error"}
-                found.setdefault("not_a_code", set()).add(frozenset({"typed", "length"}))
-                found.setdefault(said["unknown"], set()).add(frozenset({said["named"]}))
-                continue
-            if node.func.id not in KINDS:
-                continue
-            names = frozenset(k.arg for k in node.keywords if k.arg)
-            if node.args and isinstance(node.args[0], ast.Constant):
-                found.setdefault(node.args[0].value, set()).add(names)
-            elif not node.args and node.func.id in defaults:
-                found.setdefault(defaults[node.func.id], set()).add(names)
-    for fault, names in NAME_FAULTS.items():
-        found[f"name_{fault}"] = {frozenset(names)}
-    return found
+    return refusal_codes.given(SOURCES, live_errors.LiveError, KINDS)
 
 
 def test_the_name_faults_are_the_name_checks_rules():

@@ -171,6 +171,16 @@ MENU: tuple[MenuEntry, ...] = (
         ),
     ),
     MenuEntry(
+        GAMES,
+        "tournament",
+        N_("Tournament"),
+        ":material/trophy:",
+        N_(
+            "Play for your team: type the code on your team card to see your match, your table "
+            "and the clock, and play your games against the other team."
+        ),
+    ),
+    MenuEntry(
         TEACHER,
         "assign",
         N_("Assign a quiz"),
@@ -188,6 +198,16 @@ MENU: tuple[MenuEntry, ...] = (
         N_(
             "Run a quiz live on the board: the class joins with a code, answers on their phones, "
             "and the map fills in with their answers when you reveal each question."
+        ),
+    ),
+    MenuEntry(
+        TEACHER,
+        "tournament_desk",
+        N_("Run a tournament"),
+        ":material/emoji_events:",
+        N_(
+            "Teams meet in timed rounds of the card games: set up divisions and rounds, print the "
+            "team cards, run the rounds with the standings on the board, give the awards."
         ),
     ),
     MenuEntry(

@@ -12,6 +12,7 @@ from messages import N_, _, join, ngettext, number
 from store.tournament import TournamentError
 from ui.games.wording import Wording, say
 from ui.games.words import words_of
+from ui.links import md
 from ui.name_faults import NAME_FAULTS
 from ui.storage import UNAVAILABLE
 
@@ -46,8 +47,9 @@ def _rounds_left(left: int) -> str:
 
 
 def _markup(characters: str) -> str:
+    listed = md(join(list(characters)))  # the characters are themselves markup
     return _("A name cannot contain any of these characters: {characters}").format(
-        characters=join(list(characters))
+        characters=listed
     )
 
 
@@ -90,7 +92,6 @@ TOURNAMENT_ERRORS: Mapping[str, Wording] = {
     "no_tournament": N_("No tournament has the code {tournament}: check it on the board."),
     "no_team": N_("No team has the code {team}: check it on your team card."),
     "bad_host_key": N_("This teacher link opens no tournament: check that it was copied whole."),
-    "tournament_gone": N_("This tournament was deleted."),
     # the teacher's steps
     "moved_on": N_(
         "The tournament moved on since this page was drawn (another press, another device): "
@@ -112,6 +113,9 @@ TOURNAMENT_ERRORS: Mapping[str, Wording] = {
 
 #: The pages' own notices, kept as codes as the refusals are.
 NOTICES: Mapping[str, Wording] = {"unavailable": lambda: _(UNAVAILABLE)}
+
+
+UNAVAILABLE_NOTICE = Coded("unavailable")
 
 
 def coded(error: TournamentError) -> Coded:
