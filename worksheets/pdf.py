@@ -21,7 +21,7 @@ import json
 
 import typst
 
-from messages import LANGUAGES, PSEUDO, _, speaking
+from messages import LANGUAGES, N_, PSEUDO, _, speaking
 from worksheets.fonts import typeset
 from worksheets.layout import Worksheet, inputs, template
 
@@ -40,18 +40,26 @@ def _without_suspects(pdf: bytes) -> bytes:
     return pdf.replace(MARK_INFO, MARKED) if pdf.count(MARK_INFO) == 1 else pdf
 
 
+def typeset_pdf(source: str, inputs: dict[str, str], failed: str) -> bytes:
+    """Typst ``source`` with ``sys.inputs`` ``inputs`` as the PDF/UA-1 bytes every printable
+    of the app is (:func:`worksheets.fonts.typeset`, :func:`_without_suspects`), or
+    :class:`WorksheetError` saying ``failed`` (a sentence in the reader's language with an
+    ``{error}`` field for Typst's words) when Typst cannot make it."""
+    try:
+        pdf = typeset(source.encode("utf-8"), inputs)
+    except typst.TypstError as error:
+        raise WorksheetError(failed.format(error=error)) from error
+    return _without_suspects(pdf)
+
+
 def _compile(sheet: Worksheet, key: bool) -> bytes:
     """The sheet or its key, every word in the sheet's language."""
     with speaking(sheet.lang):
-        try:
-            pdf = typeset(template().encode("utf-8"), inputs(sheet, key=key))
-        except typst.TypstError as error:
-            if key:
-                said = _("The answer key could not be typeset: {error}")
-            else:
-                said = _("The worksheet could not be typeset: {error}")
-            raise WorksheetError(said.format(error=error)) from error
-    return _without_suspects(pdf)
+        if key:
+            failed = _("The answer key could not be typeset: {error}")
+        else:
+            failed = _("The worksheet could not be typeset: {error}")
+        return typeset_pdf(template(), inputs(sheet, key=key), failed)
 
 
 def worksheet_pdf(sheet: Worksheet) -> bytes:
@@ -73,15 +81,22 @@ NOTICE = b"""#let data = json(bytes(sys.inputs.data))
 """
 
 
-def notice_pdf(message: str, lang: str = LANGUAGES[0]) -> bytes:
-    """A one-page PDF that says ``message`` (why a worksheet or key could not be made), under
-    a heading in ``lang``, for a download that must give something: characters no font has are
-    written as escapes."""
+def notice_pdf(
+    message: str,
+    lang: str = LANGUAGES[0],
+    *,
+    title: str = N_("GeoPlunge: no worksheet"),
+    heading: str = N_("The worksheet could not be made"),
+) -> bytes:
+    """A one-page PDF that says ``message`` (why a worksheet, a key, team cards … could not be
+    made), under ``heading`` and with the document's ``title`` (texts of the catalogue, said in
+    ``lang``; a worksheet's by default), for a download that must give something: characters
+    no font has are written as escapes."""
     with speaking(lang):
         words = {
             "lang": LANGUAGES[0] if lang == PSEUDO else lang,
-            "title": _("GeoPlunge: no worksheet"),
-            "heading": _("The worksheet could not be made"),
+            "title": _(title),
+            "heading": _(heading),
         }
     for text in (message, message.encode("ascii", "backslashreplace").decode("ascii")):
         data = json.dumps({**words, "message": text}, ensure_ascii=False)
