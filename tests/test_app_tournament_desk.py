@@ -14,6 +14,8 @@ from streamlit.testing.v1 import AppTest
 import store.db
 from store import tournament as tm
 from store.models import Tournament
+from tests.pdf_tools import pages_text
+from ui.tournament import desk as desk_module
 
 ROOT = Path(__file__).resolve().parent.parent
 DESK = "pages/tournament_desk.py"
@@ -181,3 +183,40 @@ def test_awards_are_given_and_taken_back(desk_db):
     at.multiselect(key="desk_award_sportsmanship").set_value([teams[1].id]).run()
     given = [(teams[2].id, "teamwork"), (teams[1].id, "sportsmanship")]
     assert sorted(tm.awards(desk_db, t.id)) == sorted(given)
+
+
+def test_the_cards_and_certificates_print_every_team_with_its_code_place_and_awards(desk_db):
+    at = desk()
+    key = created(at, divisions="Grade 5\nGrade 6")
+    press(at, "Go to the desk")
+    t = tm.for_key(desk_db, key)
+    divisions = [i for i, _ in tm.divisions(desk_db, t.id)]
+    teams = [tm.add_team(desk_db, key, divisions[i % 2], f"Team {i}") for i in range(6)]
+    tm.give_award(desk_db, key, teams[1].id, "teamwork")
+    while tm.for_key(desk_db, key).stage != tm.ENDED:
+        info = tm.for_key(desk_db, key)
+        if info.clock != tm.DONE:
+            tm.end_round(desk_db, key, info.version)
+        elif info.stage == tm.SWISS and info.round < len(info.rounds):
+            tm.start_round(desk_db, key, info.version)
+        else:
+            tm.start_final(desk_db, key, info.version)
+    at.run()
+    cards = at.get("download_button")
+    assert {c.proto.label for c in cards} >= {"Download the team cards (PDF)",
+                                              "Download the certificates (PDF)"}  # fmt: skip
+    board = tm.board(desk_db, t.id)
+    printed = desk_module._certificates(board)
+    assert sorted(c.team for c in printed) == sorted(x.name for x in teams)
+    for division_id, _ in board.divisions:
+        first = board.champion(division_id)
+        mine = {c.team: c for c in printed}
+        assert "champion" in mine[board.team(first).name].awards
+        assert mine[board.team(first).name].place == 1
+    assert "teamwork" in mine["Team 1"].awards
+    pdf = desk_module.team_cards_pdf(
+        t.name, desk_module._cards(board, None), lang="en", paper=desk_module.Paper.LETTER
+    )
+    text = "\n".join(pages_text(pdf))
+    for team in teams:
+        assert team.code in text and team.name in text

@@ -387,3 +387,15 @@ def test_at_the_half_losing_records_move_to_the_comeback_division_and_pair_apart
         assert (m.team_a in losing) == (m.team_b in losing)
     back = board.standings(teams[0].division_id, comeback=True)
     assert {line.team for line in back} == losing
+
+
+def test_a_team_that_never_comes_is_played_by_the_ai_after_the_grace_time(db):
+    t, teams = setup(db, ["Owls", "Foxes"], grace=30)
+    tm.start_round(db, KEY, version(db), now=T0)
+    (m,) = tm.board(db, t.id, now=T0).round(1)
+    table_id = m.current.table_id
+    assert autoplay.play_ai_turns(db, table_id, now=T0 + timedelta(seconds=29)) == 0
+    played = autoplay.play_ai_turns(db, table_id, now=T0 + timedelta(seconds=31), limit=3)
+    assert played == 3
+    snap = tables.snapshot(db, table_id)
+    assert {move.by for move in snap.moves} == {tables.BY_STAND_IN}

@@ -23,6 +23,7 @@ from engine.tournament.rounds import (
     champion,
     championship,
     draw,
+    final_places,
     nth_game,
     out_of_the_running,
     playoff_pairs,
@@ -374,3 +375,12 @@ def test_a_tied_playoff_goes_to_the_team_higher_in_the_draw_and_a_tied_final_to_
     assert champion(tied) == 3 and champion(won) == 7
     assert playoff_pairs([4, 1, 2], places=1) == [(4, 1)]  # 2 waits for the winner
     assert playoff_pairs([4, 1, 2, 9], places=2) == [(4, 1), (2, 9)]
+
+
+def test_final_places_put_the_champion_first_the_finalist_second_and_keep_the_rest():
+    lines = [Standing(team=t, place=p) for t, p in ((1, 1), (2, 2), (3, 2), (4, 4), (5, 4))]
+    assert final_places(lines) == {1: 1, 2: 2, 3: 2, 4: 4, 5: 4}
+    final = Match(9, 1, 3, (GameResult(BA, 3),))
+    assert final_places(lines, final) == {3: 1, 1: 2, 2: 3, 4: 4, 5: 4}
+    tied = Match(9, 1, 3, (GameResult(BA, None),))
+    assert final_places(lines, tied) == {1: 1, 3: 2, 2: 3, 4: 4, 5: 4}

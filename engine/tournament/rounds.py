@@ -131,3 +131,17 @@ def champion(match: Match) -> int:
     tied match)."""
     a, b = match.teams
     return b if match.outcome(b) == "won" else a
+
+
+def final_places(lines: Sequence[Standing], final: Match | None = None) -> dict[int, int]:
+    """Each team's final place in its division: its place in the standings ``lines``; once the
+    championship ``final`` is played, its champion is first and the other finalist second, and
+    the others keep their order after them (a shared place stays shared)."""
+    if final is None:
+        return {line.team: line.place for line in lines}
+    first = champion(final)
+    places = {first: 1, final.opponent(first): 2}
+    others = [line for line in lines if line.team not in places]
+    for line in others:
+        places[line.team] = 3 + sum(other.place < line.place for other in others)
+    return places

@@ -5,12 +5,12 @@ seat there, which only that team's page is given).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 import sqlalchemy as sa
 
-from engine.tournament.rounds import champion
+from engine.tournament.rounds import champion, final_places
 from engine.tournament.standings import Standing, standings
 from store import clock
 from store.db import Database
@@ -53,14 +53,31 @@ class Board:
         swiss = [m.result() for m in self.matches if m.stage == SWISS]
         return standings(members, swiss)
 
+    def final_places(self, division_id: int) -> dict[int, int]:
+        """Each team's place in its division, comeback teams included (after the rest), the
+        championship's result once it is played (:func:`engine.tournament.rounds.
+        final_places`)."""
+        main = self.standings(division_id)
+        back = self.standings(division_id, comeback=True)
+        lines = main + [replace(line, place=line.place + len(main)) for line in back]
+        final = self.final(division_id)
+        played = final is not None and self.champion(division_id) is not None
+        return final_places(lines, final.result() if played else None)
+
+    def final(self, division_id: int) -> MatchInfo | None:
+        """The division's championship match, once it is drawn."""
+        members = {t.id for t in self.teams if t.division_id == division_id}
+        return next(
+            (m for m in self.matches if m.stage == CHAMPIONSHIP and m.team_a in members), None
+        )
+
     def champion(self, division_id: int) -> int | None:
         """The division's champion, once its championship match is over."""
-        members = {t.id for t in self.teams if t.division_id == division_id}
-        for m in self.matches:
-            if m.stage == CHAMPIONSHIP and m.team_a in members:
-                finished = self.tournament.round > m.round or self.tournament.clock == DONE
-                return champion(m.result()) if finished else None
-        return None
+        final = self.final(division_id)
+        t = self.tournament
+        if final is None or (t.round == final.round and t.clock != DONE):
+            return None
+        return champion(final.result())
 
 
 def board(db: Database, tournament_id: int, now: datetime | None = None) -> Board:

@@ -14,6 +14,8 @@
   cards) under a warning to keep the list off the projector.
 * **The round's steps** (start, pause, resume, end now, the finals) each pass the version the
   desk showed, so a double press or a second tab moves the tournament once.
+* **Printing**: the team cards (each with its code and the QR code of its link) and a
+  certificate per team (its final place, record and awards), made when a button is pressed.
 * **Awards**: teamwork and sportsmanship, to any teams, given or taken back at any time.
 * **Following**: a look every second shows the clock and reruns the page when the tournament
   moved (the stream says so at once).
@@ -28,7 +30,7 @@ from typing import Any
 import streamlit as st
 
 from engine.tournament.rounds import ALL, CALL
-from messages import _, ngettext, number
+from messages import _, language, ngettext, number
 from store import changes
 from store import tournament as tm
 from store.codes import KEY_BYTES, new_token
@@ -38,9 +40,11 @@ from ui.links import app_base_url, app_link, md
 from ui.storage import app_database
 from ui.stream import reconnect, watched
 from ui.tournament.errors import UNAVAILABLE_NOTICE, coded, worded
-from ui.tournament.page import BOARD_PARAM
+from ui.tournament.page import BOARD_PARAM, TEAM_PARAM
 from ui.tournament.page import URL_PATH as TEAM_PATH
 from ui.tournament.words import clock_words, round_words
+from worksheets import Certificate, Paper, TeamCard, certificates_pdf, team_cards_pdf
+from worksheets.tournament import award_name
 
 URL_PATH = "tournament_desk"
 KEY_PARAM = "key"
@@ -55,6 +59,11 @@ PULSE = "desk_pulse"
 def teacher_link(key: str, base: str | None) -> str:
     """The private link that opens this desk again: ``/tournament_desk?key=…``."""
     return app_link(URL_PATH, {KEY_PARAM: key}, base)
+
+
+def team_link(code: str, base: str | None) -> str:
+    """A team's link, on its card's QR code: ``/tournament?team=…``."""
+    return app_link(TEAM_PATH, {TEAM_PARAM: code}, base)
 
 
 def board_link(code: str, base: str | None) -> str:
@@ -251,11 +260,6 @@ def _award(kind: str, widget: str, holders: set[int]) -> None:
             return
 
 
-def award_name(kind: str) -> str:
-    """An award's name: "Teamwork"."""
-    return {"teamwork": _("Teamwork"), "sportsmanship": _("Sportsmanship")}[kind]
-
-
 def _awards(board: tm.Board) -> None:
     names = {x.id: x.name for x in board.teams}
     for kind in tm.AWARDS:
@@ -266,6 +270,61 @@ def _awards(board: tm.Board) -> None:
             award_name(kind), list(names), key=widget, format_func=lambda i: names[i],
             on_change=_award, args=(kind, widget, holders), placeholder=_("No team yet"),
         )  # fmt: skip
+
+
+def _cards(board: tm.Board, base: str | None) -> list[TeamCard]:
+    divisions = dict(board.divisions)
+    return [
+        TeamCard(x.name, divisions[x.division_id], x.code, team_link(x.code, base))
+        for x in board.teams
+    ]
+
+
+def _certificates(board: tm.Board) -> list[Certificate]:
+    """Each team's certificate: its final place in its division, its record, its awards (the
+    champion's and the other finalist's too)."""
+    made = []
+    for division_id, name in board.divisions:
+        members = [x for x in board.teams if x.division_id == division_id]
+        places = board.final_places(division_id)
+        lines = {line.team: line for line in board.standings(division_id)}
+        lines |= {line.team: line for line in board.standings(division_id, comeback=True)}
+        final = board.final(division_id)
+        first = board.champion(division_id)
+        for x in members:
+            awards = [kind for team, kind in board.awards if team == x.id]
+            if first is not None and x.id in final.teams:
+                awards.insert(0, "champion" if x.id == first else "runner_up")
+            line = lines[x.id]
+            made.append(Certificate(
+                x.name, name, places.get(x.id), len(members), line.won, line.tied, line.lost,
+                line.points, tuple(awards),
+            ))  # fmt: skip
+    return made
+
+
+def _print(board: tm.Board, base: str | None) -> None:
+    """The team cards and the certificates as PDF downloads, made when pressed."""
+    if not board.teams:
+        st.caption(_("Add teams first: their cards and certificates print here."))
+        return
+    paper = st.radio(_("Paper"), list(Paper), format_func=lambda p: p.label, horizontal=True,
+                     key=f"{KEY}_paper")  # fmt: skip
+    lang, name = language(), board.tournament.name
+    downloads = (
+        (_("Download the team cards (PDF)"), "team-cards", ":material/badge:",
+         lambda: team_cards_pdf(name, _cards(board, base), lang=lang, paper=paper)),
+        (_("Download the certificates (PDF)"), "certificates", ":material/workspace_premium:",
+         lambda: certificates_pdf(name, _certificates(board), lang=lang, paper=paper)),
+    )  # fmt: skip
+    for column, (label, part, icon, make) in zip(st.columns(2), downloads, strict=True):
+        column.download_button(
+            label, make, file_name=f"tournament-{part}-{paper.slug}.pdf",
+            mime="application/pdf", on_click="ignore", icon=icon, width="stretch",
+            key=f"{KEY}_{part}",
+        )  # fmt: skip
+    if board.tournament.stage != tm.ENDED:
+        st.caption(_("Until the tournament ends, a certificate shows the standings of now."))
 
 
 def _error_line() -> None:
@@ -324,11 +383,14 @@ def desk_page() -> None:
     _follow(t)
     _controls(t)
     _error_line()
-    teams_tab, awards_tab = st.tabs([
+    teams_tab, print_tab, awards_tab = st.tabs([
         ngettext("{n} team", "{n} teams", len(board.teams)).format(n=number(len(board.teams))),
+        _("Print"),
         _("Awards"),
     ])  # fmt: skip
     with teams_tab:
         _teams(board)
+    with print_tab:
+        _print(board, base)
     with awards_tab:
         _awards(board)
