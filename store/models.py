@@ -87,7 +87,8 @@ rounds, at shared game tables.
   division at the half;
 * ``tournament_match``: one per pairing of a round, unique ``(tournament_id, round, table_no)``
   and one per team and round (``team_a``, ``team_b``; ``team_b`` is ``NULL`` for a bye, played
-  against the hard AI); a "Call" round's two ``calls`` and the two teams' drawn ``cards``;
+  against the hard AI); a "Call" round's two ``calls`` (the last made at ``called_at``) and
+  the two teams' drawn ``cards``;
 * ``tournament_game``: one per game of a match, unique ``(match_id, n)``, at its game table
   (``table_id``, ``NULL`` once the table is cleaned up); ``result`` is written once (``NULL``
   until then: ``won`` with its ``winner``, or ``tied``), with how it was decided (``over``: the
@@ -508,6 +509,7 @@ class TournamentMatch(Base):
     calls: Mapped[list | None] = mapped_column(JSON)  #: a Call round's games, first call first
     cards: Mapped[list | None] = mapped_column(JSON)  #: a Call round's drawn cards (a's, b's)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    called_at: Mapped[datetime | None] = mapped_column(UTCDateTime)  #: the last call's time
 
 
 class TournamentGame(Base):

@@ -315,17 +315,25 @@ def test_a_call_round_the_earlier_card_calls_first_and_the_games_alternate(db):
 
 
 def test_a_team_that_does_not_call_in_the_grace_time_has_a_call_made_for_it(db):
+    t, _ = setup(db, ["Owls", "Foxes"], rounds=((CALL, 12),), grace=30)
+    tm.start_round(db, KEY, version(db), now=T0)
+    calls = [
+        tm.board(db, t.id, now=T0 + timedelta(seconds=s)).round(1)[0].calls for s in (29, 31, 60)
+    ]
+    assert calls == [(), (ROTATION[0],), (ROTATION[0],)]  # the second's grace: from the first
+    (m,) = tm.board(db, t.id, now=T0 + timedelta(seconds=62)).round(1)
+    assert m.calls == (ROTATION[0], ROTATION[1]) and m.games[0].game == ROTATION[0]
+
+
+def test_a_byes_ai_calls_at_once_when_its_turn_comes(db):
     t, _ = setup(db, ["Owls", "Foxes", "Bears"], rounds=((CALL, 12),), grace=30)
     tm.start_round(db, KEY, version(db), now=T0)
-    board = tm.board(db, t.id, now=T0 + timedelta(seconds=10))
-    for m in board.round(1):
-        if m.team_b is None:  # the bye: the AI calls at once, the team not yet
-            assert len(m.calls) in (0, 1)
-        else:
-            assert m.calls == ()
-    board = tm.board(db, t.id, now=T0 + timedelta(seconds=61))
-    for m in board.round(1):
-        assert m.calls == (ROTATION[0], ROTATION[1]) and m.games[0].game == ROTATION[0]
+    (bye,) = [m for m in tm.board(db, t.id, now=T0).round(1) if m.team_b is None]
+    ai_first = bye.caller is None or bye.calls  # the AI called already
+    assert (len(bye.calls) == 1) == bool(ai_first)
+    (bye,) = [m for m in tm.board(db, t.id, now=T0 + timedelta(seconds=31)).round(1)
+              if m.team_b is None]  # fmt: skip
+    assert len(bye.calls) == 2 and len(bye.games) == 1
 
 
 # --- a whole tournament --------------------------------------------------------------------------
@@ -399,3 +407,27 @@ def test_a_team_that_never_comes_is_played_by_the_ai_after_the_grace_time(db):
     assert played == 3
     snap = tables.snapshot(db, table_id)
     assert {move.by for move in snap.moves} == {tables.BY_STAND_IN}
+
+
+def test_a_call_after_the_clock_ran_out_is_refused_and_the_round_ends(db):
+    t, teams = setup(db, ["Owls", "Foxes"], rounds=((CALL, 12),))
+    tm.start_round(db, KEY, version(db), now=T0)
+    (m,) = tm.board(db, t.id, now=T0).round(1)
+    code = next(x.code for x in teams if x.id == m.caller)
+    with pytest.raises(tm.TournamentError) as late:
+        tm.call(db, code, ROTATION[0], now=T0 + timedelta(minutes=12, seconds=1))
+    assert late.value.code == "no_call_now"
+    assert tm.for_key(db, KEY).clock == tm.DONE
+
+
+def test_standings_count_only_the_rounds_played(db):
+    t, teams = setup(db, ["Owls", "Foxes", "Bears", "Eagles"])
+    tm.start_round(db, KEY, version(db), now=T0)
+    board = tm.board(db, t.id, now=T0)
+    assert all(line.played == 0 for line in board.standings(teams[0].division_id))
+    tm.end_round(db, KEY, version(db), now=T0)
+    board = tm.board(db, t.id, now=T0)
+    assert all(line.played == 1 for line in board.standings(teams[0].division_id))
+    tm.start_round(db, KEY, version(db), now=T0)
+    board = tm.board(db, t.id, now=T0)
+    assert all(line.played == 1 for line in board.standings(teams[0].division_id))

@@ -16,8 +16,9 @@ once; the clock's end decides the games under way.
 * **Settling** (:func:`settle`, run by every page that shows the tournament): a game whose table
   has finished gets its result (the engine's winner; written only where no result is yet), and
   while the clock runs the match's next game opens (unique ``(match, n)``: once, whoever
-  looks). In a "Call" round a team that has not called within the grace time (a bye's AI at
-  once) has the first game of the rotation not yet called called for it. When the clock has
+  looks). In a "Call" round a team that has not called within the grace time after the
+  round began (the second team: after the first call; a bye's AI at once) has the first game
+  of the rotation not yet called called for it. When the clock has
   run out the round ends once, and every game under way is decided by its engine's time-up rule.
 * **The final stages** (:func:`start_final`): after the Swiss rounds, playoff rounds where a
   championship place is shared, then the championship match of each division's top two, then
@@ -35,14 +36,12 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
-from engine.cards import card
 from engine.tournament.pairing import pair_round, ranked
 from engine.tournament.rounds import (
     ALL,
     CALL,
     PLAYOFF_GAME,
     ROTATION,
-    calls_first,
     championship,
     draw,
     nth_game,
@@ -50,7 +49,7 @@ from engine.tournament.rounds import (
     playoff_pairs,
     still_in,
 )
-from engine.tournament.standings import AI, standings
+from engine.tournament.standings import standings
 from store import changes, clock
 from store.codes import digest
 from store.db import Database, insert_new
@@ -260,7 +259,8 @@ def _open_game(
 
 
 def pause(db: Database, host_key: object, seen: int, now: datetime | None = None) -> None:
-    """Stop the round's clock (the tables wait; no new game opens)."""
+    """Stop the round's clock: no new game opens, no call is made for a team, and the teams'
+    pages ask them to wait (the tables themselves stay open)."""
     now = now or clock.now_utc()
     with db.write() as session:
         t = _teacher(session, host_key, seen)
@@ -366,24 +366,10 @@ def _next_game(t: TournamentInfo, m: MatchInfo) -> tuple[int, str] | None:
     return n, nth_game(ALL, n)
 
 
-def _caller(m: MatchInfo) -> int | None:
-    """The team to call next (:data:`AI` for a bye's AI), or ``None`` once both have."""
-    if not m.cards or len(m.calls) == 2:
-        return None
-    first = calls_first((card(m.cards[0]), card(m.cards[1])))
-    order = (m.teams[first], m.teams[1 - first])
-    return order[len(m.calls)]
-
-
 def _due_call(t: TournamentInfo, m: MatchInfo, now: datetime) -> bool:
     """Whether the stand-in calls for the team to call now (the AI's at once)."""
-    caller = _caller(m)
-    if caller is None:
-        return False
-    if caller == AI:
-        return True
-    started = t.ends_at - timedelta(minutes=t.rounds[t.round - 1][1])
-    return (now - started).total_seconds() > t.grace_seconds * (len(m.calls) + 1)
+    due = m.call_due_at(t.grace_seconds)
+    return due is not None and now >= due
 
 
 def stand_in_call(calls: tuple[str, ...]) -> str:
@@ -420,7 +406,7 @@ def settle(db: Database, tournament_id: int, now: datetime | None = None) -> Tou
             if t.clock != RUNNING:
                 continue
             while _due_call(t, m, now):
-                _write_call(session, m, stand_in_call(m.calls))
+                _write_call(session, m, stand_in_call(m.calls), now)
                 m = _reread_match(session, m.id)
             upcoming = _next_game(t, m)
             if upcoming is not None:
@@ -443,11 +429,11 @@ def _reread_match(session: Session, match_id: int) -> MatchInfo:
     return match_info(row, list(games))
 
 
-def _write_call(session: Session, m: MatchInfo, game: str) -> None:
+def _write_call(session: Session, m: MatchInfo, game: str, now: datetime) -> None:
     row = session.get(TournamentMatch, m.id, with_for_update=True, populate_existing=True)
     if len(row.calls or ()) != len(m.calls):
         return  # called meanwhile
-    row.calls = [*m.calls, game]
+    row.calls, row.called_at = [*m.calls, game], now
 
 
 def call(db: Database, team_code: object, game: str, now: datetime | None = None) -> None:
@@ -455,6 +441,7 @@ def call(db: Database, team_code: object, game: str, now: datetime | None = None
     came into the Union earlier first, the other a different game."""
     now = now or clock.now_utc()
     t, team = team_by_code(db, team_code)
+    t = settle(db, t.id, now)  # a round whose time is up ends first: no call after the clock
     if t.clock != RUNNING or t.kind != CALL:
         raise TournamentError("no_call_now")
     with db.write() as session:
@@ -470,11 +457,11 @@ def call(db: Database, team_code: object, game: str, now: datetime | None = None
         if row is None:
             raise TournamentError("no_match")
         m = _reread_match(session, row.id)
-        if _caller(m) != team.id:
+        if m.caller != team.id:
             raise TournamentError("not_your_call")
         if game not in ROTATION or game in m.calls:
             raise TournamentError("bad_call", game=str(game)[:20], called=m.calls)
-        row.calls = [*m.calls, game]
+        row.calls, row.called_at = [*m.calls, game], now
         changes.mark(session, changes.tournament(t.id))
     settle(db, t.id, now)
 

@@ -5,9 +5,10 @@ stages, the clock's states, results, awards.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from engine.tournament.rounds import ALL, CALL
+from engine.cards import card
+from engine.tournament.rounds import ALL, CALL, calls_first
 from engine.tournament.standings import AI, GameResult, Match
 from store.models import Tournament, TournamentGame, TournamentMatch, TournamentTeam
 
@@ -88,6 +89,37 @@ class MatchInfo:
     calls: tuple[str, ...]
     cards: tuple[str, ...]
     games: tuple[GameInfo, ...] = ()
+    created_at: datetime | None = None  #: the round's start
+    called_at: datetime | None = None  #: the last call's time
+
+    @property
+    def caller(self) -> int | None:
+        """The side to call next in a "Call" round: a team, :data:`AI` for a bye's AI, or
+        ``None`` once both have called (or in a match without cards). The team whose card came
+        into the Union earlier calls first (:func:`engine.tournament.rounds.calls_first`)."""
+        first = self.first_caller
+        if first is None or len(self.calls) >= 2:
+            return None
+        return first if not self.calls else next(x for x in self.teams if x != first)
+
+    @property
+    def first_caller(self) -> int | None:
+        """The side that calls first in a "Call" round (``None``: no cards drawn)."""
+        if len(self.cards) != 2:
+            return None
+        return self.teams[calls_first((card(self.cards[0]), card(self.cards[1])))]
+
+    def call_due_at(self, grace_seconds: int) -> datetime | None:
+        """When the stand-in calls for the side to call, if it has not: at once for the AI;
+        else the grace time after the round began (the first call) or after the first call
+        (the second). ``None`` when nobody is to call."""
+        caller = self.caller
+        if caller is None or self.created_at is None:
+            return None
+        if caller == AI:
+            return self.created_at
+        since = self.called_at if self.calls and self.called_at else self.created_at
+        return since + timedelta(seconds=grace_seconds)
 
     @property
     def teams(self) -> tuple[int, int]:
@@ -129,5 +161,6 @@ def match_info(row: TournamentMatch, games: list[TournamentGame]) -> MatchInfo:
     return MatchInfo(
         row.id, row.round, row.stage, row.table_no, row.team_a, row.team_b,
         tuple(row.calls or ()), tuple(row.cards or ()),
-        tuple(game_info(g) for g in sorted(games, key=lambda g: g.n)),
+        tuple(game_info(g) for g in sorted(games, key=lambda g: g.n)), row.created_at,
+        row.called_at,
     )  # fmt: skip

@@ -46,12 +46,18 @@ class Board:
         return tuple(m for m in self.matches if m.round == r)
 
     def standings(self, division_id: int, comeback: bool = False) -> list[Standing]:
-        """The division's standings (or its comeback division's), from the Swiss rounds."""
+        """The division's standings (or its comeback division's), from the Swiss rounds played
+        (not the one under way)."""
         members = [
             t.id for t in self.teams if t.division_id == division_id and t.comeback == comeback
         ]
-        swiss = [m.result() for m in self.matches if m.stage == SWISS]
+        swiss = [m.result() for m in self.matches if m.stage == SWISS and self.played(m)]
         return standings(members, swiss)
+
+    def played(self, match: MatchInfo) -> bool:
+        """Whether the match's round is over (a round under way counts in no standings)."""
+        t = self.tournament
+        return match.round < t.round or t.clock == DONE
 
     def final_places(self, division_id: int) -> dict[int, int]:
         """Each team's place in its division, comeback teams included (after the rest), the

@@ -5,7 +5,8 @@ The game's own part is its package ``ui/games/<game_id>/``: its words (``WORDS``
 :class:`ui.games.words.GameWords`) and its board (``BOARD``, a
 :class:`ui.games.protocol.GameBoard`); what surrounds it is the seating the URL asks for: a
 game against the AI (``ui.games.solo``), or a seat at a shared table (``?seat=``, ``?table=``:
-``ui.games.shared.lobby``). In order: the title and the line on the object of the game, the
+``ui.games.shared.lobby``), or the seat a page of its own hands in (a tournament team's table:
+``ui.tournament.team``). In order: the title and the line on the object of the game, the
 notes on bad link parameters, the seating's top, the switches, the AI's turns, the status
 bar, the game or its end, the log, the rules, the seating's bottom. After every move the page
 brings this seat's next action into view (``ui.games.next_move``).
@@ -32,11 +33,12 @@ def open_session(game: GameWords) -> tuple[Seating, GameSession]:
     return solo.SOLO, solo.open_session(game)
 
 
-def game_page(game_id: str) -> None:
-    """Draw the page of ``game_id`` for this screen's session."""
+def game_page(game_id: str, seated: tuple[Seating, GameSession] | None = None) -> None:
+    """Draw the page of ``game_id`` for this screen's session: the one the URL asks for, or the
+    ``seated`` seating and session a page of its own hands in (a tournament's table)."""
     board = board_of(game_id)
     game = board.words
-    seating, session = open_session(game)
+    seating, session = seated or open_session(game)
     st.title(_(game.title))
     st.caption(game.intro(session))
     card_styles()

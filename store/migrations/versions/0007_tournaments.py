@@ -125,6 +125,7 @@ def upgrade() -> None:
         sa.Column("calls", sa.JSON(), nullable=True),
         sa.Column("cards", sa.JSON(), nullable=True),
         sa.Column("created_at", store.models.UTCDateTime(), nullable=False),
+        sa.Column("called_at", store.models.UTCDateTime(), nullable=True),
         sa.ForeignKeyConstraint(
             ["team_a"],
             ["tournament_team.id"],
