@@ -22,7 +22,6 @@ from store import tournament as tm
 from tests import browser as b
 from tests import table_browser as tb
 from tests.game_table import play_in_store, tall_screenshot
-from ui.tournament.team_words import caller
 
 pytestmark = pytest.mark.browser
 FILE_SECONDS = 90  #: what this file takes on two idle cores (conftest starts it early)
@@ -193,7 +192,7 @@ def test_a_call_round_on_two_phones_each_calls_on_its_page(chromium, app_url, bl
     teams = [tm.add_team(db, key, division, name) for name in ("Owls", "Foxes")]
     tm.start_round(db, key, tm.for_key(db, key).version)
     (match,) = tm.board(db, t.id).round(1)
-    first = caller(match)
+    first = match.caller
     order = sorted(teams, key=lambda x: x.id != first)  # the first caller, then the other
     contexts, pages = [], []
     for team in order:
