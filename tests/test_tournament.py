@@ -325,22 +325,28 @@ def test_the_championship_takes_the_top_two_and_a_shared_place_plays_off(rows, e
 @pytest.mark.parametrize(
     ("rows", "out"),
     [
-        ([(1, 1, 2, 0), (2, 2, 1, 1), (3, 2, 1, 1), (4, 4, 0, 2)], [4]),
+        # (team, place, won, lost): losing records below second go, in pairs at least
+        ([(1, 1, 2, 0), (2, 2, 1, 1), (3, 3, 0, 2), (4, 3, 0, 2)], [3, 4]),
+        ([(1, 1, 2, 0), (2, 2, 1, 1), (3, 2, 1, 1), (4, 4, 0, 2)], []),  # one alone stays
+        ([(1, 1, 2, 0), (2, 2, 1, 1), (3, 2, 1, 1), (4, 4, 0, 2), (5, 4, 0, 2), (6, 6, 0, 2)],
+         [5, 6]),  # three would leave 3 and 3: the best of them stays
+        ([(1, 1, 2, 0), (2, 2, 1, 1), (3, 2, 1, 1), (4, 4, 0, 2), (5, 4, 0, 2)], [4, 5]),
         ([(1, 1, 0, 2), (2, 1, 0, 2), (3, 1, 0, 2)], []),  # the top two stay in the running
         ([(1, 1, 2, 0), (2, 2, 0, 2), (3, 2, 0, 2), (4, 2, 0, 2)], []),  # all share second
-        ([(1, 1, 1, 1), (2, 2, 1, 1), (3, 3, 1, 1)], []),  # an even record is in the running
-        ([(1, 1, 1, 0), (2, 2, 0, 0), (3, 3, 0, 1)], [3]),  # a tie counts for neither
+        ([(1, 1, 1, 1), (2, 2, 1, 1), (3, 3, 1, 1), (4, 3, 1, 1)], []),  # even records stay
+        ([(1, 1, 1, 0), (2, 2, 0, 0), (3, 3, 0, 1), (4, 3, 0, 1)], [3, 4]),  # a tie: neither
     ],
-)
-def test_at_the_half_a_losing_record_below_second_goes_to_the_comeback(rows, out):
+)  # fmt: skip
+def test_at_the_half_losing_records_below_second_go_to_the_comeback(rows, out):
     lines = [Standing(team=t, place=p, won=w, lost=lost) for t, p, w, lost in rows]
     assert out_of_the_running(lines) == out
 
 
 def test_at_the_half_of_real_standings_the_comeback_holds_the_losing_records():
-    matches = [match(1, 1, 2, 1), match(1, 3, 4, 3), match(2, 1, 3, 1), match(2, 2, 4, 2)]
-    lines = standings([1, 2, 3, 4], matches)
-    assert out_of_the_running(lines) == [4]  # 0 won, 2 lost; 2 and 3 are even (1-1)
+    matches = [match(1, 1, 2, 1), match(1, 3, 4, 3), match(1, 5, 6, 5),
+               match(2, 1, 3, 1), match(2, 5, 2, 5), match(2, 4, 6, 4)]  # fmt: skip
+    lines = standings([1, 2, 3, 4, 5, 6], matches)
+    assert out_of_the_running(lines) == [2, 6]  # 0 won, 2 lost each; 3 and 4 are even
 
 
 @given(

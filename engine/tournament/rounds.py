@@ -19,9 +19,11 @@
   the team placed higher in the standings.
 - **Comeback**: at the half of the rounds, a team with a losing record (more matches lost than
   won) is out of the running, unless it is placed in the top two, and plays the rounds left in
-  the comeback division. (A team that could not even reach the second's matches won by
-  winning every match left is never found at the half: as many rounds are left as were
-  played. A losing record is the line a class can read off the board.)
+  the comeback division, as long as it has someone to play: a single team stays in the
+  running, and so does the best placed of them when the move would leave both divisions odd
+  (two byes a round instead of none). (A team that could not even reach the second's matches
+  won by winning every match left is never found at the half: as many rounds are left as
+  were played. A losing record is the line a class can read off the board.)
 
 """
 
@@ -99,8 +101,14 @@ def championship(lines: Sequence[Standing]) -> Championship:
 
 def out_of_the_running(lines: Sequence[Standing]) -> list[int]:
     """The teams of the standings ``lines`` that go to the comeback division at the half: more
-    matches lost than won, and placed below second."""
-    return [line.team for line in lines if line.lost > line.won and line.place > 2]
+    matches lost than won, and placed below second; but when that would leave both divisions
+    with an odd number of teams (two byes a round instead of none), the best placed of them
+    stays in the running, and a comeback division of one team (nobody to play) is none."""
+    ranked = sorted(lines, key=lambda line: line.place)
+    out = [line.team for line in ranked if line.lost > line.won and line.place > 2]
+    if len(out) % 2 and (len(lines) - len(out)) % 2:
+        out = out[1:]
+    return out if len(out) >= 2 else []
 
 
 def playoff_winner(match: Match, order: Sequence[int]) -> int:

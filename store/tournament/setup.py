@@ -54,7 +54,7 @@ def checked_rounds(rounds: Sequence[tuple[str, int]]) -> list[list]:
         raise TournamentError("rounds_count", low=1, high=ROUNDS_MAX)
     for i, (kind, minutes) in enumerate(rounds, 1):
         if kind not in (ALL, CALL):
-            raise TournamentError("round_kind", round=i, kind=str(kind)[:10])
+            raise TournamentError("round_kind", round=i)
         if isinstance(minutes, bool) or not isinstance(minutes, int):
             raise TournamentError("minutes_not_whole", round=i)
         if not 1 <= minutes <= MINUTES_MAX:
