@@ -22,17 +22,16 @@ import time
 
 import streamlit as st
 
-from messages import _, ngettext, number
+from messages import _
 from store import tournament as tm
 from store.db import Database
-from store.tables import AI
 from ui.focus import by_key, focus
 from ui.games.next_move import FIRST_CONTROL
 from ui.games.page import game_page
 from ui.games.protocol import board_of
 from ui.games.session import GameSession
-from ui.games.setup import level_name
 from ui.games.shared import autoplay
+from ui.games.shared.lobby import seat_notes
 from ui.games.shared.session import SharedSession
 from ui.games.words import Ending, GameWords
 from ui.links import app_link, md
@@ -110,48 +109,6 @@ def board_link(view: tm.TeamView) -> None:
     )
 
 
-def notes(session: SharedSession) -> None:
-    """Who is away, what the stand-in played for this team, a move refused, whom the page
-    waits for (the shared table's notes, without its code: a team knows its table by its
-    number)."""
-    view = session.view
-    for seat in view.away:
-        st.info(
-            _("{name} is away: the AI ({level}) plays for them until they come back.").format(
-                name=session.seat_name(seat), level=level_name(view.table.stand_in).lower()
-            ),
-            icon=":material/person_off:",
-        )
-    count = 0  # the stand-in's moves for this seat since its player's own last move
-    for i, step in enumerate(session.history):
-        if step.seat == session.me:
-            count = count + 1 if session.stand_in(i) else 0
-    if count:
-        st.info(
-            ngettext(
-                "While you were away the AI played {count} move for you (the log says which). "
-                "You have your seat back.",
-                "While you were away the AI played {count} moves for you (the log says which). "
-                "You have your seat back.",
-                count,
-            ).format(count=number(count)),
-            icon=":material/person_check:",
-        )
-    if session.message and not session.humans_turn:  # on its turn: said by the widgets
-        st.warning(
-            _("Not played: {reason}").format(reason=session.message), icon=":material/block:"
-        )
-        session.message = ""  # said once
-    if view.over or session.humans_turn or view.to_act is None:
-        return
-    name = session.seat_name(view.to_act)
-    if view.seats[view.to_act].kind == AI:
-        name = session.seat_label(view.to_act)
-    st.markdown(
-        _("**Waiting for {name}…** This page follows the game by itself.").format(name=name)
-    )
-
-
 class TeamSeating:
     """The seating of a team at its tournament table (see the module)."""
 
@@ -189,7 +146,7 @@ class TeamSeating:
                 icon=":material/pause_circle:",
             )
         assert isinstance(session, SharedSession)
-        notes(session)
+        seat_notes(session, table_line=False)
 
     def end(self, session: GameSession, ending: Ending) -> None:
         """The result is in; what comes next comes by itself."""

@@ -175,21 +175,24 @@ def watch(session: SharedSession | None) -> None:
     watched(look, topics, key="table_pulse", every=tables.TOUCH_EVERY)
 
 
-def seat_notes(session: SharedSession) -> None:
-    """Whose turn it is and who is away, on every screen of the table."""
+def seat_notes(session: SharedSession, *, table_line: bool = True) -> None:
+    """Whose turn it is and who is away, on every screen of the table; the table's line (its
+    code, game and seats) first unless ``table_line`` is false (a tournament's table: its
+    teams know it by its number)."""
     view = session.view
-    names = join(
-        [
-            _("{name} (you)").format(name=md(s.name or ""))
-            if s.seat == session.me
-            else session.seat_label(s.seat)
-            for s in view.seats
-        ]
-    )
-    line = _("Table **{code}** · game {number} · {names}").format(
-        code=view.table.code, number=number(view.table.round + 1), names=names
-    )
-    st.markdown(f":small[{line}]")
+    if table_line:
+        names = join(
+            [
+                _("{name} (you)").format(name=md(s.name or ""))
+                if s.seat == session.me
+                else session.seat_label(s.seat)
+                for s in view.seats
+            ]
+        )
+        line = _("Table **{code}** · game {number} · {names}").format(
+            code=view.table.code, number=number(view.table.round + 1), names=names
+        )
+        st.markdown(f":small[{line}]")
     for seat in view.away:
         st.info(
             _("{name} is away: the AI ({level}) plays for them until they come back.").format(
@@ -223,9 +226,10 @@ def seat_notes(session: SharedSession) -> None:
     if to_act is None:
         st.markdown(_("**Waiting for the table…** This page follows the game by itself."))
     else:
+        name = session.seat_label(to_act) if view.seats[to_act].kind == AI else None
         st.markdown(
             _("**Waiting for {name}…** This page follows the game by itself.").format(
-                name=session.seat_name(to_act)
+                name=name or session.seat_name(to_act)
             )
         )
 
