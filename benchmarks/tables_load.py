@@ -2,6 +2,12 @@
 
     PYTHONPATH=. python benchmarks/tables_load.py [--tables 20] [--duration 60]
         [--servers 1|2] [--db postgresql|sqlite] [--think 2,4] [--json]
+    PYTHONPATH=. python benchmarks/tables_load.py --tournament 16 --servers 2
+
+With ``--tournament TEAMS`` the tables are a tournament's instead (issue 32): ``TEAMS`` teams,
+one round begun, each table two teams at the first game of an "All" round (Border Attack), and
+each seat's session opens its team's page (``/tournament?team=CODE``, which draws the game at
+the team's seat) instead of the game page; the moves and the timing are the same.
 
 What runs:
 
@@ -99,6 +105,7 @@ from benchmarks.load import (  # noqa: E402
     think,
 )
 from engine.bots import make_bot  # noqa: E402
+from store import tournament  # noqa: E402
 from tests.databases import postgres_database, sqlite_database  # noqa: E402
 
 GAME = "geopower_toss"
@@ -133,12 +140,20 @@ def seat_name(table: int, seat: int) -> str:
 
 @dataclass
 class TableRun:
-    """One table: its id, its seats' tokens, and every move this benchmark made there."""
+    """One table: its id, its seats' tokens, every move this benchmark made there, its game,
+    each seat's page and the names the pages give the seats."""
 
     index: int
     id: int
     tokens: list[str]
     moves: list[Move] = field(default_factory=list)
+    game: str = GAME
+    pages: list[str] = field(default_factory=list)  #: each seat's page (path and query)
+    names: list[str] = field(default_factory=list)
+
+    @property
+    def seats(self) -> int:
+        return len(self.tokens)
 
 
 @dataclass
@@ -161,8 +176,35 @@ def make_tables(db: store.db.Database, n: int) -> list[TableRun]:
             assert info.seat == s
             tokens.append(token)
         tables.start(db, new.token)
-        made.append(TableRun(t, new.table.id, tokens))
+        pages = [f"{PAGE}?seat={token}" for token in tokens]
+        names = [seat_name(t, s) for s in range(SEATS)]
+        made.append(TableRun(t, new.table.id, tokens, pages=pages, names=names))
     return made
+
+
+def make_tournament(db: store.db.Database, teams: int) -> list[TableRun]:
+    """A tournament of ``teams`` teams whose first round has begun: its tables (the first
+    game of an "All" round), each seat a team's, its page the team's page."""
+    key = "benchmark-teacher-key"
+    t = tournament.create(db, "Benchmark cup", key, ["All"], [("all", 20)])
+    division = tournament.divisions(db, t.id)[0][0]
+    made = [tournament.add_team(db, key, division, f"Team {i + 1}") for i in range(teams)]
+    t = tournament.start_round(db, key, t.version)
+    board = tournament.board(db, t.id)
+    runs = []
+    for index, m in enumerate(board.round(1)):
+        if m.team_b is None:
+            continue  # a bye: the AI's table, no second page
+        game = m.current
+        order = [m.team_a, m.team_b] if game.seat_a == 0 else [m.team_b, m.team_a]
+        teams_at = [board.team(x) for x in order]
+        tokens = [tournament.seat_token(t.seed, x.code, m.id, game.n) for x in teams_at]
+        pages = [f"/tournament?team={x.code}" for x in teams_at]
+        names = [x.name for x in teams_at]
+        runs.append(TableRun(index, game.table_id, tokens, game=game.game, pages=pages,
+                             names=names))  # fmt: skip
+    assert len(made) == teams
+    return runs
 
 
 # --- one seat's session ----------------------------------------------------------------------
@@ -338,11 +380,11 @@ async def seat_session(
     args: argparse.Namespace,
     tally: Tally,
 ) -> None:
-    rng = random.Random(args.seed * 1000 + table.index * SEATS + seat)
+    rng = random.Random(args.seed * 1000 + table.index * table.seats + seat)
     token = table.tokens[seat]
-    names = {seat_name(table.index, s): s for s in range(SEATS)}
+    names = {name: s for s, name in enumerate(table.names)}
     names["You"] = seat
-    tab = SeatTab(base, f"{PAGE}?seat={token}", args.timeout)
+    tab = SeatTab(base, table.pages[seat], args.timeout)
     reported = 0  # page exceptions already counted
 
     def take_exceptions() -> None:
@@ -432,7 +474,7 @@ async def make_move(
     clock: Clock,
     tally: Tally,
 ) -> None:
-    bot = make_bot(GAME, "easy", seat, seed=rng.getrandbits(32))
+    bot = make_bot(table.game, "easy", seat, seed=rng.getrandbits(32))
     action = bot.act(view.observation)
     try:
         seq = await asyncio.to_thread(tables.append, db, table.id, token, view.seq, action)
@@ -455,7 +497,7 @@ async def run(urls: list[str], db: store.db.Database, made: list[TableRun], args
     opened = []
     all_open = asyncio.Event()
     for table in made:
-        for seat in range(SEATS):
+        for seat in range(table.seats):
             url = urls[(table.index + seat) % len(urls)]
             event = asyncio.Event()
             opened.append(event)
@@ -482,10 +524,12 @@ async def run(urls: list[str], db: store.db.Database, made: list[TableRun], args
     await asyncio.gather(*tasks)
     moves = [m for t in made for m in t.moves if m.measured]
     delays = [d for m in moves for d in m.seen.values()]
-    unseen = sum(SEATS - 1 - len(m.seen) for m in moves)
+    seats = {t.id: t.seats for t in made}
+    unseen = sum(seats[t.id] - 1 - len(m.seen) for t in made for m in t.moves if m.measured)
     return {
         "tables": len(made),
-        "seats": len(made) * SEATS,
+        "seats": sum(t.seats for t in made),
+        "game": made[0].game if made else GAME,
         "servers": len(urls),
         "db": args.db,
         "think_s": list(args.think),
@@ -527,6 +571,10 @@ def fmt(seconds: float | None) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument(
+        "--tournament", type=int, default=0, metavar="TEAMS",
+        help="instead: a tournament of TEAMS teams, each on its team page",
+    )  # fmt: skip
     parser.add_argument("--duration", type=float, default=60.0, help="measured seconds")
     parser.add_argument("--servers", type=int, choices=(1, 2), default=1)
     parser.add_argument("--db", choices=("postgresql", "sqlite"), default="postgresql")
@@ -541,7 +589,10 @@ def main() -> None:
 
     with fresh_database(args.db, args.pg) as url:
         db = store.db.database(url)
-        made = make_tables(db, args.tables)
+        if args.tournament:
+            made = make_tournament(db, args.tournament)
+        else:
+            made = make_tables(db, args.tables)
         os.environ[store.db.ENV] = url  # one_server hands its environment to streamlit
         with servers(args.servers) as (urls, pids):
             row = asyncio.run(run(urls, db, made, args, pids))
@@ -551,7 +602,8 @@ def main() -> None:
         return
     print(machine().split(" · load average")[0])
     print(
-        f"{row['tables']} tables × {SEATS} seats of {GAME}, {row['servers']} server(s), "
+        f"{row['tables']} tables, {row['seats']} seats of {row['game']}, "
+        f"{row['servers']} server(s), "
         f"{row['db']}, think {args.think[0]:g}–{args.think[1]:g} s, {row['duration_s']:.0f} s "
         f"measured (all pages opened in {row['open_all_s']:.1f} s)"
     )
