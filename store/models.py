@@ -514,7 +514,10 @@ class TournamentMatch(Base):
 
 class TournamentGame(Base):
     __tablename__ = "tournament_game"
-    __table_args__ = (UniqueConstraint("match_id", "n"),)
+    __table_args__ = (
+        UniqueConstraint("match_id", "n"),
+        Index("ix_tournament_game_table_id", "table_id"),  # is this table a tournament's?
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("tournament_match.id", ondelete="CASCADE"))

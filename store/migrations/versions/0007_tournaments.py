@@ -181,9 +181,11 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id", name=op.f("pk_tournament_game")),
         sa.UniqueConstraint("match_id", "n", name=op.f("uq_tournament_game_match_id_n")),
     )
+    op.create_index("ix_tournament_game_table_id", "tournament_game", ["table_id"])
 
 
 def downgrade() -> None:
+    op.drop_index("ix_tournament_game_table_id", table_name="tournament_game")
     op.drop_table("tournament_game")
     op.drop_table("tournament_match")
     op.drop_table("tournament_award")
