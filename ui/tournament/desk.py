@@ -29,6 +29,7 @@ from typing import Any
 
 import streamlit as st
 
+from engine.core import Coded
 from engine.tournament.rounds import ALL, CALL
 from messages import _, language, ngettext, number
 from store import changes
@@ -42,6 +43,7 @@ from ui.stream import reconnect, watched
 from ui.tournament.errors import UNAVAILABLE_NOTICE, coded, worded
 from ui.tournament.page import BOARD_PARAM, TEAM_PARAM
 from ui.tournament.page import URL_PATH as TEAM_PATH
+from ui.tournament.roster import names_in
 from ui.tournament.words import clock_words, round_words
 from worksheets import Certificate, Paper, TeamCard, certificates_pdf, team_cards_pdf
 from worksheets.tournament import award_name
@@ -224,6 +226,21 @@ def _add_teams(division_id: int, box: str) -> None:
     ss[f"{box}_faults"] = faults
 
 
+def _import(box: str) -> None:
+    """The names of the file just uploaded, added to the box's (the teacher reviews them and
+    presses "Add the teams"); a file of no text says so."""
+    ss = st.session_state
+    upload = ss.get(f"{box}_file")
+    if upload is None:
+        return
+    names = names_in(upload.getvalue())
+    if names is None:
+        ss[f"{box}_faults"] = [(upload.name, Coded("not_a_list"))]
+        return
+    ss[box] = "\n".join([*str(ss.get(box, "")).split("\n"), *names]).strip()
+    ss[f"{box}_faults"] = []
+
+
 def _teams(board: tm.Board) -> None:
     st.warning(
         _("The codes below let each team in: keep this list off the projector."),
@@ -245,6 +262,11 @@ def _teams(board: tm.Board) -> None:
             continue
         box = f"{KEY}_add_{division_id}"
         st.text_area(_("New teams, one a line"), key=box, height=90)
+        st.file_uploader(
+            _("Or take the names from a file: a list, one a line, or a CSV whose first column "
+              "holds them"),
+            type=["csv", "txt"], key=f"{box}_file", on_change=_import, args=(box,),
+        )  # fmt: skip
         for line, fault in st.session_state.get(f"{box}_faults", []):
             st.error(f"{md(line)}: {worded(fault)}", icon=":material/error:")
         button(_("Add the teams"), on_click=_add_teams, args=(division_id, box),

@@ -112,7 +112,13 @@ TOURNAMENT_ERRORS: Mapping[str, Wording] = {
 }
 
 #: The pages' own notices, kept as codes as the refusals are.
-NOTICES: Mapping[str, Wording] = {"unavailable": lambda: _(UNAVAILABLE)}
+NOTICES: Mapping[str, Wording] = {
+    "unavailable": lambda: _(UNAVAILABLE),
+    "not_a_list": N_(
+        "This file holds no list of names: save it from the spreadsheet as CSV, or as text "
+        "with one name a line."
+    ),
+}
 
 
 UNAVAILABLE_NOTICE = Coded("unavailable")
