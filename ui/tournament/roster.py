@@ -6,8 +6,8 @@ a spreadsheet saves on many school computers). It is a CSV when every one of its
 holds the same delimiter (a tab, a semicolon or a comma, tried in that order); otherwise each
 line is a name, commas and all (a name in double quotes loses them). A quoted name keeps its
 commas; blank names are skipped. (A name with a tab or a semicolon in a file can be read as
-two cells: such a name is typed in the box instead.) A file that holds no text (a picture, a workbook saved as
-.xlsx) gives ``None``: the page says to save it as CSV.
+two cells: such a name is typed in the box instead.) A file that holds no text (a picture, a
+workbook saved as .xlsx) gives ``None``: the page says to save it as CSV.
 """
 
 from __future__ import annotations

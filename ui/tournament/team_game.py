@@ -19,10 +19,11 @@ in a tournament (:class:`TeamSeating`).
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 import streamlit as st
 
-from messages import _
+from messages import _, number
 from store import tournament as tm
 from store.db import Database
 from ui.focus import by_key, focus
@@ -69,6 +70,20 @@ def _linger_until(session: SharedSession) -> float | None:
     return until if time.monotonic() < until else None
 
 
+@dataclass(eq=False)
+class TeamSession(SharedSession):
+    """A team's seat at its tournament table, which the team knows by its number and the game
+    of the match (the end screen names them, not the table's code)."""
+
+    table_no: int = 0
+    game_no: int = 0
+
+    def about(self) -> str:
+        return _("Table {table}, game {number} of the match").format(
+            table=number(self.table_no), number=number(self.game_no)
+        )
+
+
 def open_game(db: Database, view: tm.TeamView) -> tuple[SharedSession, float | None] | None:
     """The game the page draws and, for a game just over, until when: the team's game under
     way (its seat refreshed, or taken), or the one before it while its result stays on the
@@ -90,9 +105,8 @@ def open_game(db: Database, view: tm.TeamView) -> tuple[SharedSession, float | N
     else:
         game = board_of(view.match.current.game).words
         hints = isinstance(held, GameSession) and held.hints
-        session = SharedSession.sit(
-            db, SESSION, game.game_id, game.choices, view.token, hints=hints
-        )
+        session = TeamSession.sit(db, SESSION, game.game_id, game.choices, view.token, hints=hints)
+        session.table_no, session.game_no = view.match.table_no, view.match.current.n + 1
         st.session_state[SESSION] = session
         if autoplay.due(session.view):
             session.refresh()  # the AI's move (a bye's first lead): played now, not later
