@@ -41,8 +41,8 @@ from ui.links import app_base_url, app_link, md
 from ui.storage import app_database
 from ui.stream import reconnect, watched
 from ui.tournament.errors import UNAVAILABLE_NOTICE, coded, worded
-from ui.tournament.page import BOARD_PARAM, TEAM_PARAM
-from ui.tournament.page import URL_PATH as TEAM_PATH
+from ui.tournament.links import BOARD_PARAM, TEAM_PARAM
+from ui.tournament.links import URL_PATH as TEAM_PATH
 from ui.tournament.roster import names_in
 from ui.tournament.words import clock_words, round_words
 from worksheets import Certificate, Paper, TeamCard, certificates_pdf, team_cards_pdf

@@ -7,18 +7,15 @@ from __future__ import annotations
 
 import streamlit as st
 
-BOARD_PARAM, TEAM_PARAM = "board", "team"  #: the page's URL parameters
-URL_PATH = "tournament"
+from ui.tournament.board import board_page
+from ui.tournament.links import BOARD_PARAM
+from ui.tournament.team import team_page
 
 
 def tournament_page() -> None:
     """Draw the board or the team's page, as the URL asks."""
     board = str(st.query_params.get(BOARD_PARAM) or "").strip()
     if board:
-        from ui.tournament.board import board_page
-
         board_page(board)
-        return
-    from ui.tournament.team import team_page
-
-    team_page()
+    else:
+        team_page()

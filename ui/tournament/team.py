@@ -32,7 +32,7 @@ from ui.links import md
 from ui.storage import app_database
 from ui.stream import reconnect
 from ui.tournament.errors import coded, worded
-from ui.tournament.page import TEAM_PARAM
+from ui.tournament.links import TEAM_PARAM
 from ui.tournament.team_follow import AWAY, Followed
 from ui.tournament.team_game import SESSION, draw_game, open_game
 from ui.tournament.team_status import status_page

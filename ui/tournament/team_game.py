@@ -36,7 +36,7 @@ from ui.games.shared.lobby import seat_notes
 from ui.games.shared.session import SharedSession
 from ui.games.words import Ending, GameWords
 from ui.links import app_link, md
-from ui.tournament.page import BOARD_PARAM, URL_PATH
+from ui.tournament.links import BOARD_PARAM, URL_PATH
 from ui.tournament.team_follow import Followed, follow
 from ui.tournament.team_words import (
     LINGER,
