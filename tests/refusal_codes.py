@@ -5,6 +5,8 @@ area's error kinds, the kinds' default codes, ``find_by_code``'s and the name ch
 from __future__ import annotations
 
 import ast
+import string
+from collections.abc import Mapping
 from pathlib import Path
 
 #: the rules a name breaks (store.names.checked), refused as ``<what>_<rule>``, and their values
@@ -45,3 +47,19 @@ def given(
         for fault, values in NAME_FAULTS.items():
             found[f"{what}_{fault}"] = {frozenset(values)}
     return found
+
+
+def fields(text: str) -> set[str]:
+    """The names of the values a sentence ``text`` formats in."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def check_worded(codes: dict[str, set[frozenset[str]]], wordings: Mapping[str, object]) -> None:
+    """Every code given is worded, every wording is given, and a wording that is a sentence
+    formats exactly the values its code carries."""
+    assert sorted(set(codes) - set(wordings)) == [], "given but never worded"
+    assert sorted(set(wordings) - set(codes)) == [], "worded but never given"
+    for code, wording in wordings.items():
+        if isinstance(wording, str):
+            for names in codes[code]:
+                assert fields(wording) == set(names), (code, wording, names)
