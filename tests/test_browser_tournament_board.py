@@ -25,6 +25,7 @@ from tests.test_app_tournament_board import call_all, make, play_some, seen
 from ui.tournament.words import round_words
 
 pytestmark = pytest.mark.browser
+FILE_SECONDS = 50  #: what this file takes on two idle cores (conftest starts it early)
 
 SCREENS = {"projector": b.PROJECTOR, "laptop": b.LAPTOP, "phone": b.PHONE}
 FITS = ("projector", "laptop")  #: screens the whole board fits without scrolling
