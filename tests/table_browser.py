@@ -180,8 +180,12 @@ def play_move(page, picks: list[str] | None = None) -> tuple[str, float]:
             single.fill(NAMES[picks[0]] if picks else NAMES[BY_NAME[0]])
             button = page.get_by_role("button", name="Guess", exact=True)
         elif many.count():
-            said = re.search(r"Name all (\d+) of (.+?)'s border states", _main(page))
-            n, named = int(said[1]), said[2]
+            # "Name all 4 of Ohio's border states", or "the 1 border state of Maine"
+            said = re.search(
+                r"Name (?:all (\d+) of (.+?)'s border states|the (\d+) border state of (.+?):)",
+                _main(page),
+            )
+            n, named = int(said[1] or said[3]), said[2] or said[4]
             options = [c for c in BY_NAME if NAMES[c] != named]
             many.fill(", ".join(NAMES[c] for c in picks or options[:n]))
             button = page.get_by_role("button", name="Guess", exact=True)
