@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 import sqlalchemy as sa
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 
 from engine.tournament.rounds import ALL, CALL
 from store import changes, clock
@@ -194,17 +194,14 @@ def add_team(
 
 
 def team_by_code(db: Database, code: object) -> tuple[TournamentInfo, TeamInfo]:
-    """The team whose code this is, and its tournament."""
-    team = find_by_code(
-        db, TournamentTeam, code, team_info, error=NotFound, unknown="no_team", named="team"
-    )
-    with db.read() as session:
-        return tournament_info(session.get(Tournament, _tournament_of(session, team))), team
+    """The team whose code this is, and its tournament (one read: a team's page asks often)."""
 
+    def both(row: TournamentTeam) -> tuple[TournamentInfo, TeamInfo]:
+        tournament = object_session(row).get(Tournament, row.tournament_id)
+        return tournament_info(tournament), team_info(row)
 
-def _tournament_of(session: Session, team: TeamInfo) -> int:
-    return session.scalar(
-        sa.select(TournamentTeam.tournament_id).where(TournamentTeam.id == team.id)
+    return find_by_code(
+        db, TournamentTeam, code, both, error=NotFound, unknown="no_team", named="team"
     )
 
 
